@@ -1,0 +1,270 @@
+// Database: opening, engines and runs.
+#include <algorithm>
+#include <stdexcept>
+
+#include "db/database_impl.h"
+#include "db/schema.h"
+
+namespace arbiter::db {
+
+namespace {
+
+detail::ConnectionOptions connection_options(const OpenOptions& options) {
+  detail::ConnectionOptions result;
+  result.read_only = options.read_only;
+  result.create = options.create;
+  result.busy_timeout_ms = options.busy_timeout_ms;
+  return result;
+}
+
+DbError invalid_record(const std::string& path, const std::string& purpose, const std::exception& cause) {
+  return DbError(ErrorKind::invalid_argument, path, purpose,
+                 "database '" + path + "': " + purpose + ": " + cause.what());
+}
+
+}  // namespace
+
+Database::Impl::Impl(const std::string& path, const OpenOptions& options)
+    : conn(path, connection_options(options)),
+      retry(options.write_deadline_ms),
+      read_only(options.read_only) {
+  detail::prepare_database(conn, retry, options);
+}
+
+void Database::Impl::write(std::string_view purpose, const std::function<void()>& body) {
+  if (read_only) {
+    throw DbError(ErrorKind::read_only, conn.path(), std::string(purpose),
+                  "database '" + conn.path() + "' was opened read-only: cannot " + std::string(purpose));
+  }
+  retry.run(conn, purpose, body);
+}
+
+Database::Database(const std::string& path, const OpenOptions& options)
+    : impl_(std::make_unique<Impl>(path, options)) {}
+
+Database::~Database() = default;
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+
+const std::string& Database::path() const { return impl_->conn.path(); }
+
+int Database::schema_version() {
+  std::lock_guard lock(impl_->mutex);
+  return detail::read_user_version(impl_->conn);
+}
+
+bool Database::integrity_ok() {
+  std::lock_guard lock(impl_->mutex);
+  detail::Statement check(impl_->conn, "PRAGMA integrity_check", "check integrity");
+  return check.step() && check.text(0) == "ok";
+}
+
+// --- engines ---
+
+namespace {
+
+EngineRecord read_engine(const detail::Statement& stmt) {
+  EngineRecord engine;
+  engine.id = stmt.int64(0);
+  engine.name = stmt.text(1);
+  engine.command = stmt.text(2);
+  engine.protocol = stmt.text(3);
+  engine.options_json = stmt.text(4);
+  engine.git_commit = stmt.text(5);
+  engine.feature_set = stmt.text(6);
+  return engine;
+}
+
+void bind_engine_identity(detail::Statement& stmt, const EngineRecord& engine, const std::string& options) {
+  stmt.bind(1, engine.name);
+  stmt.bind(2, engine.command);
+  stmt.bind(3, engine.protocol);
+  stmt.bind(4, options);
+  stmt.bind(5, engine.git_commit);
+  stmt.bind(6, engine.feature_set);
+}
+
+}  // namespace
+
+std::int64_t Database::upsert_engine(const EngineRecord& engine) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string purpose = "register engine '" + engine.name + "'";
+  std::string options;
+  try {
+    options = canonical_json(engine.options_json);
+  } catch (const std::invalid_argument& error) {
+    throw invalid_record(path(), purpose, error);
+  }
+  auto& conn = impl_->conn;
+  std::int64_t id = 0;
+  impl_->write(purpose, [&] {
+    auto find = conn.cached(
+        "SELECT id FROM engines WHERE name = ?1 AND command = ?2 AND protocol = ?3 AND options = ?4 "
+        "AND git_commit = ?5 AND feature_set = ?6",
+        purpose);
+    bind_engine_identity(*find, engine, options);
+    if (find->step()) {
+      id = find->int64(0);
+      return;
+    }
+    auto insert = conn.cached(
+        "INSERT INTO engines (name, command, protocol, options, git_commit, feature_set, created_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        purpose);
+    bind_engine_identity(*insert, engine, options);
+    insert->bind(7, utc_now_iso());
+    insert->run();
+    id = conn.last_insert_id();
+  });
+  return id;
+}
+
+std::optional<EngineRecord> Database::engine_by_id(std::int64_t id) {
+  std::lock_guard lock(impl_->mutex);
+  auto stmt = impl_->conn.cached(
+      "SELECT id, name, command, protocol, options, git_commit, feature_set FROM engines WHERE id = ?1",
+      "read engine");
+  stmt->bind(1, id);
+  if (!stmt->step()) return std::nullopt;
+  return read_engine(*stmt);
+}
+
+std::vector<EngineRecord> Database::list_engines() {
+  std::lock_guard lock(impl_->mutex);
+  auto stmt = impl_->conn.cached(
+      "SELECT id, name, command, protocol, options, git_commit, feature_set FROM engines ORDER BY id",
+      "list engines");
+  std::vector<EngineRecord> engines;
+  while (stmt->step()) engines.push_back(read_engine(*stmt));
+  return engines;
+}
+
+// --- runs ---
+
+namespace {
+
+std::optional<RunRecord> select_run(detail::Connection& conn, std::string_view where, const auto& key) {
+  const std::string sql = std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE " + std::string(where);
+  auto stmt = conn.cached(sql, "read run");
+  stmt->bind(1, key);
+  if (!stmt->step()) return std::nullopt;
+  return detail::read_run(*stmt);
+}
+
+void insert_run(detail::Connection& conn, const RunRecord& run, std::string_view purpose) {
+  auto stmt = conn.cached(
+      "INSERT INTO runs (kind, config_hash, config, time_control, host, ladder, shard_index, shard_count, "
+      "pair_begin, pair_end, started_at, finished_at, status) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+      purpose);
+  stmt->bind(1, to_string(run.kind));
+  stmt->bind(2, run.config_key);
+  stmt->bind(3, run.config_json);
+  stmt->bind(4, run.time_control);
+  stmt->bind(5, run.host);
+  stmt->bind(6, run.ladder);
+  stmt->bind(7, run.shard_index);
+  stmt->bind(8, run.shard_count);
+  stmt->bind(9, run.pair_begin);
+  stmt->bind(10, run.pair_end);
+  stmt->bind(11, run.started_at.empty() ? utc_now_iso() : run.started_at);
+  stmt->bind(12, run.finished_at);
+  stmt->bind(13, to_string(run.status));
+  stmt->run();
+}
+
+std::optional<std::int64_t> hull(std::optional<std::int64_t> a, std::optional<std::int64_t> b, bool low) {
+  if (!a || !b) return std::nullopt;  // an unknown bound stays unknown
+  return low ? std::min(*a, *b) : std::max(*a, *b);
+}
+
+// A second shard of the same run writing into the same file: the stored run now covers both, marked
+// shard_index 0 ("several shards") with the hull of the pair ranges.
+void widen_run(detail::Connection& conn, const RunRecord& stored, const RunRecord& shard) {
+  auto stmt = conn.cached(
+      "UPDATE runs SET shard_index = 0, shard_count = ?2, pair_begin = ?3, pair_end = ?4 WHERE id = ?1",
+      "widen run to several shards");
+  stmt->bind(1, stored.id);
+  stmt->bind(2, std::max(stored.shard_count, shard.shard_count));
+  stmt->bind(3, hull(stored.pair_begin, shard.pair_begin, true));
+  stmt->bind(4, hull(stored.pair_end, shard.pair_end, false));
+  stmt->run();
+}
+
+bool same_shard(const RunRecord& a, const RunRecord& b) {
+  return a.shard_index == b.shard_index && a.shard_count == b.shard_count && a.pair_begin == b.pair_begin &&
+         a.pair_end == b.pair_end;
+}
+
+}  // namespace
+
+RunRecord Database::find_or_create_run(const RunRecord& run) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string purpose = "find or create " + std::string(to_string(run.kind)) + " run";
+  RunRecord wanted = run;
+  try {
+    wanted.config_json = canonical_json(run.config_json);
+    if (wanted.config_key.empty()) wanted.config_key = make_config_key(run.kind, run.config_json);
+  } catch (const std::invalid_argument& error) {
+    throw invalid_record(path(), purpose, error);
+  }
+  auto& conn = impl_->conn;
+  RunRecord result;
+  impl_->write(purpose, [&] {
+    auto stored = select_run(conn, "config_hash = ?1", wanted.config_key);
+    if (!stored) {
+      insert_run(conn, wanted, purpose);
+      stored = select_run(conn, "id = ?1", conn.last_insert_id());
+    } else if (stored->kind != wanted.kind) {
+      throw DbError(ErrorKind::invalid_argument, path(), purpose,
+                    "database '" + path() + "': run key '" + wanted.config_key + "' already belongs to a " +
+                        std::string(to_string(stored->kind)) + " run");
+    } else if (stored->shard_index != 0 && !same_shard(*stored, wanted)) {
+      widen_run(conn, *stored, wanted);
+      stored = select_run(conn, "id = ?1", stored->id);
+    }
+    result = *stored;
+  });
+  return result;
+}
+
+std::optional<RunRecord> Database::find_run(const std::string& config_key) {
+  std::lock_guard lock(impl_->mutex);
+  return select_run(impl_->conn, "config_hash = ?1", config_key);
+}
+
+std::optional<RunRecord> Database::run_by_id(std::int64_t id) {
+  std::lock_guard lock(impl_->mutex);
+  return select_run(impl_->conn, "id = ?1", id);
+}
+
+std::vector<RunRecord> Database::list_runs() {
+  std::lock_guard lock(impl_->mutex);
+  auto stmt = impl_->conn.cached(std::string("SELECT ") + detail::kRunColumns + " FROM runs ORDER BY id",
+                                 "list runs");
+  std::vector<RunRecord> runs;
+  while (stmt->step()) runs.push_back(detail::read_run(*stmt));
+  return runs;
+}
+
+void Database::set_run_status(std::int64_t run_id, RunStatus status) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string purpose = "set status of run " + std::to_string(run_id);
+  auto& conn = impl_->conn;
+  impl_->write(purpose, [&] {
+    auto stmt = conn.cached(
+        "UPDATE runs SET status = ?2, finished_at = CASE WHEN ?2 = 'running' THEN NULL ELSE ?3 END "
+        "WHERE id = ?1",
+        purpose);
+    stmt->bind(1, run_id);
+    stmt->bind(2, to_string(status));
+    stmt->bind(3, utc_now_iso());
+    stmt->run();
+    if (conn.changes() == 0) {
+      throw DbError(ErrorKind::invalid_argument, path(), purpose,
+                    "database '" + path() + "' has no run with id " + std::to_string(run_id));
+    }
+  });
+}
+
+}  // namespace arbiter::db

@@ -1,0 +1,112 @@
+#pragma once
+// arbiter_db's public API: one Database object is one connection to one SQLite file.
+//
+// Threads: every call locks an internal mutex, so one Database may be shared between threads (calls are
+// then serialized), or each thread may open its own Database on the same file (WAL lets readers run
+// beside the single writer). Processes: any number may open the same file; writes use BEGIN IMMEDIATE
+// and are retried with backoff while another process holds the write lock.
+//
+// Every write method is one transaction: a game and all its moves land together or not at all.
+// Write bodies may be retried on lock conflicts, so they never have side effects outside the database.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/errors.h"
+#include "db/records.h"
+
+namespace arbiter::db {
+
+namespace detail {
+struct MergeWriter;  // merge.cpp: copies between attached databases on this connection
+}
+
+// The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
+inline constexpr int kSchemaVersion = 1;
+
+struct OpenOptions {
+  bool read_only = false;         // no migration and no writes; a file needing migration is refused
+  bool create = true;             // create a missing file (ignored when read_only)
+  int busy_timeout_ms = 2000;     // SQLite's own wait for a lock, per attempt
+  int write_deadline_ms = 60000;  // how long a write keeps retrying while the file is locked
+  // Size limit in pages (PRAGMA max_page_count): a quota for the file; writes past it fail like a full disk.
+  std::optional<std::int64_t> max_pages;
+};
+
+class Database {
+ public:
+  // Opens (creating and migrating when allowed). Throws DbError naming the file on any problem:
+  // missing, unreadable, not a database, schema too new, read-only when a migration is needed.
+  explicit Database(const std::string& path, const OpenOptions& options = {});
+  ~Database();
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  const std::string& path() const;
+  int schema_version();
+  bool integrity_ok();  // PRAGMA integrity_check says "ok"
+
+  // --- engines and runs ---
+  // Returns the id of the engine with exactly these fields, inserting it when new.
+  std::int64_t upsert_engine(const EngineRecord& engine);
+  std::optional<EngineRecord> engine_by_id(std::int64_t id);
+  std::vector<EngineRecord> list_engines();
+
+  // Finds the run with this config key (computed from kind + config_json when empty) or creates it.
+  // An existing run is returned as stored (status included), which is how a re-run resumes; when the
+  // caller is a different shard of the same run, the stored run widens to cover both (shard_index 0).
+  RunRecord find_or_create_run(const RunRecord& run);
+  std::optional<RunRecord> find_run(const std::string& config_key);
+  std::optional<RunRecord> run_by_id(std::int64_t id);
+  std::vector<RunRecord> list_runs();
+  // Sets the status; any status but running also stamps finished_at, running clears it.
+  void set_run_status(std::int64_t run_id, RunStatus status);
+
+  // --- results ---
+  std::int64_t insert_game(const GameRecord& game);  // game + moves in one transaction; returns game id
+  std::vector<std::int64_t> insert_games(const std::vector<GameRecord>& games);  // all in one transaction
+  void insert_epd_results(const std::vector<EpdResultRecord>& results);
+  void insert_ratings(const std::vector<RatingRecord>& ratings);
+
+  // --- resume ---
+  std::vector<GameKey> completed_games(std::int64_t run_id);  // sorted by pair, then game
+  std::vector<std::string> completed_epd_positions(std::int64_t run_id, std::int64_t engine_id,
+                                                   const std::string& suite);
+
+  // --- reads for reports ---
+  std::vector<GameRecord> games_of_run(std::int64_t run_id);  // without moves, by pair and game
+  std::optional<GameRecord> game_by_id(std::int64_t game_id);  // with moves
+  std::vector<MoveRecord> moves_of_game(std::int64_t game_id);
+  std::vector<EpdResultRecord> epd_results_of_run(std::int64_t run_id);
+  std::vector<RatingRecord> ratings_of_run(std::int64_t run_id);
+  std::vector<RatingRecord> ratings_of_ladder(const std::string& ladder);
+  std::int64_t count_games(const ResultFilter& filter = {});
+  // Streams matching games with their moves and PGN, in id order, without holding them all in memory
+  // (for tuning data export). The sink must not call back into this Database.
+  void export_games(const ResultFilter& filter, const std::function<void(const GameRecord&)>& sink);
+
+  // --- statistics (aggregated in SQL) ---
+  std::vector<PairResult> pair_results(const ResultFilter& filter = {});
+  // engine_a's W/D/L and pentanomial counts against engine_b, one entry per run, by run id.
+  std::vector<RunPairStats> pair_stats_by_run(const std::string& engine_a, const std::string& engine_b,
+                                              const ResultFilter& filter = {});
+  // For each git commit of engines named engine_name: its W/D/L in the latest run it played.
+  std::vector<CommitGameResult> latest_game_result_per_commit(const std::string& engine_name);
+  // For each git commit of engines named engine_name: its score in the latest run of that suite.
+  std::vector<CommitEpdResult> latest_epd_result_per_commit(const std::string& engine_name,
+                                                            const std::string& suite);
+
+  struct Impl;  // defined in database_impl.h, which includes SQLite
+
+ private:
+  friend struct detail::MergeWriter;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::db

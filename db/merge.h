@@ -1,0 +1,27 @@
+#pragma once
+// Combining shard databases: `arbiter merge OUT.db IN.db...`.
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "db/errors.h"
+#include "db/records.h"
+
+namespace arbiter::db {
+
+// Merges every input into out_path. An existing out_path is kept and counts as one more input.
+//  - engines are deduplicated by identity (all fields), runs with the same config key become one run;
+//  - games are copied with their moves, EPD results and rating snapshots with them;
+//  - a run's pair index appearing in two inputs, or two shards of a run declaring overlapping pair
+//    ranges, is a DbError(ErrorKind::merge_conflict) that lists the files and pair indexes, thrown
+//    before anything is written;
+//  - the result is built in a temporary file beside out_path and renamed over it at the end, so a
+//    failure leaves out_path exactly as it was.
+MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths);
+
+// The `merge` subcommand. args are the words after "merge": OUT.db IN.db... (and -h/--help).
+// Returns the process exit code: 0 merged, 1 merge refused or failed, 2 usage error.
+int run_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace arbiter::db

@@ -1,0 +1,216 @@
+#pragma once
+// Plain data exchanged with arbiter_db. Deliberately free of any SQLite include so the harness, the
+// reports and the tests compile against it without the database library's dependencies.
+//
+// Conventions: id fields are 0 until the database assigns them; std::optional fields map to SQL NULL
+// (e.g. a book move has no score); timestamps are ISO-8601 UTC strings ("2024-05-01T12:34:56.789Z"),
+// which sort chronologically as text and work with SQLite's date functions.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::db {
+
+enum class RunKind { match, gauntlet, round_robin, epd, ladder, tune };
+enum class RunStatus { running, finished, aborted, failed };
+enum class GameResult { white_win, draw, black_win };
+
+// Text forms are what the database stores ("round-robin", "1/2-1/2", ...). parse_* throw
+// std::invalid_argument naming the bad value.
+std::string_view to_string(RunKind kind);
+std::string_view to_string(RunStatus status);
+std::string_view to_string(GameResult result);
+RunKind parse_run_kind(std::string_view text);
+RunStatus parse_run_status(std::string_view text);
+GameResult parse_game_result(std::string_view text);
+
+// Current time as ISO-8601 UTC with milliseconds.
+std::string utc_now_iso();
+
+// Stable key for a run configuration: hash of the kind and the canonical JSON (keys sorted, compact).
+// Top-level keys listed in ignored_keys are dropped first: callers pass the fields that must not split a
+// run in two (shard spec, concurrency, database path, host). Throws std::invalid_argument on bad JSON.
+std::string make_config_key(RunKind kind, std::string_view config_json,
+                            const std::vector<std::string>& ignored_keys = {});
+
+// Canonical form of a JSON document (sorted keys, compact), used for engine options so that the same
+// options written in a different order are the same engine.
+std::string canonical_json(std::string_view json_text);
+
+// An engine build. Identity (deduplication key) is every field except id.
+struct EngineRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string command;
+  std::string protocol = "uci";
+  std::string options_json = "{}";  // UCI options as a JSON object
+  std::string git_commit;
+  std::string feature_set;  // e.g. "nnue,lmr" or a build flavour
+};
+
+// A run: one invocation of the scheduler (match, gauntlet, ...), possibly one shard of it.
+// Pair range is half-open [pair_begin, pair_end) over the run's global pair indexes.
+struct RunRecord {
+  std::int64_t id = 0;
+  RunKind kind = RunKind::match;
+  std::string config_key;  // empty → computed from kind + config_json by find_or_create_run
+  std::string config_json = "{}";
+  std::string time_control;
+  std::string host;
+  std::optional<std::string> ladder;  // ladder this run feeds, if any
+  int shard_index = 1;                // K of K/N, 1-based; 0 means "several shards merged"
+  int shard_count = 1;                // N
+  std::optional<std::int64_t> pair_begin;
+  std::optional<std::int64_t> pair_end;
+  std::string started_at;  // empty → now
+  std::optional<std::string> finished_at;
+  RunStatus status = RunStatus::running;
+};
+
+// One move as played. ply is 0-based within the game. Either score_cp or score_mate (moves to mate,
+// negative when being mated) is set for searched moves; both unset for book moves.
+struct MoveRecord {
+  int ply = 0;
+  std::string uci;
+  std::string san;
+  std::optional<std::int64_t> time_ms;   // time spent on this move
+  std::optional<std::int64_t> clock_ms;  // clock left after the move
+  std::optional<int> score_cp;
+  std::optional<int> score_mate;
+  std::optional<int> depth;
+  std::optional<int> seldepth;
+  std::optional<std::int64_t> nodes;
+  std::string pv;  // space-separated UCI moves
+};
+
+// A finished game. (run_id, pair_index, game_index) is unique: game_index is the game within its
+// opening pair (0 = first colours, 1 = reversed). pair_index is global within the run, across all
+// engine pairings of a gauntlet or round robin, so the scheduler can resume and shards can merge.
+struct GameRecord {
+  std::int64_t id = 0;
+  std::int64_t run_id = 0;
+  std::int64_t pair_index = 0;
+  int game_index = 0;
+  int round = 0;  // round number as shown in PGN
+  std::string opening_id;
+  std::string opening_fen;
+  std::string white;  // engine names, as users query them
+  std::string black;
+  std::optional<std::int64_t> white_engine_id;  // links to engines (git commit, options)
+  std::optional<std::int64_t> black_engine_id;
+  GameResult result = GameResult::draw;
+  std::string termination;  // "checkmate", "adjudication", "time forfeit", ...
+  int plies = 0;
+  std::string started_at;   // empty → now
+  std::string finished_at;  // empty → now
+  std::string pgn;
+  std::vector<MoveRecord> moves;  // written with the game in one transaction; empty on plain reads
+};
+
+// One engine's answer to one EPD position. points is the STS-style c0 score when the suite has one.
+struct EpdResultRecord {
+  std::int64_t id = 0;
+  std::int64_t run_id = 0;
+  std::string suite;
+  std::string position_id;
+  std::int64_t engine_id = 0;
+  std::string engine;  // name, filled from engine_id when empty
+  std::string fen;
+  std::string expected_bm;
+  std::string expected_am;
+  std::string engine_move;
+  bool solved = false;
+  std::optional<std::int64_t> time_to_solution_ms;
+  std::optional<std::int64_t> time_ms;
+  std::optional<int> depth;
+  std::optional<std::int64_t> nodes;
+  std::optional<int> points;
+};
+
+// A stored rating snapshot, for a run or for a whole ladder (at least one of the two is set).
+struct RatingRecord {
+  std::int64_t id = 0;
+  std::optional<std::int64_t> run_id;
+  std::optional<std::string> ladder;
+  std::string player;
+  std::optional<std::int64_t> engine_id;
+  double rating = 0.0;
+  std::optional<double> error;  // e.g. 95% half-width
+  std::int64_t games = 0;
+  std::optional<double> score;  // fraction 0..1
+  std::string computed_at;      // empty → now
+};
+
+// --- query inputs and outputs ---
+
+// Which games feed an aggregate. Empty run_ids and no ladder → every game in the database.
+struct ResultFilter {
+  std::vector<std::int64_t> run_ids;
+  std::optional<std::string> ladder;
+};
+
+struct GameKey {
+  std::int64_t pair_index = 0;
+  int game_index = 0;
+  friend bool operator==(const GameKey&, const GameKey&) = default;
+  friend auto operator<=>(const GameKey&, const GameKey&) = default;
+};
+
+// Results from white's seat for one ordered (white, black) pair.
+struct PairResult {
+  std::string white;
+  std::string black;
+  std::int64_t white_wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t black_wins = 0;
+};
+
+// W/D/L and pentanomial counts of engine A against engine B within one run, from A's side.
+// pentanomial[k] counts complete pairs in which A scored k/2 points: [0]=LL, [1]=LD, [2]=WL or DD,
+// [3]=WD, [4]=WW. Pairs with only one stored game count in W/D/L but not here.
+struct RunPairStats {
+  std::int64_t run_id = 0;
+  std::int64_t wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t losses = 0;
+  std::array<std::int64_t, 5> pentanomial{};
+  std::int64_t incomplete_pairs = 0;
+};
+
+// Latest run's games of one engine build, per git commit ("Elo over commits").
+struct CommitGameResult {
+  std::string git_commit;
+  std::int64_t engine_id = 0;
+  std::int64_t run_id = 0;
+  std::string run_started_at;
+  std::int64_t wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t losses = 0;
+};
+
+// Latest run's EPD score of one engine build on one suite, per git commit ("WAC over commits").
+struct CommitEpdResult {
+  std::string git_commit;
+  std::int64_t engine_id = 0;
+  std::int64_t run_id = 0;
+  std::string run_started_at;
+  std::int64_t positions = 0;
+  std::int64_t solved = 0;
+  std::int64_t points = 0;
+};
+
+// Summary of a merge, for the command's output: rows added from the inputs, and runs in the result.
+struct MergeSummary {
+  std::int64_t inputs = 0;
+  std::int64_t runs = 0;  // total in the merged database
+  std::int64_t games = 0;
+  std::int64_t moves = 0;
+  std::int64_t epd_results = 0;
+  std::int64_t ratings = 0;
+};
+
+}  // namespace arbiter::db

@@ -1,0 +1,234 @@
+#include "db/schema.h"
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <thread>
+
+namespace arbiter::db::detail {
+
+namespace {
+
+// kMigrations[v] takes a database from user_version v to v + 1. Append only: released steps never
+// change, because files in the field already went through them.
+constexpr std::string_view kMigrations[] = {
+    R"sql(
+CREATE TABLE engines (
+  id          INTEGER PRIMARY KEY,
+  name        TEXT NOT NULL,
+  command     TEXT NOT NULL DEFAULT '',
+  protocol    TEXT NOT NULL DEFAULT 'uci',
+  options     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+  git_commit  TEXT NOT NULL DEFAULT '',
+  feature_set TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL,
+  UNIQUE (name, git_commit, command, protocol, options, feature_set)
+);
+CREATE INDEX engines_by_commit ON engines (git_commit);
+
+CREATE TABLE runs (
+  id           INTEGER PRIMARY KEY,
+  kind         TEXT NOT NULL
+               CHECK (kind IN ('match', 'gauntlet', 'round-robin', 'epd', 'ladder', 'tune')),
+  config_hash  TEXT NOT NULL UNIQUE,
+  config       TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(config)),
+  time_control TEXT NOT NULL DEFAULT '',
+  host         TEXT NOT NULL DEFAULT '',
+  ladder       TEXT,
+  shard_index  INTEGER NOT NULL DEFAULT 1,
+  shard_count  INTEGER NOT NULL DEFAULT 1,
+  pair_begin   INTEGER,
+  pair_end     INTEGER,
+  started_at   TEXT NOT NULL,
+  finished_at  TEXT,
+  status       TEXT NOT NULL DEFAULT 'running'
+               CHECK (status IN ('running', 'finished', 'aborted', 'failed')),
+  CHECK (shard_count >= 1 AND shard_index BETWEEN 0 AND shard_count),
+  CHECK (pair_end >= pair_begin)
+);
+CREATE INDEX runs_by_ladder ON runs (ladder) WHERE ladder IS NOT NULL;
+
+CREATE TABLE games (
+  id              INTEGER PRIMARY KEY,
+  run_id          INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  pair_index      INTEGER NOT NULL CHECK (pair_index >= 0),
+  game_index      INTEGER NOT NULL CHECK (game_index >= 0),
+  round           INTEGER NOT NULL DEFAULT 0,
+  opening_id      TEXT NOT NULL DEFAULT '',
+  opening_fen     TEXT NOT NULL DEFAULT '',
+  white           TEXT NOT NULL,
+  black           TEXT NOT NULL,
+  white_engine_id INTEGER REFERENCES engines (id),
+  black_engine_id INTEGER REFERENCES engines (id),
+  result          TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+  termination     TEXT NOT NULL DEFAULT '',
+  plies           INTEGER NOT NULL DEFAULT 0,
+  started_at      TEXT NOT NULL,
+  finished_at     TEXT NOT NULL,
+  pgn             TEXT NOT NULL DEFAULT '',
+  UNIQUE (run_id, pair_index, game_index)
+);
+-- Covering indexes: the rating aggregation reads (white, black, result) without touching table rows.
+CREATE INDEX games_by_white ON games (white, black, result, run_id);
+CREATE INDEX games_by_black ON games (black, white);
+CREATE INDEX games_by_run_players ON games (run_id, white, black, result);
+CREATE INDEX games_by_white_engine ON games (white_engine_id);
+CREATE INDEX games_by_black_engine ON games (black_engine_id);
+
+-- Clustered on (game_id, ply): a game's moves are contiguous on disk and need no separate index.
+CREATE TABLE moves (
+  game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  ply        INTEGER NOT NULL CHECK (ply >= 0),
+  uci        TEXT NOT NULL,
+  san        TEXT NOT NULL DEFAULT '',
+  time_ms    INTEGER,
+  clock_ms   INTEGER,
+  score_cp   INTEGER,
+  score_mate INTEGER,
+  depth      INTEGER,
+  seldepth   INTEGER,
+  nodes      INTEGER,
+  pv         TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+
+CREATE TABLE epd_results (
+  id                  INTEGER PRIMARY KEY,
+  run_id              INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  suite               TEXT NOT NULL,
+  position_id         TEXT NOT NULL,
+  engine_id           INTEGER NOT NULL REFERENCES engines (id),
+  engine              TEXT NOT NULL,
+  fen                 TEXT NOT NULL DEFAULT '',
+  expected_bm         TEXT NOT NULL DEFAULT '',
+  expected_am         TEXT NOT NULL DEFAULT '',
+  engine_move         TEXT NOT NULL DEFAULT '',
+  solved              INTEGER NOT NULL CHECK (solved IN (0, 1)),
+  time_to_solution_ms INTEGER,
+  time_ms             INTEGER,
+  depth               INTEGER,
+  nodes               INTEGER,
+  points              INTEGER,
+  UNIQUE (run_id, suite, position_id, engine_id)
+);
+CREATE INDEX epd_by_engine ON epd_results (engine_id, suite);
+CREATE INDEX epd_by_engine_name ON epd_results (engine, suite);
+
+CREATE TABLE ratings (
+  id          INTEGER PRIMARY KEY,
+  run_id      INTEGER REFERENCES runs (id) ON DELETE CASCADE,
+  ladder      TEXT,
+  player      TEXT NOT NULL,
+  engine_id   INTEGER REFERENCES engines (id),
+  rating      REAL NOT NULL,
+  error       REAL,
+  games       INTEGER NOT NULL DEFAULT 0,
+  score       REAL,
+  computed_at TEXT NOT NULL,
+  CHECK (run_id IS NOT NULL OR ladder IS NOT NULL)
+);
+CREATE INDEX ratings_by_run ON ratings (run_id, player);
+CREATE INDEX ratings_by_ladder ON ratings (ladder, player, computed_at);
+CREATE INDEX ratings_by_engine ON ratings (engine_id);
+)sql",
+};
+
+static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
+
+std::int64_t single_int(Connection& conn, std::string_view sql, std::string_view purpose) {
+  Statement stmt(conn, sql, purpose);
+  return stmt.step() ? stmt.int64(0) : 0;
+}
+
+DbError not_ours(const std::string& path, const std::string& why) {
+  return DbError(ErrorKind::not_a_database, path, "check file",
+                 "'" + path + "' is an SQLite file but not an arbiter database (" + why + ")");
+}
+
+// Everything here only reads, so a file we refuse stays byte-for-byte as it was.
+int check_compatible(Connection& conn) {
+  const int version = read_user_version(conn);
+  const auto app_id = single_int(conn, "PRAGMA application_id", "read application id");
+  if (app_id != 0 && app_id != kApplicationId) {
+    throw not_ours(conn.path(), "application_id " + std::to_string(app_id));
+  }
+  if (version > kSchemaVersion) {
+    throw DbError(ErrorKind::schema_too_new, conn.path(), "check schema version",
+                  "database " + conn.path() + " has schema version " + std::to_string(version) +
+                      ", this arbiter knows up to " + std::to_string(kSchemaVersion) +
+                      "; use a newer arbiter (the file was not modified)");
+  }
+  const auto tables = single_int(conn, "SELECT count(*) FROM sqlite_schema", "list tables");
+  if (app_id == 0 && (version != 0 || tables != 0)) {
+    throw not_ours(conn.path(), "it has tables but no arbiter schema marker");
+  }
+  return version;
+}
+
+void enable_wal(Connection& conn, int deadline_ms) {
+  {
+    // Scoped: an unfinished statement counts as an open transaction and would block the switch.
+    Statement query(conn, "PRAGMA journal_mode", "read journal mode");
+    if (query.step() && query.text(0) == "wal") return;
+  }
+  // Switching to WAL needs a moment of exclusive access; another process opening the same new file
+  // at the same time makes it fail with SQLITE_BUSY, so retry until the deadline.
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    try {
+      Statement set(conn, "PRAGMA journal_mode = WAL", "switch to WAL journal");
+      set.run();
+      return;
+    } catch (const DbError& error) {
+      const auto waited = std::chrono::steady_clock::now() - start;
+      if (error.kind() != ErrorKind::busy || waited > std::chrono::milliseconds(deadline_ms)) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+}
+
+void migrate(Connection& conn, WriteRetry& retry, int from_version) {
+  for (int from = from_version; from < kSchemaVersion; ++from) {
+    const std::string purpose = "migrate to schema " + std::to_string(from + 1);
+    retry.run(conn, purpose, [&] {
+      // Another process may have migrated while we waited for the write lock.
+      if (read_user_version(conn) != from) return;
+      conn.exec(kMigrations[from], purpose);
+      conn.exec("PRAGMA application_id = " + std::to_string(kApplicationId), purpose);
+      conn.exec("PRAGMA user_version = " + std::to_string(from + 1), purpose);
+    });
+  }
+}
+
+}  // namespace
+
+int read_user_version(Connection& conn) {
+  return static_cast<int>(single_int(conn, "PRAGMA user_version", "read schema version"));
+}
+
+void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& options) {
+  const int version = check_compatible(conn);
+  conn.exec("PRAGMA foreign_keys = ON", "enable foreign keys");
+  if (options.read_only) {
+    if (version < kSchemaVersion) {
+      throw DbError(ErrorKind::schema_too_old, conn.path(), "check schema version",
+                    "database " + conn.path() + " has schema version " + std::to_string(version) +
+                        " and needs migration to " + std::to_string(kSchemaVersion) +
+                        ", which a read-only open cannot do; open it once read-write");
+    }
+    return;
+  }
+  if (options.max_pages) {
+    conn.exec("PRAGMA max_page_count = " + std::to_string(*options.max_pages), "set size limit");
+  }
+  enable_wal(conn, options.write_deadline_ms);
+  // NORMAL in WAL mode: commits are atomic and survive a process crash; only an OS crash or power loss
+  // can drop the last few commits, never corrupt the file. FULL would fsync every game.
+  conn.exec("PRAGMA synchronous = NORMAL", "set synchronous mode");
+  // Checkpoint every 8192 pages (32 MiB of WAL) instead of 1000: each checkpoint ends in an fsync, and
+  // a stream of small per-game transactions would otherwise pay one every ~100 games.
+  conn.exec("PRAGMA wal_autocheckpoint = 8192", "set checkpoint interval");
+  migrate(conn, retry, version);
+}
+
+}  // namespace arbiter::db::detail

@@ -1,0 +1,75 @@
+// The engine behind the UCI front end: game position, tables, feature switches and the
+// search thread. `isready` and `stop` are served by the reader thread while this one searches.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <thread>
+
+#include "chess/position.h"
+#include "features.h"
+#include "history.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+
+namespace tempo {
+
+// Serialises whole lines from several threads onto one stream, flushing each.
+class LineWriter {
+ public:
+  explicit LineWriter(std::ostream& out) : out_(out) {}
+  void line(const std::string& text);
+
+ private:
+  std::mutex mutex_;
+  std::ostream& out_;
+};
+
+struct EngineSettings {
+  std::int64_t move_overhead_ms = 10;
+  bool chess960 = false;
+  FeatureSet features = FeatureSet::all();
+};
+
+class Engine {
+ public:
+  explicit Engine(LineWriter& writer) : writer_(writer) {}
+  ~Engine() { stop_and_wait(); }
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // Starts a search of `position` in the search thread; it prints `bestmove` itself. With
+  // `wait_for_stop` (go infinite / bare go) the bestmove waits for stop() even after the search ends.
+  void start_search(const chess::Position& position, const SearchLimits& limits, bool wait_for_stop);
+  void stop();           // ends the running search; it then prints exactly one bestmove
+  void stop_and_wait();  // stop() and join the search thread
+  bool searching() const { return searching_.load(); }
+
+  void new_game();  // clears the TT and every history table
+  bool resize_hash(std::size_t megabytes) { return tt_.resize(megabytes); }
+  void clear_hash() { tt_.clear(); }
+
+  EngineSettings& settings() { return settings_; }
+
+ private:
+  void search_thread_main(chess::Position position, SearchConfig config, bool wait_for_stop);
+  void join_finished_search();
+
+  LineWriter& writer_;
+  EngineSettings settings_;
+  TranspositionTable tt_;
+  History history_;
+  Search search_{tt_, history_};
+  std::thread thread_;
+  std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> searching_{false};
+  std::mutex stop_mutex_;
+  std::condition_variable stop_signal_;
+};
+
+}  // namespace tempo

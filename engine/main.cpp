@@ -1,0 +1,91 @@
+// tempo: UCI engine by default; `bench [depth]`, `perft DEPTH [FEN]` and `features` as tools.
+#include <iostream>
+#include <string>
+
+#include "bench.h"
+#include "chess/perft.h"
+#include "chess/position.h"
+#include "epd.h"
+#include "features.h"
+#include "text_util.h"
+#include "uci.h"
+
+namespace {
+
+int usage_error(const std::string& what) {
+  std::cerr << "tempo: " << what << "\n"
+            << "usage: tempo                      UCI mode\n"
+            << "       tempo bench [depth]        fixed-depth bench, prints the node signature\n"
+            << "       tempo perft DEPTH [FEN]    move-path enumeration, Stockfish divide format\n"
+            << "       tempo features             list the feature switches\n"
+            << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n";
+  return 2;
+}
+
+bool parse_depth(const std::string& text, int min, int max, int& depth) {
+  long long value = 0;
+  if (!tempo::parse_int64(text, value) || value < min || value > max) return false;
+  depth = int(value);
+  return true;
+}
+
+int run_bench_command(int argc, char** argv) {
+  int depth = tempo::kDefaultBenchDepth;
+  if (argc > 2 && !parse_depth(argv[2], 1, 64, depth)) return usage_error("bench depth must be 1..64");
+  tempo::run_bench(depth, tempo::FeatureSet::all(), &std::cout);
+  return 0;
+}
+
+int run_perft_command(int argc, char** argv) {
+  int depth = 0;
+  if (argc < 3 || !parse_depth(argv[2], 0, 20, depth)) return usage_error("perft needs a depth 0..20");
+  std::string fen = chess::kStartFen;
+  if (argc > 3) {
+    fen.clear();
+    for (int i = 3; i < argc; ++i) {
+      if (i > 3) fen += ' ';
+      fen += argv[i];
+    }
+  }
+  try {
+    chess::Position pos(fen);
+    chess::perft_divide(pos, depth, std::cout);
+  } catch (const chess::FenError& error) {
+    return usage_error(std::string("bad FEN: ") + error.what());
+  }
+  return 0;
+}
+
+int run_epd_command(int argc, char** argv) {
+  int move_time_ms = 0;
+  if (argc < 4 || !parse_depth(argv[3], 1, 3600000, move_time_ms))
+    return usage_error("epd needs a file and a time per position in ms");
+  tempo::FeatureSet features = tempo::FeatureSet::all();
+  std::string error;
+  if (argc > 4 && !tempo::parse_feature_spec(argv[4], features, error)) return usage_error(error);
+  tempo::EpdSummary summary;
+  return tempo::run_epd_suite(argv[2], move_time_ms, features, std::cout, summary) ? 0 : 1;
+}
+
+int list_features() {
+  for (const tempo::FeatureInfo& info : tempo::kFeatureInfo)
+    std::cout << info.name << std::string(22 - info.name.size(), ' ') << info.description << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc > 1) {
+    std::string command = argv[1];
+    if (command == "bench") return run_bench_command(argc, argv);
+    if (command == "perft") return run_perft_command(argc, argv);
+    if (command == "features") return list_features();
+    if (command == "epd") return run_epd_command(argc, argv);
+    return usage_error("unknown command '" + command + "'");
+  }
+  tempo::UciSession session(std::cout);
+  session.run(std::cin);
+  return 0;
+}

@@ -1,0 +1,91 @@
+// Iterative deepening, negamax alpha-beta with PVS and aspiration windows, quiescence, TT,
+// and the pruning / reduction / ordering feature switches. Single-threaded.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "chess/position.h"
+#include "features.h"
+#include "history.h"
+#include "search_params.h"
+#include "timeman.h"
+#include "tt.h"
+
+namespace tempo {
+
+struct SearchConfig {
+  FeatureSet features = FeatureSet::all();
+  SearchLimits limits;
+  TimeBudget budget;
+};
+
+struct SearchResult {
+  chess::Move best_move;
+  chess::Move ponder_move;
+  int score = 0;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
+// Receives each finished `info ...` line (without newline).
+using InfoSink = std::function<void(const std::string&)>;
+
+class Search {
+ public:
+  Search(TranspositionTable& tt, History& history) : tt_(tt), history_(history) {}
+
+  // Searches `root` (a copy: the caller's position is untouched) until a limit is reached or
+  // `stop` becomes true. Always returns a legal move when one exists.
+  SearchResult run(const chess::Position& root, const SearchConfig& config,
+                   const std::atomic<bool>& stop, const InfoSink& info);
+
+ private:
+  struct PvLine {
+    std::array<chess::Move, params::kMaxPly + 1> moves{};
+    int length = 0;
+  };
+
+  int search_root_iteration(int depth, int previous_score);
+  int aspiration_search(int depth, int previous_score);
+  int negamax(int alpha, int beta, int depth, int ply, bool null_allowed);
+  int quiescence(int alpha, int beta, int ply, int qdepth);
+  bool is_draw_in_tree(int ply) const;
+  bool try_null_move(int beta, int depth, int ply, int static_eval, int& score);
+  int late_move_reduction(int depth, int move_number) const;
+  void record_cutoff(chess::Move move, int depth, int ply);
+  void update_pv(int ply, chess::Move move);
+  bool should_abort();
+  bool should_stop_iterating(int depth, int score) const;
+  void report_iteration(int depth, int score) const;
+  std::string pv_string() const;
+
+  TranspositionTable& tt_;
+  History& history_;
+  chess::Position pos_;
+  SearchConfig config_;
+  FeatureSet features_;
+  const std::atomic<bool>* stop_ = nullptr;
+  const InfoSink* info_ = nullptr;
+  bool aborted_ = false;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t next_time_check_ = 0;
+  int seldepth_ = 0;
+  int root_depth_ = 1;
+  int root_move_count_ = 0;
+  std::array<PvLine, params::kMaxPly + 2> pv_{};
+  std::array<int, params::kMaxPly + 2> static_evals_{};
+  PvLine root_pv_;
+  chess::Move iteration_best_move_;
+  int iteration_best_score_ = 0;
+};
+
+// Mate scores to "mate N" moves (positive: we mate); 0 when the score is not a mate.
+int mate_in_moves(int score);
+// "cp 31" or "mate -2".
+std::string uci_score(int score);
+
+}  // namespace tempo

@@ -1,0 +1,61 @@
+// Every search margin, limit and reduction constant in one place, named for what it holds,
+// so tuning never means hunting for magic numbers inside search code.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace tempo::params {
+
+// ---- Scores -------------------------------------------------------------------------------
+inline constexpr int kMaxPly = 128;              // deepest ply the search ever reaches
+inline constexpr int kMaxDepth = 100;            // deepest iteration iterative deepening starts
+inline constexpr int kInfinity = 32000;          // outside every real score
+inline constexpr int kMateScore = 31000;         // mate at the root; mate in n plies = kMateScore - n
+inline constexpr int kMateBound = kMateScore - kMaxPly;  // scores beyond this are mate scores
+inline constexpr int kDrawScore = 0;
+
+// ---- Aspiration windows -------------------------------------------------------------------
+inline constexpr int kAspirationMinDepth = 5;     // shallower iterations use a full window
+inline constexpr int kAspirationInitialDelta = 25;
+inline constexpr int kAspirationGrowthPercent = 150;  // delta grows by half again on each failure
+inline constexpr int kAspirationMaxDelta = 800;   // beyond this, open the window fully
+
+// ---- Null move pruning --------------------------------------------------------------------
+inline constexpr int kNullMoveMinDepth = 2;
+inline constexpr int kNullMoveBaseReduction = 3;
+inline constexpr int kNullMoveDepthDivisor = 6;   // one more ply of reduction every 6 plies
+
+// ---- Futility pruning (main search) and delta pruning (quiescence) ------------------------
+inline constexpr int kFutilityMaxDepth = 4;
+// Margin by remaining depth: a quiet move must be able to gain this much to be worth searching.
+inline constexpr std::array<int, kFutilityMaxDepth + 1> kFutilityMargin = {0, 120, 220, 330, 450};
+inline constexpr int kReverseFutilityMaxDepth = 4;  // static-eval cutoffs use the same margins
+inline constexpr int kDeltaPruningMargin = 200;      // capture gain + margin must reach alpha
+
+// ---- Late move pruning ---------------------------------------------------------------------
+inline constexpr int kLateMovePruningMaxDepth = 5;
+// Quiet moves searched at each remaining depth before the rest are skipped.
+inline constexpr std::array<int, kLateMovePruningMaxDepth + 1> kLateMoveQuietLimit = {0, 2, 5, 9, 14, 20};
+
+// ---- Late move reductions ------------------------------------------------------------------
+inline constexpr int kLmrMinDepth = 3;
+inline constexpr int kLmrMinMoveNumber = 4;       // the first moves are always searched at full depth
+inline constexpr double kLmrBase = 0.75;          // reduction = base + ln(depth) * ln(moveNumber) / divisor
+inline constexpr double kLmrDivisor = 2.25;
+
+// ---- Quiescence ---------------------------------------------------------------------------
+inline constexpr int kQuiescenceRecaptureDepth = 4;  // from this qsearch depth only recaptures
+
+// ---- Move ordering -------------------------------------------------------------------------
+inline constexpr int kKillersPerPly = 2;
+inline constexpr int kHistoryMax = 1 << 20;        // history is halved once any entry passes this
+inline constexpr int kHistoryAgingDivisor = 4;     // between iterations history keeps a quarter
+
+// ---- Check extension -----------------------------------------------------------------------
+inline constexpr int kCheckExtension = 1;
+
+// ---- Time checks ---------------------------------------------------------------------------
+inline constexpr std::uint64_t kNodesBetweenTimeChecks = 1024;
+
+}  // namespace tempo::params

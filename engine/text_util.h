@@ -1,0 +1,19 @@
+// Small string helpers shared by the UCI parser, option registry and feature specs.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tempo {
+
+bool iequals(std::string_view a, std::string_view b);
+std::string_view trim(std::string_view text);
+std::vector<std::string> split_whitespace(std::string_view text);
+std::vector<std::string> split_on(std::string_view text, char separator);
+std::string to_lower(std::string_view text);
+
+// Strict integer parse: the whole token must be a number within the 64-bit range.
+bool parse_int64(std::string_view token, long long& value);
+
+}  // namespace tempo

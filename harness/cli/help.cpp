@@ -1,0 +1,40 @@
+#include "cli/help.h"
+
+namespace arbiter::cli {
+
+std::string version_string() { return ARBITER_VERSION; }
+
+void print_help(std::ostream& out) {
+    out << R"(arbiter )" << version_string() << R"( - chess engine match runner, EPD scorer and results database
+
+Usage:
+  arbiter [match] -engine SPEC... [-each SPEC] [match flags]   play games (cutechess-cli flags)
+  arbiter stats (--wdl W D L | --penta LL LD DD WD WW) [--sprt ELO0 ELO1 ALPHA BETA]
+                [--model logistic|normalized] [--json]         Elo, LOS, nElo, SPRT from counts
+  arbiter ratings (--db FILE | --pgn FILE) [--anchor NAME=RATING...] [--scale logistic|ordo]
+                [--average R] [--run ID...] [--ladder NAME] [--blocks] [--json]
+                                                               Ordo-style maximum-likelihood ratings
+  arbiter merge OUT.db IN.db...                                combine shard databases
+  arbiter import FILE.pgn... --db FILE                         PGN from any runner into the database
+
+Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
+  cmd=PATH name=NAME dir=DIR arg=WORD (repeatable) args="WORDS" proto=uci|xboard
+  option.NAME=VALUE tc=TC st=SECONDS nodes=N depth=N timemargin=MS restart=auto|on|off
+  initstr=LINE conf=CATALOGUE-NAME build=GIT-REV env.NAME=VALUE
+
+Match flags:
+  -openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N
+  -repeat  -games N  -rounds N  -concurrency N  -tournament gauntlet|round-robin
+  -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP twosided=true|false
+  -maxmoves N  -pgnout FILE [min]  -epdout FILE  -recover  -seed N
+  -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
+  -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT
+
+Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet), tc=40/60, tc=0:30+0.1.
+
+Exit status: 0 success, 1 run failed (or SPRT accepted H0 where asked), 2 bad input.
+See README.md for the full manual.
+)";
+}
+
+}  // namespace arbiter::cli

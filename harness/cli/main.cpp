@@ -1,0 +1,53 @@
+// arbiter: the command-line entry point. Each subcommand lives in the part that owns its job; this
+// file only dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/help.h"
+#include "db/merge.h"
+#include "stats_command.h"
+
+namespace {
+
+using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
+
+std::map<std::string, Command> subcommands() {
+    using namespace arbiter;
+    return {
+        {"stats", stats::run_stats_command},
+        {"ratings", cli::run_ratings_command},
+        {"merge", db::run_merge_command},
+        {"import", cli::run_import_command},
+    };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-help" || args[0] == "-h" || args[0] == "help") {
+        arbiter::cli::print_help(std::cout);
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version" || args[0] == "-version") {
+        std::cout << "arbiter " << arbiter::cli::version_string() << "\n";
+        return 0;
+    }
+    const auto commands = subcommands();
+    auto it = commands.find(args[0]);
+    if (it == commands.end()) {
+        std::cerr << "arbiter: unknown command '" << args[0] << "' (see arbiter --help)\n";
+        return 2;
+    }
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        return it->second(rest, std::cout, std::cerr);
+    } catch (const std::exception& e) {
+        std::cerr << "arbiter " << args[0] << ": " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,284 @@
+// JSON form of a run's config. Keys mirror the command-line flags so a user can move between the
+// two without a dictionary; unknown keys are errors, because a typo silently ignored in a nightly
+// config costs a night.
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "engine_spec.h"
+#include "parse_number.h"
+
+namespace arbiter::config {
+namespace {
+
+using nlohmann::json;
+
+void reject_unknown_keys(const json& object, const std::set<std::string>& known, const std::string& where) {
+    if (!object.is_object()) throw ConfigError(where, "expected an object");
+    for (const auto& item : object.items()) {
+        if (!known.count(item.key())) throw ConfigError(where + "." + item.key(), "unknown key");
+    }
+}
+
+template <typename T>
+T get_as(const json& object, const char* key, const std::string& where) {
+    try {
+        return object.at(key).get<T>();
+    } catch (const json::exception&) {
+        throw ConfigError(where + "." + key, "wrong type: " + object.at(key).dump());
+    }
+}
+
+std::string scalar_text(const json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+    return value.dump();
+}
+
+}  // namespace
+
+json engine_spec_to_json(const EngineSpec& spec) {
+    json out = json::object();
+    if (!spec.name.empty()) out["name"] = spec.name;
+    if (!spec.cmd.empty()) out["cmd"] = spec.cmd;
+    if (!spec.dir.empty()) out["dir"] = spec.dir;
+    if (!spec.args.empty()) out["args"] = spec.args;
+    out["proto"] = to_string(spec.proto);
+    if (!spec.options.empty()) {
+        json options = json::object();
+        for (const auto& [name, value] : spec.options) options[name] = value;
+        out["options"] = options;
+    }
+    if (!spec.init_strings.empty()) out["initstr"] = spec.init_strings;
+    if (spec.tc) out["tc"] = *spec.tc;
+    if (spec.st) out["st"] = *spec.st;
+    if (spec.nodes) out["nodes"] = *spec.nodes;
+    if (spec.depth) out["depth"] = *spec.depth;
+    if (spec.timemargin_ms) out["timemargin"] = *spec.timemargin_ms;
+    if (spec.restart != RestartPolicy::Auto) out["restart"] = spec.restart == RestartPolicy::On ? "on" : "off";
+    if (spec.build) out["build"] = *spec.build;
+    if (spec.catalogue) out["conf"] = *spec.catalogue;
+    if (!spec.env.empty()) {
+        json env = json::object();
+        for (const auto& [name, value] : spec.env) env[name] = value;
+        out["env"] = env;
+    }
+    return out;
+}
+
+EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
+    reject_unknown_keys(in, {"name", "cmd", "dir", "args", "proto", "options", "initstr", "tc", "st", "nodes",
+                             "depth", "timemargin", "restart", "build", "conf", "env"},
+                        where);
+    EngineSpec spec;
+    for (const auto& item : in.items()) {
+        const std::string& key = item.key();
+        const json& value = item.value();
+        if (key == "options" || key == "env") {
+            if (!value.is_object()) throw ConfigError(where + "." + key, "expected an object");
+            for (const auto& option : value.items()) {
+                std::string prefix = key == "options" ? "option." : "env.";
+                apply_engine_token(spec, prefix + option.key() + "=" + scalar_text(option.value()), where);
+            }
+        } else if (key == "args" || key == "initstr") {
+            if (!value.is_array()) throw ConfigError(where + "." + key, "expected a list of strings");
+            for (const auto& word : value) {
+                if (!word.is_string()) throw ConfigError(where + "." + key, "expected a list of strings");
+                if (key == "args") spec.args.push_back(word.get<std::string>());
+                else spec.init_strings.push_back(word.get<std::string>());
+            }
+        } else {
+            apply_engine_token(spec, key + "=" + scalar_text(value), where);
+        }
+    }
+    return spec;
+}
+
+namespace {
+
+void read_openings(MatchConfig& config, const json& in, const std::string& where) {
+    reject_unknown_keys(in, {"file", "format", "order", "plies", "start", "policy"}, where);
+    OpeningsSpec spec;
+    if (in.contains("file")) spec.file = get_as<std::string>(in, "file", where);
+    if (in.contains("format")) spec.format = get_as<std::string>(in, "format", where);
+    if (in.contains("order")) spec.order = get_as<std::string>(in, "order", where);
+    if (in.contains("plies")) spec.plies = get_as<int>(in, "plies", where);
+    if (in.contains("start")) spec.start = get_as<int>(in, "start", where);
+    if (in.contains("policy")) spec.policy = get_as<std::string>(in, "policy", where);
+    if (spec.file.empty()) throw ConfigError(where + ".file", "missing");
+    config.openings = spec;
+}
+
+void read_sprt(MatchConfig& config, const json& in, const std::string& where) {
+    reject_unknown_keys(in, {"elo0", "elo1", "alpha", "beta", "model", "trinomial"}, where);
+    SprtSpec sprt;
+    sprt.elo0 = get_as<double>(in, "elo0", where);
+    sprt.elo1 = get_as<double>(in, "elo1", where);
+    if (in.contains("alpha")) sprt.alpha = get_as<double>(in, "alpha", where);
+    if (in.contains("beta")) sprt.beta = get_as<double>(in, "beta", where);
+    if (in.contains("model")) sprt.model = get_as<std::string>(in, "model", where);
+    if (in.contains("trinomial")) sprt.trinomial = get_as<bool>(in, "trinomial", where);
+    config.sprt = sprt;
+}
+
+void read_rules(MatchConfig& config, const json& in, const std::string& key, const std::string& where) {
+    if (key == "draw") {
+        reject_unknown_keys(in, {"movenumber", "movecount", "score"}, where);
+        DrawRule rule;
+        if (in.contains("movenumber")) rule.movenumber = get_as<int>(in, "movenumber", where);
+        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
+        config.draw = rule;
+    } else {
+        reject_unknown_keys(in, {"movecount", "score", "twosided"}, where);
+        ResignRule rule;
+        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
+        if (in.contains("twosided")) rule.twosided = get_as<bool>(in, "twosided", where);
+        config.resign = rule;
+    }
+}
+
+void read_engines(MatchConfig& config, const json& in, const json* each, const std::string& where) {
+    if (!in.is_array()) throw ConfigError(where, "expected a list of engines");
+    EngineSpec each_spec = each ? engine_spec_from_json(*each, "each") : EngineSpec{};
+    for (size_t i = 0; i < in.size(); ++i) {
+        EngineSpec spec = engine_spec_from_json(in[i], where + "[" + std::to_string(i) + "]");
+        apply_each(spec, each_spec);
+        config.engines.push_back(std::move(spec));
+    }
+}
+
+void read_shard(MatchConfig& config, const json& in, const std::string& where);
+
+}  // namespace
+
+MatchConfig match_config_from_json(const json& in, const std::string& source) {
+    reject_unknown_keys(in, {"engines", "each", "openings", "tournament", "games", "rounds", "repeat", "concurrency",
+                             "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout", "recover", "seed",
+                             "sprt", "ratinginterval", "db", "shard", "pairs", "event", "site", "variant",
+                             "catalogue"},
+                        source);
+    MatchConfig config;
+    if (in.contains("engines")) read_engines(config, in.at("engines"), in.contains("each") ? &in.at("each") : nullptr,
+                                             source + ".engines");
+    if (in.contains("openings")) read_openings(config, in.at("openings"), source + ".openings");
+    if (in.contains("sprt")) read_sprt(config, in.at("sprt"), source + ".sprt");
+    if (in.contains("draw")) read_rules(config, in.at("draw"), "draw", source + ".draw");
+    if (in.contains("resign")) read_rules(config, in.at("resign"), "resign", source + ".resign");
+    if (in.contains("shard") || in.contains("pairs")) read_shard(config, in, source);
+    auto read = [&](const char* key, auto& field) {
+        if (in.contains(key)) field = get_as<std::decay_t<decltype(field)>>(in, key, source);
+    };
+    read("tournament", config.tournament);
+    read("games", config.games);
+    read("rounds", config.rounds);
+    read("repeat", config.repeat);
+    read("concurrency", config.concurrency);
+    read("maxmoves", config.maxmoves);
+    read("pgnout_min", config.pgnout_min);
+    read("recover", config.recover);
+    read("ratinginterval", config.ratinginterval);
+    read("db", config.db);
+    read("event", config.event);
+    read("site", config.site);
+    read("variant", config.variant);
+    if (in.contains("pgnout")) config.pgnout = get_as<std::string>(in, "pgnout", source);
+    if (in.contains("epdout")) config.epdout = get_as<std::string>(in, "epdout", source);
+    if (in.contains("catalogue")) config.catalogue_file = get_as<std::string>(in, "catalogue", source);
+    if (in.contains("seed")) {
+        config.seed = get_as<uint64_t>(in, "seed", source);
+        config.seed_given = true;
+    }
+    return config;
+}
+
+namespace {
+
+void read_shard(MatchConfig& config, const json& in, const std::string& where) {
+    if (in.contains("shard")) {
+        const std::string text = get_as<std::string>(in, "shard", where);
+        auto slash = text.find('/');
+        if (slash == std::string::npos) throw ConfigError(where + ".shard", "expected K/N, got '" + text + "'");
+        config.shard = ShardSpec{parse_integer<int>(text.substr(0, slash), where + ".shard"),
+                                 parse_integer<int>(text.substr(slash + 1), where + ".shard")};
+    }
+    if (in.contains("pairs")) {
+        const std::string text = get_as<std::string>(in, "pairs", where);
+        auto colon = text.find(':');
+        if (colon == std::string::npos) throw ConfigError(where + ".pairs", "expected START:COUNT, got '" + text + "'");
+        config.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), where + ".pairs"),
+                                 parse_integer<uint64_t>(text.substr(colon + 1), where + ".pairs")};
+    }
+}
+
+}  // namespace
+
+MatchConfig load_match_config_file(const std::string& path) {
+    std::ifstream file(path);
+    if (!file) throw ConfigError(path, "cannot open config file");
+    json parsed;
+    try {
+        parsed = json::parse(file);
+    } catch (const json::parse_error& error) {
+        // nlohmann reports a byte offset; turn it into the line number users look for.
+        std::ifstream again(path);
+        std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
+        size_t line = 1;
+        for (size_t i = 0; i < std::min(text.size(), static_cast<size_t>(error.byte)); ++i) line += text[i] == '\n';
+        throw ConfigError(path + ":" + std::to_string(line), std::string("invalid JSON: ") + error.what());
+    }
+    return match_config_from_json(parsed, path);
+}
+
+json match_config_to_json(const MatchConfig& config) {
+    json out = json::object();
+    json engines = json::array();
+    for (const auto& engine : config.engines) engines.push_back(engine_spec_to_json(engine));
+    out["engines"] = engines;
+    if (config.openings) {
+        const auto& o = *config.openings;
+        out["openings"] = {{"file", o.file}, {"format", o.format}, {"order", o.order},
+                           {"plies", o.plies}, {"start", o.start}, {"policy", o.policy}};
+    }
+    out["tournament"] = config.tournament;
+    out["games"] = config.games;
+    out["rounds"] = config.rounds;
+    out["repeat"] = config.repeat;
+    out["concurrency"] = config.concurrency;
+    if (config.draw) out["draw"] = {{"movenumber", config.draw->movenumber}, {"movecount", config.draw->movecount},
+                                    {"score", config.draw->score}};
+    if (config.resign) out["resign"] = {{"movecount", config.resign->movecount}, {"score", config.resign->score},
+                                        {"twosided", config.resign->twosided}};
+    out["maxmoves"] = config.maxmoves;
+    if (config.pgnout) out["pgnout"] = *config.pgnout;
+    if (config.pgnout_min) out["pgnout_min"] = true;
+    if (config.epdout) out["epdout"] = *config.epdout;
+    out["recover"] = config.recover;
+    if (config.seed_given) out["seed"] = config.seed;
+    if (config.sprt) {
+        const auto& s = *config.sprt;
+        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha},
+                       {"beta", s.beta}, {"model", s.model}, {"trinomial", s.trinomial}};
+    }
+    out["ratinginterval"] = config.ratinginterval;
+    out["db"] = config.db;
+    if (config.shard) out["shard"] = std::to_string(config.shard->index) + "/" + std::to_string(config.shard->count);
+    if (config.pairs) out["pairs"] = std::to_string(config.pairs->start) + ":" + std::to_string(config.pairs->count);
+    out["event"] = config.event;
+    out["site"] = config.site;
+    out["variant"] = config.variant;
+    if (config.catalogue_file) out["catalogue"] = *config.catalogue_file;
+    return out;
+}
+
+std::string run_identity(const MatchConfig& config) {
+    json identity = match_config_to_json(config);
+    for (const char* key : {"concurrency", "pgnout", "pgnout_min", "epdout", "ratinginterval", "db", "shard", "pairs",
+                            "recover"}) {
+        identity.erase(key);
+    }
+    return identity.dump();
+}
+
+}  // namespace arbiter::config

@@ -1,0 +1,172 @@
+#include "engine_spec.h"
+
+#include <filesystem>
+
+#include "parse_number.h"
+
+namespace arbiter::config {
+
+double parse_real(const std::string& text, const std::string& where) {
+    try {
+        size_t used = 0;
+        double value = std::stod(text, &used);
+        if (used == text.size()) return value;
+    } catch (const std::exception&) {
+    }
+    throw ConfigError(where, "expected a number, got '" + text + "'");
+}
+
+bool parse_flag_bool(const std::string& text, const std::string& where) {
+    if (text == "true" || text == "on" || text == "1" || text == "yes") return true;
+    if (text == "false" || text == "off" || text == "0" || text == "no") return false;
+    throw ConfigError(where, "expected true or false, got '" + text + "'");
+}
+
+std::vector<std::string> split_words(const std::string& text, const std::string& where) {
+    std::vector<std::string> words;
+    std::string current;
+    bool in_word = false;
+    char quote = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (quote) {
+            if (c == quote) {
+                quote = 0;
+            } else if (c == '\\' && quote == '"' && i + 1 < text.size()) {
+                current += text[++i];
+            } else {
+                current += c;
+            }
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+            in_word = true;
+        } else if (c == '\\' && i + 1 < text.size()) {
+            current += text[++i];
+            in_word = true;
+        } else if (c == ' ' || c == '\t' || c == '\n') {
+            if (in_word) words.push_back(std::move(current));
+            current.clear();
+            in_word = false;
+        } else {
+            current += c;
+            in_word = true;
+        }
+    }
+    if (quote) throw ConfigError(where, "unterminated quote in '" + text + "'");
+    if (in_word) words.push_back(std::move(current));
+    return words;
+}
+
+namespace {
+
+void set_option(std::vector<std::pair<std::string, std::string>>& options, const std::string& name,
+                const std::string& value) {
+    for (auto& [existing, old_value] : options) {
+        if (existing == name) {
+            old_value = value;
+            return;
+        }
+    }
+    options.emplace_back(name, value);
+}
+
+Protocol parse_protocol(const std::string& value, const std::string& where) {
+    if (value == "uci") return Protocol::Uci;
+    if (value == "xboard" || value == "cecp") return Protocol::Xboard;
+    throw ConfigError(where, "proto must be uci or xboard, got '" + value + "'");
+}
+
+RestartPolicy parse_restart(const std::string& value, const std::string& where) {
+    if (value == "auto") return RestartPolicy::Auto;
+    if (value == "on") return RestartPolicy::On;
+    if (value == "off") return RestartPolicy::Off;
+    throw ConfigError(where, "restart must be auto, on or off, got '" + value + "'");
+}
+
+}  // namespace
+
+void apply_engine_token(EngineSpec& spec, const std::string& token, const std::string& where) {
+    auto eq = token.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        throw ConfigError(where, "expected key=value, got '" + token + "'");
+    }
+    const std::string key = token.substr(0, eq);
+    const std::string value = token.substr(eq + 1);
+    const std::string at = where + " " + key;
+    if (key.rfind("option.", 0) == 0) {
+        if (key.size() == 7) throw ConfigError(at, "option name is empty");
+        set_option(spec.options, key.substr(7), value);
+    } else if (key.rfind("env.", 0) == 0) {
+        set_option(spec.env, key.substr(4), value);
+    } else if (key == "name") {
+        spec.name = value;
+    } else if (key == "cmd") {
+        spec.cmd = value;
+    } else if (key == "dir") {
+        spec.dir = value;
+    } else if (key == "arg") {
+        spec.args.push_back(value);
+    } else if (key == "args") {
+        for (auto& word : split_words(value, at)) spec.args.push_back(std::move(word));
+    } else if (key == "proto") {
+        spec.proto = parse_protocol(value, at);
+    } else if (key == "initstr") {
+        spec.init_strings.push_back(value);
+    } else if (key == "tc") {
+        spec.tc = value;
+    } else if (key == "st") {
+        spec.st = parse_real(value, at);
+    } else if (key == "nodes") {
+        spec.nodes = parse_integer<uint64_t>(value, at);
+    } else if (key == "depth" || key == "plies") {
+        spec.depth = parse_integer<int>(value, at);
+    } else if (key == "timemargin") {
+        spec.timemargin_ms = parse_integer<int>(value, at);
+    } else if (key == "restart") {
+        spec.restart = parse_restart(value, at);
+    } else if (key == "build") {
+        spec.build = value;
+    } else if (key == "conf" || key == "ref") {
+        spec.catalogue = value;
+    } else {
+        throw ConfigError(at, "unknown engine setting '" + key + "'");
+    }
+}
+
+EngineSpec parse_engine_spec(const std::string& text, const std::string& where) {
+    EngineSpec spec;
+    for (const auto& word : split_words(text, where)) apply_engine_token(spec, word, where);
+    return spec;
+}
+
+void apply_each(EngineSpec& engine, const EngineSpec& each) {
+    if (engine.cmd.empty()) engine.cmd = each.cmd;
+    if (engine.dir.empty()) engine.dir = each.dir;
+    if (engine.args.empty()) engine.args = each.args;
+    if (each.proto != Protocol::Uci && engine.proto == Protocol::Uci) engine.proto = each.proto;
+    for (const auto& [name, value] : each.options) {
+        bool engine_has_it = false;
+        for (const auto& own : engine.options) engine_has_it |= own.first == name;
+        if (!engine_has_it) engine.options.emplace_back(name, value);
+    }
+    for (const auto& line : each.init_strings) engine.init_strings.push_back(line);
+    if (!engine.tc) engine.tc = each.tc;
+    if (!engine.st) engine.st = each.st;
+    if (!engine.nodes) engine.nodes = each.nodes;
+    if (!engine.depth) engine.depth = each.depth;
+    if (!engine.timemargin_ms) engine.timemargin_ms = each.timemargin_ms;
+    if (engine.restart == RestartPolicy::Auto) engine.restart = each.restart;
+    if (!engine.build) engine.build = each.build;
+    for (const auto& kv : each.env) engine.env.push_back(kv);
+}
+
+std::string default_engine_name(const EngineSpec& spec) {
+    if (!spec.name.empty()) return spec.name;
+    if (spec.catalogue) return *spec.catalogue;
+    if (spec.build) return "tempo@" + *spec.build;
+    return std::filesystem::path(spec.cmd).filename().string();
+}
+
+std::string to_string(Protocol proto) { return proto == Protocol::Uci ? "uci" : "xboard"; }
+
+}  // namespace arbiter::config

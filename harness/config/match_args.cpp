@@ -1,0 +1,234 @@
+// cutechess-cli / fastchess flag parsing. A flag's values run until the next word that starts with
+// '-' and is not a negative number, exactly as cutechess groups them, so existing scripts work.
+#include <cctype>
+
+#include "engine_spec.h"
+#include "parse_number.h"
+
+namespace arbiter::config {
+namespace {
+
+bool is_flag(const std::string& word) {
+    if (word.size() < 2 || word[0] != '-') return false;
+    return !(std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.');
+}
+
+// Splits `key=value` into its halves; `where` names the flag for errors.
+std::pair<std::string, std::string> split_key_value(const std::string& token, const std::string& where) {
+    auto eq = token.find('=');
+    if (eq == std::string::npos || eq == 0) throw ConfigError(where, "expected key=value, got '" + token + "'");
+    return {token.substr(0, eq), token.substr(eq + 1)};
+}
+
+OpeningsSpec parse_openings(const std::vector<std::string>& values) {
+    OpeningsSpec spec;
+    for (const auto& token : values) {
+        auto [key, value] = split_key_value(token, "-openings");
+        const std::string at = "-openings " + key;
+        if (key == "file") spec.file = value;
+        else if (key == "format") spec.format = value;
+        else if (key == "order") spec.order = value;
+        else if (key == "plies") spec.plies = parse_integer<int>(value, at);
+        else if (key == "start") spec.start = parse_integer<int>(value, at);
+        else if (key == "policy") spec.policy = value;
+        else throw ConfigError(at, "unknown openings setting");
+    }
+    if (spec.file.empty()) throw ConfigError("-openings", "file= is required");
+    if (spec.order != "random" && spec.order != "sequential") {
+        throw ConfigError("-openings order", "must be random or sequential, got '" + spec.order + "'");
+    }
+    if (!spec.format.empty() && spec.format != "epd" && spec.format != "pgn" && spec.format != "bin") {
+        throw ConfigError("-openings format", "must be epd, pgn or bin, got '" + spec.format + "'");
+    }
+    if (spec.start < 1) throw ConfigError("-openings start", "must be 1 or more");
+    return spec;
+}
+
+DrawRule parse_draw(const std::vector<std::string>& values) {
+    DrawRule rule;
+    for (const auto& token : values) {
+        auto [key, value] = split_key_value(token, "-draw");
+        const std::string at = "-draw " + key;
+        if (key == "movenumber") rule.movenumber = parse_integer<int>(value, at);
+        else if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
+        else if (key == "score") rule.score = parse_integer<int>(value, at);
+        else throw ConfigError(at, "unknown draw setting");
+    }
+    return rule;
+}
+
+ResignRule parse_resign(const std::vector<std::string>& values) {
+    ResignRule rule;
+    for (const auto& token : values) {
+        auto [key, value] = split_key_value(token, "-resign");
+        const std::string at = "-resign " + key;
+        if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
+        else if (key == "score") rule.score = parse_integer<int>(value, at);
+        else if (key == "twosided") rule.twosided = parse_flag_bool(value, at);
+        else throw ConfigError(at, "unknown resign setting");
+    }
+    return rule;
+}
+
+SprtSpec parse_sprt(const std::vector<std::string>& values) {
+    SprtSpec sprt;
+    bool has_elo0 = false, has_elo1 = false;
+    for (const auto& token : values) {
+        auto [key, value] = split_key_value(token, "-sprt");
+        const std::string at = "-sprt " + key;
+        if (key == "elo0") sprt.elo0 = parse_real(value, at), has_elo0 = true;
+        else if (key == "elo1") sprt.elo1 = parse_real(value, at), has_elo1 = true;
+        else if (key == "alpha") sprt.alpha = parse_real(value, at);
+        else if (key == "beta") sprt.beta = parse_real(value, at);
+        else if (key == "model") sprt.model = value;
+        else if (key == "type" || key == "stat") sprt.trinomial = value == "trinomial";
+        else throw ConfigError(at, "unknown sprt setting");
+    }
+    if (!has_elo0 || !has_elo1) throw ConfigError("-sprt", "elo0= and elo1= are required");
+    if (sprt.model != "normalized" && sprt.model != "logistic") {
+        throw ConfigError("-sprt model", "must be normalized or logistic, got '" + sprt.model + "'");
+    }
+    if (sprt.alpha <= 0 || sprt.alpha >= 1 || sprt.beta <= 0 || sprt.beta >= 1) {
+        throw ConfigError("-sprt", "alpha and beta must lie strictly between 0 and 1");
+    }
+    if (sprt.elo1 <= sprt.elo0) throw ConfigError("-sprt", "elo1 must be greater than elo0");
+    return sprt;
+}
+
+const std::string& single_value(const std::string& flag, const std::vector<std::string>& values) {
+    if (values.size() != 1) throw ConfigError(flag, "expects exactly one value");
+    return values.front();
+}
+
+void expect_no_value(const std::string& flag, const std::vector<std::string>& values) {
+    if (!values.empty()) throw ConfigError(flag, "takes no value, got '" + values.front() + "'");
+}
+
+struct FlagContext {
+    MatchConfig& config;
+    EngineSpec& each;
+    bool each_given = false;
+};
+
+void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std::string>& values) {
+    MatchConfig& c = ctx.config;
+    // Accept both -flag and --flag, as fastchess users type either.
+    const std::string name = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag.substr(1);
+    if (name == "engine") {
+        EngineSpec spec;
+        const std::string where = "-engine #" + std::to_string(c.engines.size() + 1);
+        for (const auto& token : values) apply_engine_token(spec, token, where);
+        c.engines.push_back(std::move(spec));
+    } else if (name == "each") {
+        for (const auto& token : values) apply_engine_token(ctx.each, token, "-each");
+        ctx.each_given = true;
+    } else if (name == "openings") {
+        c.openings = parse_openings(values);
+    } else if (name == "tournament") {
+        c.tournament = single_value(flag, values);
+        if (c.tournament != "gauntlet" && c.tournament != "round-robin") {
+            throw ConfigError(flag, "must be gauntlet or round-robin, got '" + c.tournament + "'");
+        }
+    } else if (name == "games") {
+        c.games = parse_integer<int>(single_value(flag, values), flag);
+    } else if (name == "rounds") {
+        c.rounds = parse_integer<int>(single_value(flag, values), flag);
+    } else if (name == "repeat") {
+        // cutechess takes an optional count; only pairs (2) are meaningful for colour-reversed openings.
+        if (!values.empty() && parse_integer<int>(single_value(flag, values), flag) != 2) {
+            throw ConfigError(flag, "only -repeat or -repeat 2 (colour-reversed pairs) is supported");
+        }
+        c.repeat = true;
+    } else if (name == "concurrency") {
+        c.concurrency = parse_integer<int>(single_value(flag, values), flag);
+        if (c.concurrency < 1) throw ConfigError(flag, "must be 1 or more");
+    } else if (name == "draw") {
+        c.draw = parse_draw(values);
+    } else if (name == "resign") {
+        c.resign = parse_resign(values);
+    } else if (name == "maxmoves") {
+        c.maxmoves = parse_integer<int>(single_value(flag, values), flag);
+    } else if (name == "pgnout") {
+        if (values.empty() || values.size() > 3) throw ConfigError(flag, "expects FILE [min] [fi]");
+        c.pgnout = values[0];
+        for (size_t i = 1; i < values.size(); ++i) {
+            if (values[i] == "min") c.pgnout_min = true;
+            else if (values[i] != "fi") throw ConfigError(flag, "unknown pgnout mode '" + values[i] + "'");
+        }
+    } else if (name == "epdout") {
+        c.epdout = single_value(flag, values);
+    } else if (name == "recover") {
+        expect_no_value(flag, values);
+        c.recover = true;
+    } else if (name == "seed" || name == "srand") {
+        c.seed = parse_integer<uint64_t>(single_value(flag, values), flag);
+        c.seed_given = true;
+    } else if (name == "sprt") {
+        c.sprt = parse_sprt(values);
+    } else if (name == "ratinginterval") {
+        c.ratinginterval = parse_integer<int>(single_value(flag, values), flag);
+    } else if (name == "db") {
+        c.db = single_value(flag, values);
+    } else if (name == "shard") {
+        const std::string& text = single_value(flag, values);
+        auto slash = text.find('/');
+        if (slash == std::string::npos) throw ConfigError(flag, "expected K/N, got '" + text + "'");
+        ShardSpec shard{parse_integer<int>(text.substr(0, slash), flag), parse_integer<int>(text.substr(slash + 1), flag)};
+        if (shard.count < 1 || shard.index < 1 || shard.index > shard.count) {
+            throw ConfigError(flag, "K/N needs 1 <= K <= N, got '" + text + "'");
+        }
+        c.shard = shard;
+    } else if (name == "pairs") {
+        const std::string& text = single_value(flag, values);
+        auto colon = text.find(':');
+        if (colon == std::string::npos) throw ConfigError(flag, "expected START:COUNT, got '" + text + "'");
+        c.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), flag),
+                            parse_integer<uint64_t>(text.substr(colon + 1), flag)};
+    } else if (name == "event") {
+        c.event = single_value(flag, values);
+    } else if (name == "site") {
+        c.site = single_value(flag, values);
+    } else if (name == "variant") {
+        c.variant = single_value(flag, values);
+        if (c.variant != "standard" && c.variant != "fischerandom") {
+            throw ConfigError(flag, "must be standard or fischerandom, got '" + c.variant + "'");
+        }
+    } else if (name == "catalogue") {
+        c.catalogue_file = single_value(flag, values);
+    } else {
+        throw ConfigError(flag, "unknown flag (see arbiter --help)");
+    }
+}
+
+}  // namespace
+
+MatchConfig parse_match_args(const std::vector<std::string>& args) {
+    // Group words into (flag, values...) first, so `-config` can be applied before the rest.
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+    for (const auto& word : args) {
+        if (is_flag(word)) {
+            groups.push_back({word, {}});
+        } else if (groups.empty()) {
+            throw ConfigError(word, "expected a flag such as -engine");
+        } else {
+            groups.back().second.push_back(word);
+        }
+    }
+    MatchConfig config;
+    EngineSpec each;
+    for (const auto& [flag, values] : groups) {
+        if (flag == "-config" || flag == "--config") config = load_match_config_file(single_value(flag, values));
+    }
+    FlagContext ctx{config, each};
+    for (const auto& [flag, values] : groups) {
+        if (flag != "-config" && flag != "--config") apply_flag(ctx, flag, values);
+    }
+    if (ctx.each_given) {
+        for (auto& engine : config.engines) apply_each(engine, each);
+    }
+    if (config.games < 1) throw ConfigError("-games", "must be 1 or more");
+    if (config.rounds < 1) throw ConfigError("-rounds", "must be 1 or more");
+    return config;
+}
+
+}  // namespace arbiter::config

@@ -1,0 +1,134 @@
+#pragma once
+// The description of one arbiter run, as given by cutechess-style flags or by the equivalent JSON
+// config file. Parsing only checks shape (names, numbers, enumerations); the parts that own a
+// sub-language (time controls, adjudication rules, opening books) validate their own values.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter::config {
+
+// Raised for any malformed flag or config entry; `where` names the flag or the JSON path so the
+// user can find the mistake without reading our source.
+class ConfigError : public std::runtime_error {
+public:
+    ConfigError(std::string where, const std::string& what)
+        : std::runtime_error(where + ": " + what), where_(std::move(where)) {}
+    const std::string& where() const { return where_; }
+
+private:
+    std::string where_;
+};
+
+enum class Protocol { Uci, Xboard };
+enum class RestartPolicy { Auto, On, Off };
+
+struct EngineSpec {
+    std::string name;
+    std::string cmd;                  // path or command name; empty when `build` or `catalogue` says it
+    std::string dir;                  // working directory; empty = arbiter's
+    std::vector<std::string> args;    // `arg=` repeated (cutechess) and `args="..."` (fastchess)
+    Protocol proto = Protocol::Uci;
+    std::vector<std::pair<std::string, std::string>> options;  // in the order given
+    std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
+    std::optional<std::string> tc;    // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
+    std::optional<double> st;         // seconds per move
+    std::optional<uint64_t> nodes;
+    std::optional<int> depth;
+    std::optional<int> timemargin_ms;
+    RestartPolicy restart = RestartPolicy::Auto;
+    std::optional<std::string> build;      // git revision to build (`build=REV`)
+    std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
+    std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
+};
+
+struct OpeningsSpec {
+    std::string file;
+    std::string format;          // "epd", "pgn", "bin"; empty = from the file extension
+    std::string order = "random";
+    int plies = 0;               // 0 = the whole line
+    int start = 1;               // 1-based index of the first opening
+    std::string policy = "default";
+};
+
+struct DrawRule {
+    int movenumber = 0;
+    int movecount = 0;
+    int score = 0;
+};
+
+struct ResignRule {
+    int movecount = 0;
+    int score = 0;
+    bool twosided = false;
+};
+
+struct SprtSpec {
+    double elo0 = 0;
+    double elo1 = 0;
+    double alpha = 0.05;
+    double beta = 0.05;
+    std::string model = "normalized";  // or "logistic"
+    bool trinomial = false;            // pentanomial over game pairs unless asked otherwise
+};
+
+struct ShardSpec {
+    int index = 1;  // 1-based K of K/N
+    int count = 1;
+};
+
+struct PairRange {
+    uint64_t start = 0;
+    uint64_t count = 0;  // 0 = to the end
+};
+
+struct MatchConfig {
+    std::vector<EngineSpec> engines;
+    std::optional<OpeningsSpec> openings;
+    std::string tournament = "round-robin";  // cutechess default; two engines make a match
+    int games = 1;
+    int rounds = 1;
+    bool repeat = false;
+    int concurrency = 0;  // 0 = number of cores
+    std::optional<DrawRule> draw;
+    std::optional<ResignRule> resign;
+    int maxmoves = 0;
+    std::optional<std::string> pgnout;
+    bool pgnout_min = false;
+    std::optional<std::string> epdout;
+    bool recover = false;
+    uint64_t seed = 0;
+    bool seed_given = false;
+    std::optional<SprtSpec> sprt;
+    int ratinginterval = 0;
+    std::string db = "arbiter.db";
+    std::optional<ShardSpec> shard;
+    std::optional<PairRange> pairs;
+    std::string event = "arbiter";
+    std::string site = "";
+    std::string variant = "standard";
+    std::optional<std::string> catalogue_file;
+};
+
+// Parses arbiter's match flags (cutechess-cli/fastchess compatible). `args` excludes the program
+// name. `-config FILE` loads a JSON file whose settings the other flags then override.
+MatchConfig parse_match_args(const std::vector<std::string>& args);
+
+// JSON config <-> MatchConfig. Keys mirror the flag names (see README "Config file").
+MatchConfig match_config_from_json(const nlohmann::json& json, const std::string& source);
+MatchConfig load_match_config_file(const std::string& path);
+nlohmann::json match_config_to_json(const MatchConfig& config);
+
+// Stable text that identifies a run for resume: the config with presentation-only settings
+// (concurrency, output paths, rating interval, shard) removed.
+std::string run_identity(const MatchConfig& config);
+
+std::string to_string(Protocol proto);
+
+}  // namespace arbiter::config

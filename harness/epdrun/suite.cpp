@@ -1,0 +1,149 @@
+#include "epdrun/suite.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+#include <stdexcept>
+
+#include "chess/position.h"
+#include "chess/san.h"
+
+namespace arbiter::epdrun {
+
+namespace {
+
+// "WAC.001" -> "WAC"; "STS(v1.0) Undermine.012" -> "STS(v1.0) Undermine"; empty when the id
+// has no dotted numeric tail.
+std::string id_prefix(const std::string& id) {
+    const auto dot = id.rfind('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 == id.size()) return "";
+    const std::string tail = id.substr(dot + 1);
+    if (!std::all_of(tail.begin(), tail.end(), [](unsigned char c) { return std::isdigit(c); })) return "";
+    return id.substr(0, dot);
+}
+
+void assign_position_ids(std::vector<SuitePosition>& positions) {
+    std::set<std::string> seen;
+    for (auto& position : positions) {
+        const std::string& id = position.record.id;
+        // Ids key stored results, so a missing or repeated one falls back to the line number.
+        position.position_id = id.empty() || seen.count(id) ? "line " + std::to_string(position.record.line) : id;
+        seen.insert(position.position_id);
+    }
+}
+
+bool contains(const std::vector<epd::EpdMove>& moves, chess::Move move) {
+    return std::any_of(moves.begin(), moves.end(), [&](const epd::EpdMove& m) { return m.move == move; });
+}
+
+}  // namespace
+
+std::string stable_hash(const std::string& text) {
+    std::uint64_t hash = 1469598103934665603ull;
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 1099511628211ull;
+    }
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string hex(16, '0');
+    for (int i = 15; i >= 0; --i, hash >>= 4) hex[static_cast<std::size_t>(i)] = kDigits[hash & 15];
+    return hex;
+}
+
+std::string suite_name(const std::vector<epd::EpdRecord>& records, const std::string& path) {
+    std::string common;
+    for (const auto& record : records) {
+        const std::string prefix = id_prefix(record.id);
+        if (prefix.empty() || (!common.empty() && prefix != common)) {
+            common.clear();
+            break;
+        }
+        common = prefix;
+    }
+    if (!common.empty()) return common;
+    return std::filesystem::path(path).stem().string();
+}
+
+Suite load_suite(const std::string& path) {
+    Suite suite;
+    suite.path = path;
+    const std::string text = epd::read_text_file(path);
+    suite.content_hash = stable_hash(text);
+    const auto records = epd::parse_epd_text(text, path);
+    for (const auto& record : records) {
+        if (record.best_moves.empty() && record.avoid_moves.empty() && record.scored_moves.empty()) {
+            throw io::SourceError(path, record.line, "no bm, am or c0 point list: nothing to score");
+        }
+        suite.positions.push_back(SuitePosition{record, ""});
+    }
+    if (suite.positions.empty()) throw io::SourceError(path, 0, "no positions in the suite");
+    assign_position_ids(suite.positions);
+    suite.name = suite_name(records, path);
+    return suite;
+}
+
+std::string default_suite_path() {
+    namespace fs = std::filesystem;
+    const fs::path relative = fs::path("tests") / "data" / "wac.epd";
+    std::error_code ec;
+    // build*/bin/arbiter -> the checkout two levels up; keeps working when the tree was moved.
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path beside = exe.parent_path().parent_path().parent_path() / relative;
+        if (fs::exists(beside, ec)) return beside.string();
+    }
+    const fs::path source = fs::path(ARBITER_SOURCE_DIR) / relative;
+    if (fs::exists(source, ec)) return source.string();
+    throw std::runtime_error("default suite not found (looked for " + relative.string() + " beside " +
+                             exe.string() + " and in " + ARBITER_SOURCE_DIR + "); pass --suite FILE");
+}
+
+bool solves(const epd::EpdRecord& record, chess::Move move) {
+    if (move == chess::Move::none()) return false;
+    if (contains(record.avoid_moves, move)) return false;
+    if (!record.best_moves.empty()) return contains(record.best_moves, move);
+    if (!record.avoid_moves.empty()) return true;
+    const auto points = points_for(record, move);
+    return points && *points == max_points(record) && *points > 0;
+}
+
+std::optional<int> points_for(const epd::EpdRecord& record, chess::Move move) {
+    if (record.scored_moves.empty()) return std::nullopt;
+    for (const auto& scored : record.scored_moves) {
+        if (scored.move.move == move) return scored.points;
+    }
+    return 0;
+}
+
+int max_points(const epd::EpdRecord& record) {
+    int best = 0;
+    for (const auto& scored : record.scored_moves) best = std::max(best, scored.points);
+    return best;
+}
+
+std::string san_list(const std::vector<epd::EpdMove>& moves) {
+    std::string text;
+    for (const auto& move : moves) text += (text.empty() ? "" : " ") + move.san;
+    return text;
+}
+
+chess::Move parse_engine_move(const std::string& fen, bool chess960, const std::string& uci) {
+    try {
+        const chess::Position pos(fen, chess960);
+        return chess::parse_uci(pos, uci);
+    } catch (const std::exception&) {
+        return chess::Move::none();  // "(none)", "0000" or an illegal move: it solves nothing
+    }
+}
+
+std::string san_of(const std::string& fen, bool chess960, const std::string& uci) {
+    try {
+        const chess::Position pos(fen, chess960);
+        return chess::to_san(pos, chess::parse_uci(pos, uci));
+    } catch (const std::exception&) {
+        return uci;
+    }
+}
+
+}  // namespace arbiter::epdrun

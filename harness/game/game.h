@@ -1,0 +1,88 @@
+#pragma once
+// One game between two engines, refereed by arbiter:
+//   * arbiter's clocks: each move is timed from the moment `go` is written until `bestmove` is
+//     read (the protocol layer's measurement), booked on tc::GameClock with each side's own time
+//     control (time odds), `st`, `nodes`, `depth` and `timemargin`;
+//   * every move is checked by the rules core; an illegal or unreadable move loses, and the text
+//     the engine sent is kept in the result description;
+//   * endings: mate, stalemate, threefold, fifty moves, insufficient material, -draw/-resign/
+//     -maxmoves adjudication, time forfeit, crash or disconnect ("abandoned"), stalled engine,
+//     resignation and result claims of xboard engines;
+//   * a stop request (SIGINT, SPRT decision) aborts the game: the outcome is Interrupted and the
+//     caller must not count or store it.
+//
+// Preconditions: both clients are started and have had new_game() for this game (the scheduler
+// owns engine lifetimes and restarts).
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <arbiter/protocol/engine_client.hpp>
+
+#include "adjudication/outcome.h"
+#include "adjudication/rules.h"
+#include "chess/types.h"
+#include "tc/time_control.h"
+
+namespace arbiter::game {
+
+struct GameSetup {
+    std::string white_name;
+    std::string black_name;
+    std::string start_fen;                // empty: the standard start position
+    std::vector<std::string> book_moves;  // UCI moves from start_fen, played without the engines
+    std::string opening_id;
+    bool chess960 = false;
+    tc::TimeControl white_tc;
+    tc::TimeControl black_tc;
+    adjudication::Rules rules;
+    // Longest wait for a move when no clock runs (nodes/depth limits): after this the engine
+    // counts as stalled. With a clock the flag decides instead.
+    std::chrono::milliseconds stall_timeout{120'000};
+    // How often a waiting game looks at the stop flag.
+    std::chrono::milliseconds stop_poll{100};
+};
+
+// Everything known about one move. Engine fields are empty for book moves.
+struct PlayedMove {
+    std::string uci;
+    std::string san;
+    bool book = false;
+    std::optional<std::int64_t> time_ms;       // arbiter's measurement
+    std::optional<std::int64_t> clock_ms;      // mover's clock after the move (timed controls)
+    std::optional<std::int64_t> engine_time_ms;  // the engine's own `info time`, if sent
+    std::optional<protocol::Score> score;      // mover's point of view
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::uint64_t> nps;
+    std::vector<std::string> pv;
+};
+
+struct PlayedGame {
+    adjudication::Outcome outcome;  // Interrupted when stopped: not a result
+    std::vector<PlayedMove> moves;
+    std::string start_fen;          // the position the game started from (before book moves)
+    std::string final_fen;
+    std::optional<std::string> offending_move;  // the illegal/unreadable text, if that ended it
+    // The side whose engine failed (crash, disconnect, stall, protocol error): its process should
+    // be restarted before its next game.
+    std::optional<chess::Color> failed_side;
+    std::string failure_message;    // the protocol layer's explanation, naming the engine
+    std::chrono::system_clock::time_point started;
+    std::chrono::system_clock::time_point finished;
+
+    bool interrupted() const { return !outcome.finished(); }
+};
+
+// Plays the game to its end (or until `stop` becomes true). Throws protocol::OptionError when a
+// limit cannot be expressed in the engine's protocol (a configuration mistake), and
+// std::invalid_argument for a bad start FEN or book move.
+PlayedGame play_game(protocol::EngineClient& white, protocol::EngineClient& black, const GameSetup& setup,
+                     const std::atomic<bool>& stop);
+
+}  // namespace arbiter::game

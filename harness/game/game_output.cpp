@@ -1,0 +1,122 @@
+#include "game/game_output.h"
+
+#include <cstdio>
+#include <ctime>
+#include <sstream>
+#include <stdexcept>
+
+namespace arbiter::game {
+namespace {
+
+pgn::WrittenMove written_move(const PlayedMove& move) {
+    pgn::WrittenMove written;
+    written.uci = move.uci;
+    written.book = move.book;
+    if (!move.book) {
+        pgn::MoveEval eval;
+        if (move.score) {
+            eval.score = move.score->kind == protocol::ScoreKind::Mate ? adjudication::Score::mate(move.score->value)
+                                                                       : adjudication::Score::cp(move.score->value);
+        }
+        eval.depth = move.depth.value_or(0);
+        eval.time_ms = move.time_ms.value_or(0);
+        written.eval = eval;
+    }
+    return written;
+}
+
+db::MoveRecord move_record(const PlayedMove& move, int ply) {
+    db::MoveRecord record;
+    record.ply = ply;
+    record.uci = move.uci;
+    record.san = move.san;
+    record.time_ms = move.time_ms;
+    record.clock_ms = move.clock_ms;
+    if (move.score) {
+        if (move.score->kind == protocol::ScoreKind::Mate) record.score_mate = move.score->value;
+        else record.score_cp = move.score->value;
+    }
+    record.depth = move.depth;
+    record.seldepth = move.seldepth;
+    if (move.nodes) record.nodes = static_cast<std::int64_t>(*move.nodes);
+    for (const auto& pv_move : move.pv) {
+        if (!record.pv.empty()) record.pv += ' ';
+        record.pv += pv_move;
+    }
+    return record;
+}
+
+db::GameResult db_result(adjudication::GameResult result) {
+    switch (result) {
+        case adjudication::GameResult::WhiteWins: return db::GameResult::white_win;
+        case adjudication::GameResult::BlackWins: return db::GameResult::black_win;
+        case adjudication::GameResult::Draw: return db::GameResult::draw;
+        case adjudication::GameResult::Unfinished: break;
+    }
+    throw std::invalid_argument("an interrupted game has no result to store");
+}
+
+}  // namespace
+
+std::string game_pgn(const GameSetup& setup, const PlayedGame& game, const PgnContext& context,
+                     const pgn::WriterOptions& options) {
+    if (game.interrupted()) throw std::invalid_argument("an interrupted game is not written to PGN");
+    pgn::GameRecord record;
+    record.event = context.event;
+    record.site = context.site;
+    record.date = pgn::pgn_date(game.started);
+    record.round = context.round > 0 ? std::to_string(context.round) : std::string();
+    record.white = setup.white_name;
+    record.black = setup.black_name;
+    record.start_fen = game.start_fen;
+    record.chess960 = setup.chess960;
+    record.white_tc = setup.white_tc;
+    record.black_tc = setup.black_tc;
+    record.outcome = game.outcome;
+    record.moves.reserve(game.moves.size());
+    for (const auto& move : game.moves) record.moves.push_back(written_move(move));
+    const auto duration = std::chrono::duration_cast<std::chrono::seconds>(game.finished - game.started);
+    record.extra_tags = {{"GameStartTime", pgn::pgn_timestamp(game.started)},
+                         {"GameEndTime", pgn::pgn_timestamp(game.finished)},
+                         {"GameDuration", pgn::pgn_duration(duration)}};
+    return pgn::write_game(record, options);
+}
+
+db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, std::string pgn) {
+    db::GameRecord record;
+    record.opening_id = setup.opening_id;
+    record.opening_fen = game.start_fen;
+    record.white = setup.white_name;
+    record.black = setup.black_name;
+    record.result = db_result(game.outcome.result);
+    record.termination = std::string(adjudication::reason_name(game.outcome.reason));
+    record.plies = static_cast<int>(game.moves.size());
+    record.started_at = utc_iso(game.started);
+    record.finished_at = utc_iso(game.finished);
+    record.pgn = std::move(pgn);
+    record.moves.reserve(game.moves.size());
+    for (std::size_t ply = 0; ply < game.moves.size(); ++ply)
+        record.moves.push_back(move_record(game.moves[ply], static_cast<int>(ply)));
+    return record;
+}
+
+std::string final_epd(const PlayedGame& game) {
+    // FEN fields 1-4 are the EPD position; the move counters are not part of EPD.
+    std::istringstream fields(game.final_fen);
+    std::string word, out;
+    for (int i = 0; i < 4 && fields >> word; ++i) out += (i ? " " : "") + word;
+    return out;
+}
+
+std::string utc_iso(std::chrono::system_clock::time_point when) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+    std::tm parts{};
+    gmtime_r(&seconds, &parts);
+    char text[80];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
+                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, static_cast<int>(ms % 1000));
+    return text;
+}
+
+}  // namespace arbiter::game

@@ -1,0 +1,34 @@
+#pragma once
+// The two records of a finished game: the PGN text (cutechess layout, via harness/pgn) and the
+// database row with its moves (db/records.h). Both come from the same PlayedGame so they agree.
+
+#include <string>
+
+#include "db/records.h"
+#include "game/game.h"
+#include "pgn/writer.h"
+
+namespace arbiter::game {
+
+// Tags that are not part of the game itself.
+struct PgnContext {
+    std::string event;
+    std::string site;
+    int round = 0;  // 0 -> "?"
+};
+
+// The PGN of a finished game (not of an interrupted one: std::invalid_argument).
+std::string game_pgn(const GameSetup& setup, const PlayedGame& game, const PgnContext& context,
+                     const pgn::WriterOptions& options = {});
+
+// The database record with every move; run_id, pair/game indexes, round and engine ids are the
+// scheduler's to fill. `pgn` is stored with the game.
+db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, std::string pgn);
+
+// The final position as an EPD line (FEN without the move counters), as -epdout writes it.
+std::string final_epd(const PlayedGame& game);
+
+// "2024-05-01T12:34:56.789Z": the database's timestamp format.
+std::string utc_iso(std::chrono::system_clock::time_point when);
+
+}  // namespace arbiter::game

@@ -1,0 +1,167 @@
+#include "pgn/reader.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "chess/position.h"
+#include "chess/san.h"
+#include "epd/epd.h"
+
+namespace arbiter::pgn {
+namespace {
+
+std::string lower_without_spaces(std::string_view text) {
+    std::string out;
+    for (char c : text)
+        if (c != ' ' && c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// Castling letters other than KQkq (Shredder-FEN "HAha", X-FEN inner rooks) only occur in 960.
+bool fen_needs_chess960(std::string_view fen) {
+    size_t field_start = 0;
+    for (int field = 0; field < 2; ++field) {
+        field_start = fen.find(' ', field_start);
+        if (field_start == std::string_view::npos) return false;
+        ++field_start;
+    }
+    std::string_view castling = fen.substr(field_start, fen.find(' ', field_start) - field_start);
+    return castling.find_first_not_of("KQkq-") != std::string_view::npos;
+}
+
+void append_comment(std::string& target, const std::string& text) {
+    if (text.empty()) return;
+    if (!target.empty()) target += ' ';
+    target += text;
+}
+
+}  // namespace
+
+const std::string* PgnGame::tag(std::string_view name) const {
+    for (const auto& [key, value] : tags)
+        if (key == name) return &value;
+    return nullptr;
+}
+
+bool is_chess960_variant(std::string_view variant) {
+    const std::string name = lower_without_spaces(variant);
+    return name == "chess960" || name == "960" || name == "fischerandom" || name == "fischerrandom" ||
+           name == "frc";
+}
+
+PgnReader::PgnReader(std::string_view text, std::string source_name, ReadOptions options)
+    : lexer_(text, std::move(source_name)), options_(options) {}
+
+void PgnReader::fail(std::size_t line, const std::string& why) const { throw io::SourceError(lexer_.source_name(), line, why); }
+
+Token PgnReader::take() {
+    if (lookahead_) {
+        Token token = std::move(*lookahead_);
+        lookahead_.reset();
+        return token;
+    }
+    return lexer_.next();
+}
+
+std::optional<PgnGame> PgnReader::next() {
+    Token first = take();
+    if (first.kind == TokenKind::End) return std::nullopt;
+    lookahead_ = std::move(first);
+    PgnGame game;
+    game.line = lookahead_->line;
+    read_tags(game);
+    read_movetext(game);
+    return game;
+}
+
+void PgnReader::read_tags(PgnGame& game) {
+    for (;;) {
+        Token token = take();
+        if (token.kind != TokenKind::Tag) {
+            lookahead_ = std::move(token);
+            return;
+        }
+        game.tags.emplace_back(std::move(token.text), std::move(token.value));
+    }
+}
+
+void PgnReader::skip_variation(std::size_t open_line) {
+    int depth = 1;
+    while (depth > 0) {
+        Token token = take();
+        if (token.kind == TokenKind::End || token.kind == TokenKind::Tag) fail(open_line, "variation not closed with ')'");
+        if (token.kind == TokenKind::VariationOpen) ++depth;
+        if (token.kind == TokenKind::VariationClose) --depth;
+    }
+}
+
+void PgnReader::read_movetext(PgnGame& game) {
+    chess::Position pos;
+    game.start_fen = chess::kStartFen;
+    if (const std::string* variant = game.tag("Variant")) game.chess960 = is_chess960_variant(*variant);
+    if (const std::string* fen = game.tag("FEN")) {
+        game.has_fen_tag = true;
+        game.chess960 = game.chess960 || fen_needs_chess960(*fen);
+        try {
+            pos.set_fen(*fen, game.chess960);
+        } catch (const chess::FenError& e) {
+            fail(game.line, "FEN tag '" + *fen + "': " + e.what());
+        }
+        game.start_fen = pos.fen();
+    }
+    for (;;) {
+        Token token = take();
+        switch (token.kind) {
+            case TokenKind::MoveNumber: break;
+            case TokenKind::Move: {
+                if (game.moves.size() >= options_.max_plies) {
+                    game.truncated = true;
+                    break;
+                }
+                PgnMove move;
+                try {
+                    move.move = chess::parse_san(pos, token.text);
+                } catch (const chess::MoveParseError& e) {
+                    fail(token.line, "ply " + std::to_string(game.moves.size() + 1) + " '" + token.text + "': " + e.what());
+                }
+                move.san = chess::to_san(pos, move.move);
+                move.uci = chess::to_uci(pos, move.move);
+                pos.make_move(move.move);
+                game.moves.push_back(std::move(move));
+                break;
+            }
+            case TokenKind::Comment:
+                if (game.truncated) break;
+                append_comment(game.moves.empty() ? game.leading_comment : game.moves.back().comment, token.text);
+                break;
+            case TokenKind::Nag:
+                if (!game.moves.empty() && !game.truncated) game.moves.back().nags.push_back(token.text);
+                break;
+            case TokenKind::VariationOpen: skip_variation(token.line); break;
+            case TokenKind::VariationClose: fail(token.line, "')' without a variation to close");
+            case TokenKind::Result: game.result = token.text; return;
+            case TokenKind::Tag:
+            case TokenKind::End: {
+                // No termination marker: the game ends where the next one (or the file) starts.
+                lookahead_ = std::move(token);
+                const std::string* result = game.tag("Result");
+                game.result = result ? *result : "*";
+                return;
+            }
+        }
+    }
+}
+
+std::vector<PgnGame> parse_pgn_text(std::string_view text, const std::string& source_name, ReadOptions options) {
+    PgnReader reader(text, source_name, options);
+    std::vector<PgnGame> games;
+    while (auto game = reader.next()) games.push_back(std::move(*game));
+    return games;
+}
+
+std::vector<PgnGame> read_pgn_file(const std::string& path, ReadOptions options) {
+    const std::string text = epd::read_text_file(path);
+    return parse_pgn_text(text, path, options);
+}
+
+}  // namespace arbiter::pgn

@@ -1,0 +1,211 @@
+#include "pgn/writer.h"
+
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <stdexcept>
+
+#include "chess/position.h"
+#include "chess/san.h"
+
+namespace arbiter::pgn {
+namespace {
+
+constexpr std::size_t kLineLimit = 80;
+constexpr const char* kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+
+std::string escape_tag_value(const std::string& value) {
+    std::string out;
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+void write_tag(std::string& out, const std::string& name, const std::string& value) {
+    out += "[" + name + " \"" + (value.empty() ? "?" : escape_tag_value(value)) + "\"]\n";
+}
+
+chess::Position start_position(const GameRecord& game) {
+    if (game.start_fen.empty()) return chess::Position();
+    try {
+        return chess::Position(game.start_fen, game.chess960);
+    } catch (const chess::FenError& e) {
+        throw std::invalid_argument("PGN writer: start FEN '" + game.start_fen + "': " + e.what());
+    }
+}
+
+// Chess960 games always carry their FEN: the start position is part of the game.
+bool has_custom_start(const GameRecord& game) {
+    if (game.chess960) return true;
+    return !game.start_fen.empty() && start_position(game).fen() != chess::Position().fen();
+}
+
+// Tags after the roster, keyed by name so they come out sorted as cutechess's QMap does.
+std::map<std::string, std::string> sorted_tags(const GameRecord& game, const WriterOptions& options) {
+    std::map<std::string, std::string> tags;
+    if (has_custom_start(game)) {
+        tags["FEN"] = start_position(game).fen();
+        tags.insert_or_assign("SetUp", std::string(1, '1'));
+    }
+    if (game.chess960) tags["Variant"] = options.chess960_variant;
+    if (options.minimal) return tags;
+    tags["PlyCount"] = std::to_string(game.moves.size());
+    if (!adjudication::is_normal_termination(game.outcome.reason))
+        tags["Termination"] = adjudication::termination_tag(game.outcome.reason);
+    if (game.white_tc && game.black_tc && *game.white_tc == *game.black_tc) {
+        tags["TimeControl"] = tc::to_pgn_string(*game.white_tc);
+    } else {
+        if (game.white_tc) tags["WhiteTimeControl"] = tc::to_pgn_string(*game.white_tc);
+        if (game.black_tc) tags["BlackTimeControl"] = tc::to_pgn_string(*game.black_tc);
+    }
+    for (const auto& [name, value] : game.extra_tags) tags[name] = value;
+    return tags;
+}
+
+std::string tag_section(const GameRecord& game, const WriterOptions& options) {
+    const std::string roster_values[] = {game.event, game.site, game.date, game.round, game.white, game.black,
+                                         adjudication::result_token(game.outcome.result)};
+    std::string out;
+    for (std::size_t i = 0; i < std::size(kRoster); ++i) write_tag(out, kRoster[i], roster_values[i]);
+    for (const auto& [name, value] : sorted_tags(game, options))
+        if (!value.empty()) write_tag(out, name, value);
+    return out;
+}
+
+std::string move_comment(const WrittenMove& move, const WriterOptions& options) {
+    if (move.book) return "book";
+    return move.eval ? eval_comment(*move.eval, options.mate_notation) : std::string();
+}
+
+// Appends one item the way cutechess wraps: a new line when the current one is empty or the
+// item would take it to 80 columns.
+void append_wrapped(std::string& out, std::size_t& line_length, const std::string& item) {
+    if (line_length == 0 || line_length + item.size() >= kLineLimit) {
+        out += "\n" + item;
+        line_length = item.size();
+    } else {
+        out += " " + item;
+        line_length += item.size() + 1;
+    }
+}
+
+std::string movetext(const GameRecord& game, const WriterOptions& options) {
+    chess::Position pos = start_position(game);
+    const std::string& description = game.outcome.description;
+    int move_number = options.number_moves_from_fen ? pos.fullmove_number() - 1 : 0;
+    std::string out;
+    std::size_t line_length = 0;
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const WrittenMove& written = game.moves[i];
+        chess::Move move;
+        try {
+            move = chess::parse_uci(pos, written.uci);
+        } catch (const chess::MoveParseError& e) {
+            throw std::invalid_argument("PGN writer: ply " + std::to_string(i + 1) + " '" + written.uci + "': " + e.what());
+        }
+        std::string item;
+        if (pos.side_to_move() == chess::WHITE) item = std::to_string(++move_number) + ". ";
+        else if (i == 0) item = std::to_string(++move_number) + "... ";
+        item += chess::to_san(pos, move);
+        if (!options.minimal) {
+            std::string comment = move_comment(written, options);
+            if (i + 1 == game.moves.size() && !description.empty())
+                comment += (comment.empty() ? "" : ", ") + description;
+            if (!comment.empty()) item += " {" + comment + "}";
+        }
+        append_wrapped(out, line_length, item);
+        pos.make_move(move);
+    }
+    if (game.moves.empty()) {
+        // cutechess puts the description alone before the result; the blank line after the
+        // tags is needed either way.
+        out += "\n";
+        if (!options.minimal && !description.empty()) {
+            out += "{" + description + "}";
+            line_length = description.size() + 2;
+        }
+    }
+    const std::string result = adjudication::result_token(game.outcome.result);
+    if (line_length == 0) out += result;
+    else if (line_length + result.size() >= kLineLimit) out += "\n" + result;
+    else out += " " + result;
+    return out + "\n\n";
+}
+
+std::string format_fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+// Fewer decimals as the time grows, as cutechess prints it: 0.045s, 0.45s, 4.5s, 45s.
+std::string time_text(std::int64_t ms) {
+    if (ms <= 0) return "0s";
+    int decimals = ms < 100 ? 3 : ms < 1000 ? 2 : ms < 10000 ? 1 : 0;
+    return format_fixed(static_cast<double>(ms) / 1000.0, decimals) + "s";
+}
+
+std::tm local_time(std::chrono::system_clock::time_point when) {
+    std::time_t seconds = std::chrono::system_clock::to_time_t(when);
+    std::tm parts{};
+    localtime_r(&seconds, &parts);
+    return parts;
+}
+
+}  // namespace
+
+std::string score_text(const adjudication::Score& score, MateNotation notation) {
+    using Kind = adjudication::Score::Kind;
+    if (score.kind == Kind::None) return {};
+    if (score.kind == Kind::Mate) {
+        // UCI "mate 0" means the mover is already mated: a losing score.
+        const bool winning = score.value > 0;
+        int distance = notation == MateNotation::Plies ? adjudication::mate_plies(score.value)
+                                                       : (winning ? score.value : -score.value);
+        return std::string(winning ? "+M" : "-M") + std::to_string(distance);
+    }
+    std::string text(score.value > 0 ? "+" : "");
+    text += format_fixed(score.value / 100.0, 2);
+    return text;
+}
+
+std::string eval_comment(const MoveEval& eval, MateNotation notation) {
+    const bool has_score = eval.score.kind != adjudication::Score::Kind::None;
+    if (eval.depth <= 0 && !has_score && eval.time_ms < 500) return {};
+    std::string text;
+    if (eval.depth > 0) text = score_text(eval.score, notation) + "/" + std::to_string(eval.depth) + " ";
+    return text + time_text(eval.time_ms);
+}
+
+std::string write_game(const GameRecord& game, const WriterOptions& options) {
+    return tag_section(game, options) + movetext(game, options);
+}
+
+std::string pgn_date(std::chrono::system_clock::time_point when) {
+    std::tm parts = local_time(when);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &parts);
+    return buffer;
+}
+
+std::string pgn_timestamp(std::chrono::system_clock::time_point when) {
+    std::tm parts = local_time(when);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count() % 1000;
+    char date_time[64], zone[32];
+    std::strftime(date_time, sizeof date_time, "%Y-%m-%dT%H:%M:%S", &parts);
+    std::strftime(zone, sizeof zone, "%Z", &parts);
+    char buffer[128];
+    std::snprintf(buffer, sizeof buffer, "%s.%03lld %s", date_time, static_cast<long long>(ms), zone);
+    return buffer;
+}
+
+std::string pgn_duration(std::chrono::seconds duration) {
+    long long total = duration.count() < 0 ? 0 : duration.count();
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
+    return buffer;
+}
+
+}  // namespace arbiter::pgn

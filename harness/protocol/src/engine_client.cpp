@@ -1,0 +1,37 @@
+#include <arbiter/protocol/engine_client.hpp>
+
+#include <arbiter/protocol/uci_client.hpp>
+#include <arbiter/protocol/xboard_client.hpp>
+
+namespace arbiter::protocol {
+
+std::string_view to_string(EngineError error) {
+    switch (error) {
+        case EngineError::None: return "none";
+        case EngineError::Crashed: return "crashed";
+        case EngineError::Disconnected: return "disconnected";
+        case EngineError::Timeout: return "timeout";
+        case EngineError::Protocol: return "protocol error";
+    }
+    return "unknown";
+}
+
+SearchResult EngineClient::go(const SearchRequest& request, Clock::time_point deadline) {
+    try {
+        start_search(request);
+    } catch (const EngineFailure& failure) {
+        SearchResult result;
+        result.started = result.finished = Clock::now();
+        result.error = failure.kind();
+        result.error_message = failure.what();
+        return result;
+    }
+    return wait_search(deadline);
+}
+
+std::unique_ptr<EngineClient> make_engine_client(EngineConfig config) {
+    if (config.protocol == Protocol::Xboard) return std::make_unique<XboardClient>(std::move(config));
+    return std::make_unique<UciClient>(std::move(config));
+}
+
+}  // namespace arbiter::protocol

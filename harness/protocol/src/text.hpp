@@ -1,0 +1,70 @@
+// Small string helpers for line-oriented protocols: tokenizing, case-insensitive compare and
+// number parsing that reports failure instead of throwing (engine output is untrusted).
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::protocol::text {
+
+inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// Whitespace-separated tokens (views into `s`, which must outlive them).
+inline std::vector<std::string_view> split(std::string_view s) {
+    std::vector<std::string_view> tokens;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && is_space(s[i])) ++i;
+        const std::size_t start = i;
+        while (i < s.size() && !is_space(s[i])) ++i;
+        if (i > start) tokens.push_back(s.substr(start, i - start));
+    }
+    return tokens;
+}
+
+inline std::string join(const std::vector<std::string_view>& tokens, std::size_t begin, std::size_t end) {
+    std::string out;
+    for (std::size_t i = begin; i < end && i < tokens.size(); ++i) {
+        if (!out.empty()) out.push_back(' ');
+        out.append(tokens[i]);
+    }
+    return out;
+}
+
+inline char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+inline bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+inline std::string to_lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), lower);
+    return out;
+}
+
+inline bool starts_with_word(std::string_view line, std::string_view word) {
+    return line.substr(0, word.size()) == word && (line.size() == word.size() || is_space(line[word.size()]));
+}
+
+template <typename Int>
+std::optional<Int> parse_int(std::string_view s) {
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    Int value{};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+    return value;
+}
+
+}  // namespace arbiter::protocol::text

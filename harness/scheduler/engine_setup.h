@@ -1,0 +1,35 @@
+#pragma once
+// From the user's engine descriptions to what the lower layers need: resolved catalogue
+// references, unique names, per-engine time controls, protocol client configurations and the
+// database's engine identity. All checks happen here, before any process starts, so a typo is
+// reported as bad input (exit 2) and never as a failed run.
+
+#include <string>
+#include <vector>
+
+#include <arbiter/protocol/engine_config.hpp>
+
+#include "config/match_config.h"
+#include "db/records.h"
+#include "tc/time_control.h"
+
+namespace arbiter::scheduler {
+
+struct PreparedEngine {
+    config::EngineSpec spec;          // catalogue reference resolved
+    std::string name;                 // unique within the run
+    tc::TimeControl time_control;
+    protocol::EngineConfig client;    // what make_engine_client takes
+    db::EngineRecord record;          // identity stored with every game
+    bool restart_every_game = false;  // restart=on
+};
+
+// Resolves, names and checks every engine of `config`. Throws config::ConfigError naming the
+// engine ("-engine #2 tc") for a missing command, an unknown catalogue entry, a bad or missing
+// time control, a limit the protocol cannot express, or a duplicate name.
+std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config);
+
+// The time control of one engine from tc=, st=, nodes=, depth= and timemargin=.
+tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where);
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,60 @@
+#include "scheduler/engine_slot.h"
+
+#include <arbiter/process/process_types.hpp>
+#include <arbiter/protocol/xboard_client.hpp>
+
+#include "game/search_limits.h"
+
+namespace arbiter::scheduler {
+
+EngineSlot::~EngineSlot() { shutdown(); }
+
+void EngineSlot::shutdown() {
+    if (client_) client_->quit();
+    client_.reset();
+}
+
+bool EngineSlot::wants_new_process() const {
+    if (!client_ || needs_restart_ || !client_->status().ok()) return true;
+    if (engine_->restart_every_game) return true;
+    // xboard engines that announce reuse=0 want a fresh process for every game.
+    if (auto* xboard = dynamic_cast<const protocol::XboardClient*>(client_.get())) return !xboard->features().reuse;
+    return false;
+}
+
+void EngineSlot::start_fresh() {
+    if (client_) {
+        client_->quit();
+        ++restarts_;
+    } else {
+        client_ = protocol::make_engine_client(engine_->client);
+    }
+    needs_restart_ = false;
+    try {
+        client_->start();
+    } catch (const protocol::EngineFailure& failure) {
+        needs_restart_ = true;
+        throw EngineUnavailable(failure.what());
+    } catch (const process::ProcessError& error) {
+        needs_restart_ = true;
+        throw EngineUnavailable(error.what());
+    }
+}
+
+protocol::EngineClient& EngineSlot::ready_for_game() {
+    const protocol::TimeControl announced = game::announced_time_control(engine_->time_control);
+    // Two attempts: an engine that dies between games (or never answered its last stop) gets one
+    // fresh process before the run gives up on it.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (attempt > 0 || wants_new_process()) start_fresh();
+        try {
+            client_->new_game(announced);
+            return *client_;
+        } catch (const protocol::EngineFailure& failure) {
+            if (attempt == 1) throw EngineUnavailable(failure.what());
+        }
+    }
+    throw EngineUnavailable("engine " + engine_->name + " is not ready");
+}
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,47 @@
+#pragma once
+// One worker's process of one engine. The worker owns it for the whole run and reuses it from game
+// to game; it is (re)started lazily before a game when it is not running yet, crashed, stalled,
+// asked for a fresh process (restart=on, xboard reuse=0), or fails to take a new game.
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <arbiter/protocol/engine_client.hpp>
+
+#include "scheduler/engine_setup.h"
+
+namespace arbiter::scheduler {
+
+// The engine could not be made ready for a game even after a restart: the run cannot continue.
+class EngineUnavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class EngineSlot {
+public:
+    explicit EngineSlot(const PreparedEngine& engine) : engine_(&engine) {}
+    ~EngineSlot();
+    EngineSlot(EngineSlot&&) noexcept = default;
+    EngineSlot& operator=(EngineSlot&&) noexcept = default;
+
+    // Starts or restarts the process as needed and sends new_game. Throws EngineUnavailable with
+    // the engine's own explanation, or protocol::OptionError for a bad option (configuration).
+    protocol::EngineClient& ready_for_game();
+    // The last game left the engine in a state it should not continue from.
+    void mark_failed() { needs_restart_ = true; }
+    void shutdown();
+    int restarts() const { return restarts_; }
+
+private:
+    void start_fresh();
+    bool wants_new_process() const;
+
+    const PreparedEngine* engine_;
+    std::unique_ptr<protocol::EngineClient> client_;
+    bool needs_restart_ = false;
+    int restarts_ = 0;
+};
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,60 @@
+#include "scheduler/tally.h"
+
+#include <cmath>
+
+namespace arbiter::scheduler {
+
+Tally::Tally(const Schedule& schedule, const std::vector<std::string>& names)
+    : schedule_(schedule), pairings_(schedule.pairings().size()) {
+    for (const auto& name : names) player_of_engine_.push_back(matrix_.add_player(name));
+}
+
+void Tally::add(const ScheduledGame& game, double white_score, std::size_t pair_size) {
+    ++games_;
+    matrix_.add_game(player_of_engine_[game.white], player_of_engine_[game.black], white_score);
+
+    const std::size_t pairing_index = static_cast<std::size_t>(game.pair_index % schedule_.pairings().size());
+    const Pairing& pairing = schedule_.pairings()[pairing_index];
+    PairingResults& results = pairings_[pairing_index];
+    const double first_score = game.white == pairing.first ? white_score : 1.0 - white_score;
+    if (first_score == 1.0) ++results.wdl.wins;
+    else if (first_score == 0.0) ++results.wdl.losses;
+    else ++results.wdl.draws;
+
+    auto& [points, seen] = open_pairs_[game.pair_index];
+    points += first_score;
+    if (++seen < pair_size) return;
+    if (pair_size == 2) {
+        switch (static_cast<int>(std::lround(points * 2))) {
+            case 0: ++results.penta.ll; break;
+            case 1: ++results.penta.ld; break;
+            case 2: ++results.penta.dd_wl; break;
+            case 3: ++results.penta.wd; break;
+            default: ++results.penta.ww; break;
+        }
+    }
+    open_pairs_.erase(game.pair_index);
+}
+
+SprtSetup sprt_setup(const config::SprtSpec& spec, bool repeat) {
+    SprtSetup setup;
+    setup.parameters.elo0 = spec.elo0;
+    setup.parameters.elo1 = spec.elo1;
+    setup.parameters.alpha = spec.alpha;
+    setup.parameters.beta = spec.beta;
+    setup.parameters.model = spec.model == "logistic" ? stats::EloModel::logistic : stats::EloModel::normalized;
+    setup.pentanomial = repeat && !spec.trinomial;
+    return setup;
+}
+
+std::optional<stats::SprtResult> sprt_state(const SprtSetup& setup, const PairingResults& results) {
+    const stats::PentaCounts& p = results.penta;
+    if (setup.pentanomial) {
+        if (p.ll + p.ld + p.dd_wl + p.wd + p.ww == 0) return std::nullopt;
+        return stats::run_sprt(p, setup.parameters);
+    }
+    if (results.games() == 0) return std::nullopt;
+    return stats::run_sprt(results.wdl, setup.parameters);
+}
+
+}  // namespace arbiter::scheduler

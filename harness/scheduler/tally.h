@@ -1,0 +1,61 @@
+#pragma once
+// Running results of a run: W/D/L and pentanomial counts per pairing, the all-players result
+// matrix for the ratings table, and the SPRT verdict. Fed with the games already in the database
+// (resume) and then with every game that finishes. Not thread-safe: the tournament serializes it.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/match_config.h"
+#include "elo.h"
+#include "pair_matrix.h"
+#include "scheduler/schedule.h"
+#include "sprt.h"
+
+namespace arbiter::scheduler {
+
+// One pairing's results from the point of view of its first engine.
+struct PairingResults {
+    stats::WdlCounts wdl;
+    stats::PentaCounts penta;  // complete pairs only
+    std::int64_t games() const { return wdl.wins + wdl.draws + wdl.losses; }
+};
+
+class Tally {
+public:
+    Tally(const Schedule& schedule, const std::vector<std::string>& names);
+
+    // A finished game; white_score is 1, 0.5 or 0. `pair_size` is how many games its pair has,
+    // so the pentanomial count is taken once the pair is complete.
+    void add(const ScheduledGame& game, double white_score, std::size_t pair_size);
+
+    const PairingResults& pairing(std::size_t index) const { return pairings_[index]; }
+    const stats::PairMatrix& matrix() const { return matrix_; }
+    std::int64_t games() const { return games_; }
+
+private:
+    const Schedule& schedule_;
+    std::vector<PairingResults> pairings_;
+    stats::PairMatrix matrix_;
+    std::vector<std::size_t> player_of_engine_;
+    // Pairs with some games in: points of the pairing's first engine and games seen. Entries
+    // leave when the pair completes, so memory stays bounded by the pairs in flight.
+    std::map<std::uint64_t, std::pair<double, std::size_t>> open_pairs_;
+    std::int64_t games_ = 0;
+};
+
+// The SPRT settings of the run in the statistics library's terms. Pentanomial (over pairs) unless
+// the user asked for trinomial or games are not played in colour-reversed pairs.
+struct SprtSetup {
+    stats::SprtParameters parameters;
+    bool pentanomial = true;
+};
+SprtSetup sprt_setup(const config::SprtSpec& spec, bool repeat);
+
+// The SPRT state of `results`, or nullopt when there is nothing to test yet.
+std::optional<stats::SprtResult> sprt_state(const SprtSetup& setup, const PairingResults& results);
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,180 @@
+#include "scheduler/tournament.h"
+
+#include <thread>
+#include <unistd.h>
+
+#include "game/game_output.h"
+#include "scheduler/tournament_state.h"
+#include "tc/time_control.h"
+
+namespace arbiter::scheduler {
+namespace {
+
+db::RunKind run_kind(TournamentKind kind) {
+    switch (kind) {
+        case TournamentKind::match: return db::RunKind::match;
+        case TournamentKind::gauntlet: return db::RunKind::gauntlet;
+        default: return db::RunKind::round_robin;
+    }
+}
+
+openings::BookOptions book_options(const config::OpeningsSpec& spec, std::uint64_t seed) {
+    openings::BookOptions options;
+    options.file = spec.file;
+    if (spec.format == "epd") options.format = openings::BookFormat::Epd;
+    else if (spec.format == "pgn") options.format = openings::BookFormat::Pgn;
+    else if (spec.format == "bin") options.format = openings::BookFormat::Bin;
+    options.order = spec.order == "sequential" ? openings::BookOrder::Sequential : openings::BookOrder::Random;
+    options.seed = seed;
+    options.plies = spec.plies;
+    options.start = static_cast<std::size_t>(spec.start);
+    return options;
+}
+
+std::string host_name() {
+    char name[256] = {};
+    if (gethostname(name, sizeof name - 1) != 0) return {};
+    return name;
+}
+
+}  // namespace
+
+Tournament::State::State(const config::MatchConfig& config_in, std::vector<PreparedEngine> engines_in,
+                         db::Database& database_in, TournamentIo io_in)
+    : config(config_in),
+      engines(std::move(engines_in)),
+      database(database_in),
+      io(io_in),
+      schedule(engines.size(), tournament_kind(config.tournament, engines.size()), config.games, config.rounds,
+               config.repeat),
+      tally(schedule, [&] {
+          std::vector<std::string> names;
+          for (const auto& engine : engines) names.push_back(engine.name);
+          return names;
+      }()) {
+    const std::string identity = config::run_identity(config);
+    seed = config.seed_given ? config.seed : default_seed(identity);
+    std::optional<std::pair<int, int>> shard;
+    if (config.shard) shard = std::pair{config.shard->index, config.shard->count};
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> pairs;
+    if (config.pairs) pairs = std::pair{config.pairs->start, config.pairs->count};
+    selection = select_pairs(schedule.total_pairs(), shard, pairs);
+    if (config.openings) book = openings::OpeningBook::open(book_options(*config.openings, seed));
+    if (config.sprt && schedule.kind() == TournamentKind::match) sprt = sprt_setup(*config.sprt, config.repeat);
+
+    db::RunRecord wanted;
+    wanted.kind = run_kind(schedule.kind());
+    wanted.config_json = identity;
+    wanted.time_control = tc::to_pgn_string(engines[0].time_control);
+    wanted.host = host_name();
+    if (config.shard) wanted.shard_index = config.shard->index, wanted.shard_count = config.shard->count;
+    if (config.shard || config.pairs) {
+        wanted.pair_begin = static_cast<std::int64_t>(selection.begin);
+        wanted.pair_end = static_cast<std::int64_t>(selection.end);
+    }
+    run = database.find_or_create_run(wanted);
+    for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
+    if (config.pgnout) pgn_out = std::make_unique<AppendFile>(*config.pgnout, "-pgnout");
+    if (config.epdout) epd_out = std::make_unique<AppendFile>(*config.epdout, "-epdout");
+}
+
+// Loads what earlier sessions stored: the tally starts from their results and their games are
+// not played again.
+static void load_previous_games(Tournament::State& state) {
+    for (const db::GameRecord& stored : state.database.games_of_run(state.run.id)) {
+        const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
+        if (pair_index >= state.schedule.total_pairs()) continue;
+        const PairTask task = state.schedule.pair(pair_index);
+        if (stored.game_index < 0 || static_cast<std::size_t>(stored.game_index) >= task.games.size()) continue;
+        state.completed.insert({stored.pair_index, stored.game_index});
+        const double white_score = stored.result == db::GameResult::white_win   ? 1.0
+                                   : stored.result == db::GameResult::black_win ? 0.0
+                                                                                : 0.5;
+        state.tally.add(task.games[static_cast<std::size_t>(stored.game_index)], white_score, task.games.size());
+    }
+    for (std::uint64_t pair = state.selection.begin; pair < state.selection.end; ++pair) {
+        const PairTask task = state.schedule.pair(pair);
+        std::size_t missing = 0;
+        for (const auto& game : task.games)
+            missing += state.completed.count({static_cast<std::int64_t>(pair), game.game_index}) ? 0 : 1;
+        if (missing > 0) state.todo.push_back(pair);
+        state.games_in_selection_left += static_cast<std::int64_t>(missing);
+    }
+}
+
+Tournament::Tournament(const config::MatchConfig& config, std::vector<PreparedEngine> engines, db::Database& database,
+                       TournamentIo io)
+    : state_(std::make_unique<State>(config, std::move(engines), database, io)) {
+    load_previous_games(*state_);
+}
+
+Tournament::~Tournament() = default;
+
+static void print_summary(Tournament::State& state) {
+    std::ostream& out = state.io.out;
+    if (state.live_line_shown) out << '\n';
+    if (state.schedule.kind() == TournamentKind::match) {
+        print_pairing_report(out, state.engines[0].name, state.engines[1].name, state.tally.pairing(0), state.sprt,
+                             state.pace());
+    }
+    print_results_table(out, state.tally);
+    out << "Games: " << state.games_this_session << " played now, " << state.tally.games() << " in run "
+        << state.run.id << " of " << state.database.path() << '\n';
+    out.flush();
+}
+
+// The monitor: forwards the interrupt flag to the workers and keeps the live line fresh, until
+// every worker has returned.
+static void monitor(Tournament::State& state) {
+    std::unique_lock lock(state.mutex);
+    auto next_refresh = std::chrono::steady_clock::now();
+    while (state.workers_running > 0) {
+        state.changed.wait_for(lock, std::chrono::milliseconds(50));
+        if (state.io.interrupt && *state.io.interrupt && !state.end) {
+            state.stop(RunEnd::interrupted, "interrupted: games in progress were abandoned and not counted");
+        }
+        if (state.io.live_progress && std::chrono::steady_clock::now() >= next_refresh) {
+            state.refresh_live_line();
+            next_refresh = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+        }
+    }
+}
+
+TournamentOutcome Tournament::run() {
+    State& state = *state_;
+    int workers = state.config.concurrency > 0 ? state.config.concurrency
+                                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(workers), state.todo.size()));
+    if (state.todo.empty()) {
+        state.io.out << "All " << state.selection.size() << " pairs of the selection are already played (run "
+                     << state.run.id << ").\n";
+    }
+    if (state.sprt) {
+        // A resumed run may already be decided.
+        if (auto verdict = sprt_state(*state.sprt, state.tally.pairing(0)); verdict &&
+                                                                            verdict->decision != stats::SprtDecision::continue_testing) {
+            workers = 0;
+            state.end = verdict->decision == stats::SprtDecision::h0 ? RunEnd::sprt_h0 : RunEnd::sprt_h1;
+        }
+    }
+    state.database.set_run_status(state.run.id, db::RunStatus::running);
+    std::vector<std::thread> threads;
+    state.workers_running = workers;
+    for (int i = 0; i < workers; ++i) threads.emplace_back([&state] { run_worker(state); });
+    monitor(state);
+    for (auto& thread : threads) thread.join();
+
+    TournamentOutcome outcome;
+    outcome.end = state.end.value_or(RunEnd::completed);
+    outcome.message = state.end_message;
+    outcome.run_id = state.run.id;
+    outcome.games_played = state.games_this_session;
+    const db::RunStatus status = outcome.end == RunEnd::interrupted ? db::RunStatus::aborted
+                                 : outcome.end == RunEnd::failed    ? db::RunStatus::failed
+                                                                    : db::RunStatus::finished;
+    state.database.set_run_status(state.run.id, status);
+    print_summary(state);
+    return outcome;
+}
+
+}  // namespace arbiter::scheduler

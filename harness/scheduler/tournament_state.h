@@ -1,0 +1,82 @@
+#pragma once
+// Internal to the scheduler: the state shared by the tournament's workers and its monitor thread.
+// Everything below `mutex` is guarded by it; the atomics are read without it.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "db/database.h"
+#include "game/game.h"
+#include "openings/book.h"
+#include "scheduler/output_files.h"
+#include "scheduler/report.h"
+#include "scheduler/schedule.h"
+#include "scheduler/tally.h"
+#include "scheduler/tournament.h"
+
+namespace arbiter::scheduler {
+
+// A pair handed to a worker, with the opening it plays and the games still missing.
+struct Assignment {
+    PairTask task;
+    openings::Opening opening;
+    std::vector<ScheduledGame> missing;
+};
+
+struct Tournament::State {
+    State(const config::MatchConfig& config, std::vector<PreparedEngine> engines, db::Database& database,
+          TournamentIo io);
+
+    // --- fixed for the run ---
+    config::MatchConfig config;
+    std::vector<PreparedEngine> engines;
+    db::Database& database;
+    TournamentIo io;
+    Schedule schedule;
+    PairRange selection;
+    std::uint64_t seed = 0;
+    std::optional<openings::OpeningBook> book;
+    std::optional<SprtSetup> sprt;
+    db::RunRecord run;
+    std::vector<std::int64_t> engine_ids;
+    std::unique_ptr<AppendFile> pgn_out;
+    std::unique_ptr<AppendFile> epd_out;
+    std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
+
+    // --- shared while running ---
+    std::atomic<bool> stop_games{false};  // abort games in flight
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::set<db::GameKey> completed;      // stored games of this run (any session)
+    std::vector<std::uint64_t> todo;      // pairs of the selection with games missing
+    std::size_t next_todo = 0;
+    bool dispatching = true;
+    std::optional<RunEnd> end;            // first reason to stop wins
+    std::string end_message;
+    Tally tally;
+    std::int64_t games_this_session = 0;
+    std::int64_t games_in_selection_left = 0;
+    int workers_running = 0;
+    bool live_line_shown = false;
+
+    // Called with `mutex` held.
+    std::optional<Assignment> next_assignment();
+    void stop(RunEnd why, const std::string& message);
+    void record_game(const ScheduledGame& game, double white_score, std::size_t pair_size,
+                     const std::string& finished_line);
+    void print_line(const std::string& text);  // above the live line, if any
+    void refresh_live_line();
+    Pace pace() const;
+    void print_interval_reports();
+};
+
+// The worker body (worker.cpp): plays assignments until none are left or the run stops.
+void run_worker(Tournament::State& state);
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,166 @@
+// One worker thread: takes pairs from the shared queue and plays their missing games with engine
+// processes it owns (started lazily, restarted when they fail, shut down when the worker ends).
+#include <optional>
+
+#include "db/errors.h"
+#include "game/game_output.h"
+#include "scheduler/engine_slot.h"
+#include "scheduler/tournament_state.h"
+
+namespace arbiter::scheduler {
+namespace {
+
+using State = Tournament::State;
+
+class Worker {
+public:
+    explicit Worker(State& state) : state_(state) {
+        for (const auto& engine : state.engines) slots_.emplace_back(engine);
+    }
+
+    void run();
+
+private:
+    bool play(const Assignment& assignment, const ScheduledGame& game);
+    game::GameSetup setup_for(const Assignment& assignment, const ScheduledGame& game) const;
+    bool store(const ScheduledGame& game, const game::GameSetup& setup, const game::PlayedGame& played,
+               std::size_t pair_size);
+    void fail(const std::string& message);
+    std::string vs(const ScheduledGame& game) const {
+        return state_.engines[game.white].name + " vs " + state_.engines[game.black].name;
+    }
+
+    State& state_;
+    std::vector<EngineSlot> slots_;  // one per engine of the run, started on first use
+};
+
+void Worker::run() {
+    for (;;) {
+        std::optional<Assignment> assignment;
+        {
+            std::lock_guard lock(state_.mutex);
+            assignment = state_.next_assignment();
+        }
+        if (!assignment) return;
+        for (const auto& game : assignment->missing) {
+            if (state_.stop_games.load() || !play(*assignment, game)) return;
+        }
+    }
+}
+
+game::GameSetup Worker::setup_for(const Assignment& assignment, const ScheduledGame& game) const {
+    const PreparedEngine& white = state_.engines[game.white];
+    const PreparedEngine& black = state_.engines[game.black];
+    game::GameSetup setup;
+    setup.white_name = white.name;
+    setup.black_name = black.name;
+    setup.start_fen = assignment.opening.start_fen;
+    setup.book_moves = assignment.opening.moves;
+    setup.opening_id = assignment.opening.id;
+    setup.chess960 = assignment.opening.chess960 || state_.config.variant == "fischerandom";
+    setup.white_tc = white.time_control;
+    setup.black_tc = black.time_control;
+    if (state_.config.draw) {
+        const auto& d = *state_.config.draw;
+        setup.rules.draw = adjudication::DrawRule{d.movenumber, d.movecount, d.score};
+    }
+    if (state_.config.resign) {
+        const auto& r = *state_.config.resign;
+        setup.rules.resign = adjudication::ResignRule{r.movecount, r.score, r.twosided};
+    }
+    setup.rules.max_moves = state_.config.maxmoves;
+    return setup;
+}
+
+void Worker::fail(const std::string& message) {
+    std::lock_guard lock(state_.mutex);
+    state_.stop(RunEnd::failed, message);
+}
+
+// Plays one game; false when the run must stop.
+bool Worker::play(const Assignment& assignment, const ScheduledGame& game) {
+    protocol::EngineClient* clients[2] = {nullptr, nullptr};
+    try {
+        clients[0] = &slots_[game.white].ready_for_game();
+        clients[1] = &slots_[game.black].ready_for_game();
+    } catch (const EngineUnavailable& error) {
+        fail(error.what());
+        return false;
+    }
+    if (!state_.io.live_progress) {
+        std::lock_guard lock(state_.mutex);
+        state_.print_line("Started game " + std::to_string(game.number) + " of " +
+                          std::to_string(state_.schedule.total_games()) + " (" + vs(game) + ")");
+    }
+    const game::GameSetup setup = setup_for(assignment, game);
+    game::PlayedGame played;
+    try {
+        played = game::play_game(*clients[0], *clients[1], setup, state_.stop_games);
+    } catch (const std::exception& error) {  // OptionError or a broken opening: configuration
+        fail("game " + std::to_string(game.number) + " (" + vs(game) + "): " + error.what());
+        return false;
+    }
+    if (played.interrupted()) return false;
+    if (played.failed_side) {
+        const std::size_t engine = *played.failed_side == chess::WHITE ? game.white : game.black;
+        slots_[engine].mark_failed();
+        std::lock_guard lock(state_.mutex);
+        state_.io.err << "Warning: " << played.failure_message << '\n';
+    }
+    if (!store(game, setup, played, assignment.task.games.size())) return false;
+    if (played.failed_side && !state_.config.recover) {
+        fail(played.failure_message + " (use -recover to restart failed engines and continue)");
+        return false;
+    }
+    return true;
+}
+
+bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, const game::PlayedGame& played,
+                   std::size_t pair_size) {
+    pgn::WriterOptions pgn_options;
+    std::string pgn_text = game::game_pgn(setup, played, {state_.config.event, state_.config.site, game.round});
+    db::GameRecord record = game::game_db_record(setup, played, pgn_text);
+    record.run_id = state_.run.id;
+    record.pair_index = static_cast<std::int64_t>(game.pair_index);
+    record.game_index = game.game_index;
+    record.round = game.round;
+    record.white_engine_id = state_.engine_ids[game.white];
+    record.black_engine_id = state_.engine_ids[game.black];
+    try {
+        state_.database.insert_game(record);
+        if (state_.pgn_out) {
+            pgn_options.minimal = state_.config.pgnout_min;
+            state_.pgn_out->append(pgn_options.minimal ? game::game_pgn(setup, played,
+                                                                        {state_.config.event, state_.config.site,
+                                                                         game.round},
+                                                                        pgn_options)
+                                                       : pgn_text);
+        }
+        if (state_.epd_out) state_.epd_out->append(game::final_epd(played) + "\n");
+    } catch (const std::exception& error) {  // db::DbError or a failed output file
+        fail(error.what());
+        return false;
+    }
+    const double white_score = played.outcome.result == adjudication::GameResult::WhiteWins   ? 1.0
+                               : played.outcome.result == adjudication::GameResult::BlackWins ? 0.0
+                                                                                              : 0.5;
+    std::lock_guard lock(state_.mutex);
+    state_.record_game(game, white_score, pair_size,
+                       "Finished game " + std::to_string(game.number) + " (" + vs(game) + "): " +
+                           adjudication::result_token(played.outcome.result) + " {" + played.outcome.description + "}");
+    return true;
+}
+
+}  // namespace
+
+void run_worker(State& state) {
+    {
+        Worker worker(state);
+        worker.run();
+    }  // engines shut down here, before the monitor learns this worker is done
+    std::lock_guard lock(state.mutex);
+    --state.workers_running;
+    state.changed.notify_all();
+}
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,86 @@
+#include <catch2/catch.hpp>
+
+#include "config/engine_spec.h"
+#include "config/match_config.h"
+
+using namespace arbiter::config;
+
+namespace {
+std::vector<std::string> words(const std::string& text) { return split_words(text, "test"); }
+}  // namespace
+
+TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]") {
+    auto config = parse_match_args(words(
+        "-engine cmd=/usr/games/stockfish name=sf option.Hash=16 'option.Move Overhead=50' tc=40/60+0.5 "
+        "-engine cmd=phalanx proto=xboard arg=-l- arg=-b- args=\"-t 16384\" st=0.5 "
+        "-each timemargin=100 option.Hash=32 -openings file=book.epd format=epd order=sequential plies=8 start=3 "
+        "-repeat -games 2 -rounds 50 -concurrency 2 -draw movenumber=40 movecount=8 score=10 "
+        "-resign movecount=3 score=600 twosided=true -maxmoves 200 -pgnout out.pgn min -recover -seed 42 "
+        "-tournament gauntlet -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic -ratinginterval 10"));
+    REQUIRE(config.engines.size() == 2);
+    const auto& sf = config.engines[0];
+    CHECK(sf.name == "sf");
+    CHECK(sf.cmd == "/usr/games/stockfish");
+    REQUIRE(sf.options.size() == 2);
+    CHECK(sf.options[0] == std::make_pair(std::string("Hash"), std::string("16")));  // own value beats -each
+    CHECK(sf.options[1].first == "Move Overhead");
+    CHECK(sf.tc == std::optional<std::string>("40/60+0.5"));
+    CHECK(sf.timemargin_ms == 100);
+    const auto& ph = config.engines[1];
+    CHECK(ph.proto == Protocol::Xboard);
+    CHECK(ph.args == std::vector<std::string>{"-l-", "-b-", "-t", "16384"});
+    CHECK(ph.st == Approx(0.5));
+    CHECK(ph.options.size() == 1);  // Hash from -each
+    REQUIRE(config.openings);
+    CHECK(config.openings->order == "sequential");
+    CHECK(config.openings->plies == 8);
+    CHECK(config.openings->start == 3);
+    CHECK(config.repeat);
+    CHECK(config.games == 2);
+    CHECK(config.rounds == 50);
+    CHECK(config.concurrency == 2);
+    CHECK(config.draw->movenumber == 40);
+    CHECK(config.resign->twosided);
+    CHECK(config.maxmoves == 200);
+    CHECK(config.pgnout == std::optional<std::string>("out.pgn"));
+    CHECK(config.pgnout_min);
+    CHECK(config.recover);
+    CHECK(config.seed == 42);
+    CHECK(config.tournament == "gauntlet");
+    CHECK(config.sprt->model == "logistic");
+    CHECK(config.sprt->elo1 == Approx(5));
+    CHECK(config.ratinginterval == 10);
+}
+
+TEST_CASE("negative numbers are values, not flags", "[config]") {
+    auto config = parse_match_args(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
+    CHECK(config.sprt->elo0 == Approx(-3));
+    CHECK(config.resign->score == -1);
+    CHECK(default_engine_name(config.engines[0]) == "a");
+}
+
+TEST_CASE("bad flags are named in the error", "[config]") {
+    auto error_of = [](const std::string& text) {
+        try {
+            parse_match_args(words(text));
+        } catch (const ConfigError& e) {
+            return e.where();
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of("-engine cmd=a -gamez 3") == "-gamez");
+    CHECK(error_of("-games x") == "-games");
+    CHECK(error_of("-engine cmd=a bogus=1") == "-engine #1 bogus");
+    CHECK(error_of("-engine cmd=a proto=telepathy") == "-engine #1 proto");
+    CHECK(error_of("-sprt elo0=0") == "-sprt");
+    CHECK(error_of("-sprt elo0=0 elo1=5 model=fancy") == "-sprt model");
+    CHECK(error_of("-openings order=random") == "-openings");
+    CHECK(error_of("-shard 3/2") == "-shard");
+    CHECK(error_of("-concurrency 0") == "-concurrency");
+    CHECK(error_of("stray") == "stray");
+}
+
+TEST_CASE("shell-like splitting honours quotes and escapes", "[config]") {
+    CHECK(split_words("a 'b c' \"d \\\" e\" f\\ g", "t") == std::vector<std::string>{"a", "b c", "d \" e", "f g"});
+    CHECK_THROWS_AS(split_words("a 'b", "t"), ConfigError);
+}

@@ -1,0 +1,138 @@
+#pragma once
+// Helpers shared by the arbiter_db tests: scratch directories, realistic records, raw SQLite access for
+// setting up situations the public API refuses to create (foreign files, newer versions, failing triggers).
+
+#include <sqlite3.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+#include "db/database.h"
+
+namespace dbtest {
+
+namespace fs = std::filesystem;
+
+// A fresh directory removed with everything in it at scope end.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "arbiter-db-test-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+inline std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+inline void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+// Runs SQL on a file through SQLite directly, bypassing arbiter_db's checks.
+inline void raw_exec(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("raw open failed: " + path);
+  }
+  char* message = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
+  const std::string text = message != nullptr ? message : "";
+  sqlite3_free(message);
+  sqlite3_close(db);
+  if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
+}
+
+inline long long raw_count(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  sqlite3_open(path.c_str(), &db);
+  sqlite3_stmt* stmt = nullptr;
+  long long value = -1;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+    value = sqlite3_column_int64(stmt, 0);
+  }
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return value;
+}
+
+inline arbiter::db::RunRecord make_run(const std::string& config_json, int shard_index = 1, int shard_count = 1,
+                                       std::int64_t pair_begin = 0, std::int64_t pair_end = 100) {
+  arbiter::db::RunRecord run;
+  run.kind = arbiter::db::RunKind::match;
+  run.config_json = config_json;
+  run.time_control = "10+0.1";
+  run.host = "testhost";
+  run.shard_index = shard_index;
+  run.shard_count = shard_count;
+  run.pair_begin = pair_begin;
+  run.pair_end = pair_end;
+  return run;
+}
+
+// A game with realistic field sizes; every field is derived from (pair, game) so reads can be checked.
+inline arbiter::db::GameRecord make_game(std::int64_t run_id, std::int64_t pair, int game_in_pair,
+                                         const std::string& white, const std::string& black,
+                                         arbiter::db::GameResult result, int plies = 80) {
+  arbiter::db::GameRecord game;
+  game.run_id = run_id;
+  game.pair_index = pair;
+  game.game_index = game_in_pair;
+  game.round = static_cast<int>(pair * 2 + game_in_pair + 1);
+  game.opening_id = "8moves_v3:" + std::to_string(pair);
+  game.opening_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+  game.white = white;
+  game.black = black;
+  game.result = result;
+  game.termination = "adjudication";
+  game.plies = plies;
+  game.started_at = "2024-05-01T12:00:00.000Z";
+  game.finished_at = "2024-05-01T12:01:00.000Z";
+  game.pgn = "[Event \"test\"]\n1. e4 e5 2. Nf3 Nc6 *";
+  for (int ply = 0; ply < plies; ++ply) {
+    static const std::string kUci[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"};
+    static const std::string kSan[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"};
+    arbiter::db::MoveRecord move;
+    move.ply = ply;
+    move.uci = kUci[ply % 8];
+    move.san = kSan[ply % 8];
+    if (ply >= 8) {  // the first plies are book moves: no search data
+      move.time_ms = 100 + ply;
+      move.clock_ms = 10000 - ply * 50;
+      if (ply % 17 == 0) {
+        move.score_mate = 5;
+      } else {
+        move.score_cp = 20 - ply;
+      }
+      move.depth = 12;
+      move.seldepth = 18;
+      move.nodes = 123456 + ply;
+      move.pv = "e2e4 e7e5 g1f3 b8c6";
+    }
+    game.moves.push_back(move);
+  }
+  return game;
+}
+
+}  // namespace dbtest

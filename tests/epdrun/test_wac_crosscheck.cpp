@@ -1,0 +1,155 @@
+// Cross-check of `arbiter epd` against an independent scorer written here: Stockfish driven
+// through a plain pipe, bm/am read from the raw EPD text and resolved with the rules core's SAN
+// parser directly (not through harness/epd). At fixed nodes, one thread and a cleared hash,
+// Stockfish is deterministic, so both must find the same solved set.
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "chess/position.h"
+#include "chess/san.h"
+#include "epdrun_test_support.h"
+
+using namespace epdrun_test;
+
+namespace {
+
+constexpr int kNodes = 100000;
+constexpr std::size_t kPositions = 30;
+
+// Stockfish on two pipes; killed and reaped on destruction.
+class PipeEngine {
+public:
+    explicit PipeEngine(const char* path) {
+        int to_child[2], from_child[2];
+        REQUIRE(pipe(to_child) == 0);
+        REQUIRE(pipe(from_child) == 0);
+        pid_ = fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            dup2(to_child[0], 0);
+            dup2(from_child[1], 1);
+            close(to_child[1]);
+            close(from_child[0]);
+            execl(path, path, static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(to_child[0]);
+        close(from_child[1]);
+        in_ = fdopen(to_child[1], "w");
+        out_ = fdopen(from_child[0], "r");
+    }
+    ~PipeEngine() {
+        send("quit");
+        std::fclose(in_);
+        std::fclose(out_);
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    PipeEngine(const PipeEngine&) = delete;
+    PipeEngine& operator=(const PipeEngine&) = delete;
+
+    void send(const std::string& line) {
+        std::fputs((line + "\n").c_str(), in_);
+        std::fflush(in_);
+    }
+    // Reads lines until one starts with `prefix`; returns it.
+    std::string wait_for(const std::string& prefix) {
+        char buffer[8192];
+        while (std::fgets(buffer, sizeof buffer, out_)) {
+            std::string line(buffer);
+            if (line.rfind(prefix, 0) == 0) return line;
+        }
+        FAIL("engine closed its output while waiting for " << prefix);
+        return {};
+    }
+
+private:
+    pid_t pid_ = -1;
+    FILE* in_ = nullptr;
+    FILE* out_ = nullptr;
+};
+
+// The operand of `opcode` in a raw EPD line ("bm Qg6 Rxb2;" -> "Qg6 Rxb2"), empty when absent.
+std::string operand(const std::string& line, const std::string& opcode) {
+    const auto at = line.find(" " + opcode + " ");
+    if (at == std::string::npos) return "";
+    const auto begin = at + opcode.size() + 2;
+    return line.substr(begin, line.find(';', begin) - begin);
+}
+
+std::set<std::string> independent_solved_set(const std::string& suite_path) {
+    PipeEngine engine(STOCKFISH_BIN);
+    engine.send("uci");
+    engine.wait_for("uciok");
+    engine.send("setoption name Hash value 16");
+    engine.send("setoption name Threads value 1");
+    std::ifstream in(suite_path);
+    std::set<std::string> solved;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string board, side, castling, ep;
+        fields >> board >> side >> castling >> ep;
+        const std::string fen = board + " " + side + " " + castling + " " + ep + " 0 1";
+        const chess::Position pos(fen);
+        engine.send("ucinewgame");
+        engine.send("isready");
+        engine.wait_for("readyok");
+        engine.send("position fen " + fen);
+        engine.send("go nodes " + std::to_string(kNodes));
+        std::istringstream reply(engine.wait_for("bestmove"));
+        std::string word, move;
+        reply >> word >> move;
+        const chess::Move played = chess::parse_uci(pos, move);
+        auto listed = [&](const std::string& sans) {
+            std::istringstream list(sans);
+            std::string san;
+            while (list >> san) {
+                if (chess::parse_san(pos, san) == played) return true;
+            }
+            return false;
+        };
+        const std::string bm = operand(line, "bm"), am = operand(line, "am");
+        const bool ok = bm.empty() ? !listed(am) : listed(bm) && !listed(am);
+        const std::string id = operand(line, "id");
+        if (ok) solved.insert(id.substr(1, id.size() - 2));  // strip the quotes
+    }
+    return solved;
+}
+
+}  // namespace
+
+TEST_CASE("epd: solved set on the first WAC positions matches an independent scorer", "[epd][crosscheck]") {
+    if (!stockfish_available()) {
+        WARN("stockfish not installed; skipped");
+        return;
+    }
+    ScratchDir dir;
+    const std::string suite = wac_head(dir, kPositions);
+    const auto run = run_epd({"--engine", std::string("cmd=") + STOCKFISH_BIN + " option.Hash=16 option.Threads=1",
+                              "--suite", suite, "--nodes", std::to_string(kNodes), "--concurrency", "2", "--json",
+                              "--db", dir.file("wac.db")});
+    REQUIRE(run.code == 0);
+    const auto json = nlohmann::json::parse(run.out);
+    std::set<std::string> arbiter_solved;
+    for (const auto& result : json["results"]) {
+        if (result["solved"].get<bool>()) arbiter_solved.insert(result["id"].get<std::string>());
+        if (result["solved"].get<bool>()) CHECK(result["time_to_solution_ms"].is_number());
+    }
+    CHECK(json["positions"] == kPositions);
+    CHECK(json["solved"] == arbiter_solved.size());
+    const auto expected = independent_solved_set(suite);
+    CHECK(arbiter_solved == expected);
+    // The check means something only if the fixed-node search gets a few positions wrong.
+    INFO("solved " << expected.size() << " of " << kPositions);
+    CHECK(expected.size() >= 20);
+}

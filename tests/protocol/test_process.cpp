@@ -1,0 +1,256 @@
+// ChildProcess against /bin/sh scripts that misbehave in the ways engines do.
+#include "test_support.hpp"
+
+#include <arbiter/process/child_process.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cerrno>
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using arbiter::process::ChildProcess;
+using arbiter::process::Clock;
+using arbiter::process::ProcessError;
+using arbiter::process::ProcessSpec;
+using namespace std::chrono_literals;
+using protocol_test::open_fd_count;
+using protocol_test::program;
+using protocol_test::shell;
+
+namespace {
+
+// The pid is ours no more: waitpid must say "no such child" (reaped), not return 0 (zombie).
+bool fully_reaped(pid_t pid) {
+    int status = 0;
+    return ::waitpid(pid, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+// Processes in group `pgid` that are not zombies, from /proc/<pid>/stat ("pid (comm) S ppid pgrp").
+int live_group_members(pid_t pgid) {
+    int count = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream stat(entry.path() / "stat");
+        std::string content;
+        if (!std::getline(stat, content)) continue;
+        const auto close = content.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(content.substr(close + 1));
+        char state = 0;
+        long ppid = 0, group = 0;
+        fields >> state >> ppid >> group;
+        if (group == pgid && state != 'Z' && state != 'X') ++count;
+    }
+    return count;
+}
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("arbiter_test_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+}  // namespace
+
+TEST_CASE("process: lines round-trip through cat", "[integration][process]") {
+    ChildProcess child(program("cat"));  // bare name: found through PATH
+    CHECK(child.executable() == "/usr/bin/cat");
+    const auto written = child.write_line("hello engine");
+    auto line = child.read_line(2s);
+    REQUIRE(line);
+    CHECK(line->text == "hello engine");
+    CHECK(line->received >= written);
+    CHECK(child.is_running());
+}
+
+TEST_CASE("process: a child that never answers times out on schedule", "[integration][process]") {
+    ChildProcess child(shell("exec sleep 30"));
+    const auto before = Clock::now();
+    CHECK_FALSE(child.read_line(150ms));
+    const auto waited = Clock::now() - before;
+    CHECK(waited >= 150ms);
+    CHECK(waited < 1s);
+    CHECK_FALSE(child.output_closed());
+
+    const pid_t pid = child.pid();
+    const auto exit = child.terminate(50ms);
+    CHECK(exit.signaled);
+    CHECK(exit.signal == SIGKILL);
+    CHECK(fully_reaped(pid));
+}
+
+TEST_CASE("process: a child that exits immediately reports EOF and its code", "[integration][process]") {
+    ChildProcess child(shell("echo bye; exit 3"));
+    auto line = child.read_line(2s);
+    REQUIRE(line);
+    CHECK(line->text == "bye");
+    const auto before = Clock::now();
+    CHECK_FALSE(child.read_line(5s));  // EOF ends the wait at once, not at the deadline
+    CHECK(Clock::now() - before < 1s);
+    CHECK(child.output_closed());
+    auto exit = child.wait_for_exit(2s);
+    REQUIRE(exit);
+    CHECK_FALSE(exit->signaled);
+    CHECK(exit->code == 3);
+    CHECK_FALSE(child.is_running());
+    CHECK(fully_reaped(child.pid()));
+}
+
+TEST_CASE("process: floods of output are drained and bounded", "[integration][process]") {
+    SECTION("megabytes of info lines before the answer") {
+        ChildProcess child(shell("yes 'info depth 1 score cp 0 nodes 1 pv e2e4 e7e5 g1f3' | head -n 200000; echo bestmove e2e4"));
+        std::size_t lines = 0;
+        const auto deadline = Clock::now() + 10s;
+        std::optional<arbiter::process::OutputLine> line;
+        while ((line = child.read_line(deadline)) && line->text != "bestmove e2e4") ++lines;
+        REQUIRE(line);
+        CHECK(lines == 200000);
+    }
+    SECTION("an endless flood never blocks terminate") {
+        ProcessSpec spec = shell("exec yes flood");
+        spec.max_buffered_bytes = 1 << 20;  // the reader stops at 1 MiB; yes then blocks on write
+        ChildProcess child(spec);
+        for (int i = 0; i < 1000; ++i) REQUIRE(child.read_line(2s));
+        std::this_thread::sleep_for(50ms);
+        const auto before = Clock::now();
+        child.terminate(0ms);
+        CHECK(Clock::now() - before < 1s);
+    }
+    SECTION("a very long line is cut, the next line survives") {
+        ProcessSpec spec = shell("head -c 3000000 /dev/zero | tr '\\0' x; echo; echo after");
+        spec.max_line_bytes = 1 << 20;
+        ChildProcess child(spec);
+        auto long_line = child.read_line(5s);
+        REQUIRE(long_line);
+        CHECK(long_line->truncated);
+        CHECK(long_line->text.size() == (1u << 20));
+        auto next = child.read_line(5s);
+        REQUIRE(next);
+        CHECK(next->text == "after");
+        CHECK_FALSE(next->truncated);
+    }
+}
+
+TEST_CASE("process: CRLF and a final line without newline", "[integration][process]") {
+    ChildProcess child(shell("printf 'one\\r\\ntwo'"));
+    auto one = child.read_line(2s);
+    auto two = child.read_line(2s);
+    REQUIRE(one);
+    REQUIRE(two);
+    CHECK(one->text == "one");
+    CHECK(two->text == "two");
+}
+
+TEST_CASE("process: missing or unusable executables are named in the error", "[integration][process]") {
+    CHECK_THROWS_WITH(ChildProcess(program("/nonexistent/dir/engine")),
+                      Catch::Contains("/nonexistent/dir/engine") && Catch::Contains("not found"));
+    CHECK_THROWS_WITH(ChildProcess(program("no-such-engine-xyz")),
+                      Catch::Contains("no-such-engine-xyz") && Catch::Contains("PATH"));
+    CHECK_THROWS_WITH(ChildProcess(program("/tmp")), Catch::Contains("is a directory"));
+
+    const std::string plain = temp_path("not_executable");
+    std::ofstream(plain) << "#!/bin/sh\n";
+    ::chmod(plain.c_str(), 0644);
+    CHECK_THROWS_WITH(ChildProcess(program(plain)),
+                      Catch::Contains(plain) && Catch::Contains("not executable"));
+    std::filesystem::remove(plain);
+
+    ProcessSpec bad_dir = program("/bin/sh");
+    bad_dir.working_directory = "/nonexistent/workdir";
+    CHECK_THROWS_AS(ChildProcess(bad_dir), ProcessError);
+}
+
+TEST_CASE("process: environment, working directory and stderr log", "[integration][process]") {
+    const std::string log = temp_path("stderr.log");
+    std::filesystem::remove(log);
+    ProcessSpec spec = shell("echo \"$ARBITER_TEST_VAR\"; pwd; echo to-stderr >&2; echo done");
+    spec.environment = {{"ARBITER_TEST_VAR", "value with spaces"}};
+    spec.working_directory = "/usr";
+    spec.stderr_log = log;
+    {
+        ChildProcess child(spec);
+        CHECK(child.read_line(2s)->text == "value with spaces");
+        CHECK(child.read_line(2s)->text == "/usr");
+        CHECK(child.read_line(2s)->text == "done");
+        child.wait_for_exit(2s);
+    }
+    std::ifstream in(log);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(content == "to-stderr\n");
+    std::filesystem::remove(log);
+}
+
+TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", "[integration][process]") {
+    ChildProcess child(shell("exit 0"));
+    REQUIRE(child.wait_for_exit(2s));
+    CHECK_THROWS_AS(child.write_line("isready"), ProcessError);
+    sigset_t pending;
+    sigpending(&pending);
+    CHECK_FALSE(sigismember(&pending, SIGPIPE));
+}
+
+TEST_CASE("process: terminate escalates past a child ignoring EOF and SIGTERM", "[integration][process]") {
+    ChildProcess child(shell("trap '' TERM; while :; do sleep 1; done"));
+    std::this_thread::sleep_for(50ms);  // let the shell install its trap
+    const pid_t pid = child.pid();
+    const auto before = Clock::now();
+    const auto exit = child.terminate(50ms, 50ms);
+    CHECK(Clock::now() - before < 1s);
+    CHECK(exit.signaled);
+    CHECK(exit.signal == SIGKILL);
+    CHECK(fully_reaped(pid));
+    // The whole group (the shell's `sleep` too) got SIGKILL. The orphaned sleep is reaped by
+    // init whenever init gets to it, so look for living members rather than for the group.
+    const auto give_up = Clock::now() + 1s;
+    while (live_group_members(pid) > 0 && Clock::now() < give_up) std::this_thread::sleep_for(5ms);
+    CHECK(live_group_members(pid) == 0);
+}
+
+TEST_CASE("process: a polite child exits on stdin EOF within the grace period", "[integration][process]") {
+    ChildProcess child(program("/bin/cat"));
+    const auto exit = child.terminate(2s);
+    CHECK(exit.clean());
+}
+
+TEST_CASE("process: 50 spawn/kill cycles leak no descriptors and no zombies", "[integration][process]") {
+    { ChildProcess warm_up(program("/bin/cat")); }  // lazily opened libc/boost fds
+    const std::size_t fds_before = open_fd_count();
+    std::vector<pid_t> pids;
+    for (int i = 0; i < 50; ++i) {
+        ChildProcess child(i % 2 == 0 ? program("/bin/cat") : shell("exec sleep 30"));
+        pids.push_back(child.pid());
+        if (i % 2 == 0) {
+            child.write_line("ping");
+            REQUIRE(child.read_line(2s));
+        }
+        if (i % 3 == 0) child.terminate(0ms);  // explicit; otherwise the destructor does it
+    }
+    CHECK(open_fd_count() == fds_before);
+    for (const pid_t pid : pids) CHECK(fully_reaped(pid));
+}
+
+TEST_CASE("process: children do not inherit each other's pipes", "[integration][process]") {
+    // If the second child kept a copy of the first one's stdin pipe, cat #1 would never see EOF.
+    ChildProcess first(program("/bin/cat"));
+    ChildProcess second(program("/bin/cat"));
+    first.close_input();
+    CHECK(first.wait_for_exit(2s));
+    CHECK(second.is_running());
+}
+
+TEST_CASE("process: moving a ChildProcess keeps one owner", "[integration][process]") {
+    ChildProcess a(program("/bin/cat"));
+    const pid_t pid = a.pid();
+    ChildProcess b(std::move(a));
+    b.write_line("x");
+    CHECK(b.read_line(2s)->text == "x");
+    ChildProcess c(program("/bin/cat"));
+    const pid_t replaced = c.pid();
+    c = std::move(b);  // kills and reaps c's original child
+    CHECK(fully_reaped(replaced));
+    CHECK(c.pid() == pid);
+}
