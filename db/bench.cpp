@@ -3,6 +3,8 @@
 //            game exactly as the harness does; report time and file size.
 //   phase 2: top the same file up to --aggregate-games games (without moves, in batches), then time the
 //            rating aggregation over all of them on a fresh connection.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -28,6 +30,46 @@ struct BenchOptions {
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Process CPU time (user + system). Reported beside wall time because a shared build machine can stretch
+// wall time several-fold while the work done stays the same.
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// Accumulates wall and CPU time over the measured sections only (not the generation of random games).
+class Meter {
+ public:
+  void start() {
+    wall_start_ = Clock::now();
+    cpu_start_ = cpu_seconds();
+  }
+  void stop() {
+    wall_ += seconds_since(wall_start_);
+    cpu_ += cpu_seconds() - cpu_start_;
+  }
+  double wall() const { return wall_; }
+  std::string text() const {
+    return std::to_string(wall_) + " s wall (" + std::to_string(cpu_) + " s cpu)";
+  }
+
+ private:
+  Clock::time_point wall_start_;
+  double cpu_start_ = 0;
+  double wall_ = 0;
+  double cpu_ = 0;
+};
+
+template <class Fn>
+auto measured(Meter& meter, Fn&& fn) {
+  meter.start();
+  auto result = fn();
+  meter.stop();
+  return result;
 }
 
 std::string random_square(std::mt19937_64& rng) {
@@ -61,8 +103,24 @@ MoveRecord random_move(std::mt19937_64& rng, int ply) {
   move.seldepth = *move.depth + static_cast<int>(rng() % 12);
   move.nodes = static_cast<std::int64_t>(rng() % 5000000);
   const int pv_length = 4 + static_cast<int>(rng() % 9);
-  for (int i = 0; i < pv_length; ++i) move.pv += (i ? " " : "") + random_uci(rng);
+  for (int i = 0; i < pv_length; ++i) {
+    if (i != 0) move.pv += ' ';
+    move.pv += random_uci(rng);
+  }
   return move;
+}
+
+std::string engine_name(int index) {
+  std::string name = "engine-";  // appended, not "literal" + temporary: g++ 12 -Wrestrict false positive
+  name += std::to_string(index);
+  return name;
+}
+
+RunRecord bench_run(const char* config_json) {
+  RunRecord run;
+  run.kind = RunKind::match;
+  run.config_json = config_json;
+  return run;
 }
 
 GameRecord random_game(std::mt19937_64& rng, std::int64_t run_id, std::int64_t index, int engines, int plies) {
@@ -75,8 +133,8 @@ GameRecord random_game(std::mt19937_64& rng, std::int64_t run_id, std::int64_t i
   game.opening_fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
   const int white = static_cast<int>(rng() % engines);
   const int black = (white + 1 + static_cast<int>(rng() % (engines - 1))) % engines;
-  game.white = "engine-" + std::to_string(white);
-  game.black = "engine-" + std::to_string(black);
+  game.white = engine_name(white);
+  game.black = engine_name(black);
   const auto roll = rng() % 10;
   game.result = roll < 3 ? GameResult::white_win : roll < 5 ? GameResult::black_win : GameResult::draw;
   game.termination = "adjudication";
@@ -93,16 +151,16 @@ GameRecord random_game(std::mt19937_64& rng, std::int64_t run_id, std::int64_t i
 
 void insert_phase(const std::string& path, const BenchOptions& options, std::mt19937_64& rng) {
   Database db(path);
-  const RunRecord run = db.find_or_create_run(RunRecord{.kind = RunKind::match, .config_json = "{\"bench\":1}"});
-  const auto start = Clock::now();
+  const RunRecord run = db.find_or_create_run(bench_run("{\"bench\":1}"));
+  Meter meter;
   for (std::int64_t i = 0; i < options.games; ++i) {
-    db.insert_game(random_game(rng, run.id, i, options.engines, options.plies));
+    const GameRecord game = random_game(rng, run.id, i, options.engines, options.plies);
+    measured(meter, [&] { return db.insert_game(game); });
   }
-  const double elapsed = seconds_since(start);
   const double moves = static_cast<double>(options.games) * options.plies;
   std::cout << "insert: " << options.games << " games x " << options.plies << " plies ("
-            << static_cast<std::int64_t>(moves) << " moves), one transaction per game: " << elapsed << " s = "
-            << options.games / elapsed << " games/s, " << moves / elapsed << " moves/s\n";
+            << static_cast<std::int64_t>(moves) << " moves), one transaction per game: " << meter.text() << " = "
+            << options.games / meter.wall() << " games/s, " << moves / meter.wall() << " moves/s\n";
 }
 
 void report_size(const std::string& path, std::int64_t games) {
@@ -113,45 +171,44 @@ void report_size(const std::string& path, std::int64_t games) {
 
 void top_up_phase(const std::string& path, const BenchOptions& options, std::mt19937_64& rng) {
   Database db(path);
-  const std::int64_t have = db.count_games();
-  if (have >= options.aggregate_games) return;
-  const RunRecord run = db.find_or_create_run(RunRecord{.kind = RunKind::match, .config_json = "{\"bench\":2}"});
-  const auto start = Clock::now();
+  const std::int64_t missing = options.aggregate_games - db.count_games();
+  if (missing <= 0) return;
+  const RunRecord run = db.find_or_create_run(bench_run("{\"bench\":2}"));
+  Meter meter;
   std::vector<GameRecord> batch;
-  for (std::int64_t i = 0; i < options.aggregate_games - have; ++i) {
+  for (std::int64_t i = 0; i < missing; ++i) {
     batch.push_back(random_game(rng, run.id, i, options.engines, 0));
-    if (batch.size() == 10000) {
-      db.insert_games(batch);
+    if (batch.size() == 10000 || i + 1 == missing) {
+      measured(meter, [&] { return db.insert_games(batch); });
       batch.clear();
     }
   }
-  if (!batch.empty()) db.insert_games(batch);
-  std::cout << "top-up: " << options.aggregate_games - have << " games without moves (batches of 10000): "
-            << seconds_since(start) << " s\n";
+  std::cout << "top-up: " << missing << " games without moves (batches of 10000): " << meter.text() << "\n";
 }
 
 void aggregate_phase(const std::string& path) {
-  Database db(path, OpenOptions{.read_only = true});
-  auto start = Clock::now();
-  const auto pairs = db.pair_results();
-  const double all_seconds = seconds_since(start);
+  OpenOptions read_only;
+  read_only.read_only = true;
+  Database db(path, read_only);
+  Meter all;
+  const auto pairs = measured(all, [&] { return db.pair_results(); });
   std::int64_t games = 0;
   for (const PairResult& pair : pairs) games += pair.white_wins + pair.draws + pair.black_wins;
-  std::cout << "aggregate: pair_results() over " << games << " games -> " << pairs.size() << " (white, black) rows in "
-            << all_seconds << " s\n";
+  std::cout << "aggregate: pair_results() over " << games << " games -> " << pairs.size()
+            << " (white, black) rows: " << all.text() << "\n";
 
   const std::int64_t last_run = db.list_runs().back().id;
-  start = Clock::now();
-  const auto filtered = db.pair_results(ResultFilter{{last_run}, std::nullopt});
-  std::cout << "aggregate: pair_results(run " << last_run << ") -> " << filtered.size() << " rows in "
-            << seconds_since(start) << " s\n";
+  Meter one_run;
+  const auto filtered = measured(one_run, [&] { return db.pair_results(ResultFilter{{last_run}, std::nullopt}); });
+  std::cout << "aggregate: pair_results(run " << last_run << ") -> " << filtered.size() << " rows: " << one_run.text()
+            << "\n";
 
-  start = Clock::now();
-  const auto stats = db.pair_stats_by_run("engine-0", "engine-1");
+  Meter penta;
+  const auto stats = measured(penta, [&] { return db.pair_stats_by_run("engine-0", "engine-1"); });
   std::int64_t pair_games = 0;
   for (const RunPairStats& run : stats) pair_games += run.wins + run.draws + run.losses;
-  std::cout << "aggregate: pair_stats_by_run(engine-0, engine-1) over " << pair_games << " games in "
-            << seconds_since(start) << " s\n";
+  std::cout << "aggregate: pair_stats_by_run(engine-0, engine-1) over " << pair_games << " games: " << penta.text()
+            << "\n";
 }
 
 bool parse_args(int argc, char** argv, BenchOptions& options) {

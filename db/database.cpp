@@ -191,9 +191,13 @@ void widen_run(detail::Connection& conn, const RunRecord& stored, const RunRecor
   stmt->run();
 }
 
-bool same_shard(const RunRecord& a, const RunRecord& b) {
-  return a.shard_index == b.shard_index && a.shard_count == b.shard_count && a.pair_begin == b.pair_begin &&
-         a.pair_end == b.pair_end;
+// True when the stored run already describes the caller's shard, so nothing needs to change.
+bool already_covers(const RunRecord& stored, const RunRecord& shard) {
+  if (stored.shard_index == shard.shard_index && stored.shard_count == shard.shard_count) return true;
+  if (stored.shard_index != 0) return false;  // a different shard of the same run
+  // Already a combination: only a known range reaching outside the known hull changes anything.
+  if (!stored.pair_begin || !stored.pair_end || !shard.pair_begin || !shard.pair_end) return true;
+  return *shard.pair_begin >= *stored.pair_begin && *shard.pair_end <= *stored.pair_end;
 }
 
 }  // namespace
@@ -219,7 +223,7 @@ RunRecord Database::find_or_create_run(const RunRecord& run) {
       throw DbError(ErrorKind::invalid_argument, path(), purpose,
                     "database '" + path() + "': run key '" + wanted.config_key + "' already belongs to a " +
                         std::string(to_string(stored->kind)) + " run");
-    } else if (stored->shard_index != 0 && !same_shard(*stored, wanted)) {
+    } else if (!already_covers(*stored, wanted)) {
       widen_run(conn, *stored, wanted);
       stored = select_run(conn, "id = ?1", stored->id);
     }

@@ -68,8 +68,8 @@ CREATE TABLE games (
   pgn             TEXT NOT NULL DEFAULT '',
   UNIQUE (run_id, pair_index, game_index)
 );
--- Covering indexes: the rating aggregation reads (white, black, result) without touching table rows.
-CREATE INDEX games_by_white ON games (white, black, result, run_id);
+-- Covering indexes: the rating aggregation and the pentanomial grouping read only index pages.
+CREATE INDEX games_by_white ON games (white, black, run_id, pair_index, result);
 CREATE INDEX games_by_black ON games (black, white);
 CREATE INDEX games_by_run_players ON games (run_id, white, black, result);
 CREATE INDEX games_by_white_engine ON games (white_engine_id);

@@ -6,13 +6,30 @@
 
 namespace arbiter::db {
 
+namespace {
+
+// Unfiltered: one pass over the covering index games_by_white, already in group order.
+constexpr const char* kAllPairResults =
+    "SELECT white, black, sum(result = '1-0'), sum(result = '1/2-1/2'), sum(result = '0-1') "
+    "FROM games GROUP BY white, black ORDER BY white, black";
+
+// Filtered by runs: group per (run, white, black) first, which walks games_by_run_players in index order
+// for each selected run (no sort of the games), then fold the few per-run rows together.
+std::string filtered_pair_results_sql(const ResultFilter& filter) {
+  return "SELECT white, black, sum(ww), sum(dd), sum(bw) FROM ("
+         " SELECT run_id, white, black, sum(result = '1-0') AS ww, sum(result = '1/2-1/2') AS dd,"
+         " sum(result = '0-1') AS bw FROM games WHERE " +
+         detail::run_filter_condition(filter, "run_id", 1) +
+         " GROUP BY run_id, white, black) GROUP BY white, black ORDER BY white, black";
+}
+
+}  // namespace
+
 std::vector<PairResult> Database::pair_results(const ResultFilter& filter) {
   std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT white, black, sum(result = '1-0'), sum(result = '1/2-1/2'), sum(result = '0-1') "
-      "FROM games WHERE " + detail::run_filter_condition(filter, "run_id", 1) +
-          " GROUP BY white, black ORDER BY white, black",
-      "aggregate results per engine pair");
+  const bool filtered = !filter.run_ids.empty() || filter.ladder.has_value();
+  auto stmt = impl_->conn.cached(filtered ? filtered_pair_results_sql(filter) : std::string(kAllPairResults),
+                                 "aggregate results per engine pair");
   detail::bind_run_filter(*stmt, filter, 1);
   std::vector<PairResult> pairs;
   while (stmt->step()) {

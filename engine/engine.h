@@ -46,6 +46,10 @@ class Engine {
   // Starts a search of `position` in the search thread; it prints `bestmove` itself. With
   // `wait_for_stop` (go infinite / bare go) the bestmove waits for stop() even after the search ends.
   void start_search(const chess::Position& position, const SearchLimits& limits, bool wait_for_stop);
+  // `go ponder`: searches untimed until `ponderhit` turns it into a search under `limits`
+  // (timed from the ponderhit), or until `stop`.
+  void start_ponder(const chess::Position& position, const SearchLimits& limits);
+  void ponderhit();
   void stop();           // ends the running search; it then prints exactly one bestmove
   void stop_and_wait();  // stop() and join the search thread
   bool searching() const { return searching_.load(); }
@@ -67,6 +71,10 @@ class Engine {
   Search search_{tt_, history_};
   std::thread thread_;
   std::atomic<bool> stop_requested_{false};
+  std::atomic<bool> must_wait_for_stop_{false};  // bestmove held back until stop (or ponderhit)
+  std::atomic<bool> pondering_{false};
+  SearchLimits ponder_limits_;  // the real limits of a ponder search, used from ponderhit on
+  chess::Color ponder_side_ = chess::WHITE;
   std::atomic<bool> searching_{false};
   std::mutex stop_mutex_;
   std::condition_variable stop_signal_;

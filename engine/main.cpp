@@ -15,7 +15,7 @@ namespace {
 int usage_error(const std::string& what) {
   std::cerr << "tempo: " << what << "\n"
             << "usage: tempo                      UCI mode\n"
-            << "       tempo bench [depth]        fixed-depth bench, prints the node signature\n"
+            << "       tempo bench [depth] [FEATURES]  fixed-depth bench, prints the node signature\n"
             << "       tempo perft DEPTH [FEN]    move-path enumeration, Stockfish divide format\n"
             << "       tempo features             list the feature switches\n"
             << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n";
@@ -32,7 +32,10 @@ bool parse_depth(const std::string& text, int min, int max, int& depth) {
 int run_bench_command(int argc, char** argv) {
   int depth = tempo::kDefaultBenchDepth;
   if (argc > 2 && !parse_depth(argv[2], 1, 64, depth)) return usage_error("bench depth must be 1..64");
-  tempo::run_bench(depth, tempo::FeatureSet::all(), &std::cout);
+  tempo::FeatureSet features = tempo::FeatureSet::all();
+  std::string error;
+  if (argc > 3 && !tempo::parse_feature_spec(argv[3], features, error)) return usage_error(error);
+  tempo::run_bench(depth, features, &std::cout);
   return 0;
 }
 
@@ -77,6 +80,9 @@ int list_features() {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // Every output line is flushed under LineWriter's lock; cin's tie would flush cout from the
+  // reader thread without it (a data race with the search thread).
+  std::cin.tie(nullptr);
   if (argc > 1) {
     std::string command = argv[1];
     if (command == "bench") return run_bench_command(argc, argv);

@@ -62,6 +62,12 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
   next_time_check_ = kNodesBetweenTimeChecks;
   root_pv_ = {};
   tt_.new_search();
+  set_clock(config.budget, config.limits.start);
+  clock_ready_.store(true, std::memory_order_release);
+  struct ClockReadyReset {
+    std::atomic<bool>& flag;
+    ~ClockReadyReset() { flag.store(false, std::memory_order_release); }
+  } clock_ready_reset{clock_ready_};
 
   SearchResult result;
   chess::MoveList legal;
@@ -294,6 +300,25 @@ int Search::quiescence(int alpha, int beta, int ply, int qdepth) {
   return best_score;
 }
 
+void Search::set_clock(const TimeBudget& budget, Clock::time_point start) {
+  clock_.timed.store(false, std::memory_order_release);
+  clock_.start_ticks.store(start.time_since_epoch().count());
+  clock_.soft_ms.store(budget.soft_ms);
+  clock_.hard_ms.store(budget.hard_ms);
+  clock_.timed.store(budget.timed, std::memory_order_release);
+}
+
+bool Search::switch_to_timed(const TimeBudget& budget, Clock::time_point start) {
+  if (!clock_ready_.load(std::memory_order_acquire)) return false;
+  set_clock(budget, start);
+  return true;
+}
+
+std::int64_t Search::elapsed() const {
+  Clock::time_point start{Clock::duration(clock_.start_ticks.load())};
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
 void Search::record_cutoff(Move move, int depth, int ply) {
   if (features_[Feature::KillerMoves]) history_.add_killer(ply, move);
   if (features_[Feature::HistoryHeuristic]) history_.reward(pos_.moved_piece(move), move.to(), depth);
@@ -313,7 +338,7 @@ bool Search::should_abort() {
   if (config_.limits.nodes && nodes_ >= *config_.limits.nodes) return aborted_ = true;
   if (nodes_ >= next_time_check_) {
     next_time_check_ = nodes_ + kNodesBetweenTimeChecks;
-    if (config_.budget.timed && elapsed_ms(config_.limits) >= config_.budget.hard_ms) return aborted_ = true;
+    if (clock_.timed.load(std::memory_order_acquire) && elapsed() >= clock_.hard_ms.load()) return aborted_ = true;
   }
   return false;
 }
@@ -322,20 +347,21 @@ bool Search::should_stop_iterating(int /*depth*/, int score) const {
   const SearchLimits& limits = config_.limits;
   int mate = mate_in_moves(score);
   if (limits.mate_in_moves && mate > 0 && mate <= *limits.mate_in_moves) return true;
-  if (!config_.budget.timed || limits.move_time_ms) return false;  // movetime: search exactly that
+  if (!clock_.timed.load(std::memory_order_acquire) || limits.move_time_ms) return false;  // movetime: exactly that
   if (!features_[Feature::TimeManagement]) return false;  // spend the whole budget
   if (root_move_count_ == 1 || mate != 0) return true;    // nothing left to decide
   // The next iteration typically costs more than all before it: don't start what can't finish.
-  return elapsed_ms(limits) * 2 >= config_.budget.soft_ms;
+  return elapsed() * 2 >= clock_.soft_ms.load();
 }
 
 void Search::report_iteration(int depth, int score) const {
   if (!*info_) return;
-  std::int64_t elapsed = std::max<std::int64_t>(elapsed_ms(config_.limits), 1);
-  std::uint64_t nps = nodes_ * 1000 / std::uint64_t(elapsed);
+  // Reported from `go` (not from a ponderhit) so that nps stays meaningful.
+  std::int64_t elapsed_time = std::max<std::int64_t>(elapsed_ms(config_.limits), 1);
+  std::uint64_t nps = nodes_ * 1000 / std::uint64_t(elapsed_time);
   (*info_)("info depth " + std::to_string(depth) + " seldepth " + std::to_string(seldepth_) +
            " multipv 1 score " + uci_score(score) + " nodes " + std::to_string(nodes_) + " nps " +
-           std::to_string(nps) + " time " + std::to_string(elapsed) + " hashfull " +
+           std::to_string(nps) + " time " + std::to_string(elapsed_time) + " hashfull " +
            std::to_string(tt_.hashfull()) + " pv" + pv_string());
 }
 

@@ -43,6 +43,10 @@ class Search {
   SearchResult run(const chess::Position& root, const SearchConfig& config,
                    const std::atomic<bool>& stop, const InfoSink& info);
 
+  // Called from another thread on `ponderhit`: the running (untimed) search now spends `budget`
+  // counted from `start`. Returns false when run() has not started yet (retry) or has ended.
+  bool switch_to_timed(const TimeBudget& budget, Clock::time_point start);
+
  private:
   struct PvLine {
     std::array<chess::Move, params::kMaxPly + 1> moves{};
@@ -63,7 +67,19 @@ class Search {
   void report_iteration(int depth, int score) const;
   std::string pv_string() const;
 
+  // The time budget, atomic because `ponderhit` changes it from the reader thread.
+  struct SharedClock {
+    std::atomic<bool> timed{false};
+    std::atomic<Clock::rep> start_ticks{0};
+    std::atomic<std::int64_t> soft_ms{0};
+    std::atomic<std::int64_t> hard_ms{0};
+  };
+  void set_clock(const TimeBudget& budget, Clock::time_point start);
+  std::int64_t elapsed() const;
+
   TranspositionTable& tt_;
+  SharedClock clock_;
+  std::atomic<bool> clock_ready_{false};
   History& history_;
   chess::Position pos_;
   SearchConfig config_;

@@ -7,7 +7,7 @@ namespace tempo {
 namespace {
 
 // Sudden death: assume this many moves remain, whatever the game length so far.
-constexpr std::int64_t kSuddenDeathMovesLeft = 30;
+constexpr std::int64_t kSuddenDeathMovesLeft = 25;
 constexpr std::int64_t kMaxMovesToGoConsidered = 50;
 constexpr std::int64_t kFixedMovesLeft = 40;  // the TimeManagement-off rule
 // A move may use up to this share of the clock even in an emergency.

@@ -1,5 +1,6 @@
 #include "uci.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "chess/perft.h"
@@ -106,7 +107,9 @@ bool UciSession::dispatch(const std::string& command, const std::vector<std::str
   }
   if (command == "uci") send_identity();
   else if (command == "isready") writer_.line("readyok");
-  else if (command == "stop" || command == "ponderhit") engine_.stop();
+  // Waiting for the search thread makes the bestmove precede anything sent after `stop`.
+  else if (command == "stop") engine_.stop_and_wait();
+  else if (command == "ponderhit") engine_.ponderhit();
   else if (command == "go") go(args, arrival);
   else if (command == "position") set_position(args);
   else if (command == "ucinewgame") new_game();
@@ -196,7 +199,7 @@ bool UciSession::parse_go(const std::vector<std::string>& args, SearchLimits& li
       limits.infinite = true;
       continue;
     }
-    if (key == "ponder") continue;  // pondering is searched like infinite, see go()
+    if (key == "ponder") continue;  // handled in go()
     static const char* kValued[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth",
                                     "nodes", "movetime", "mate", "perft"};
     bool known = false;
@@ -238,10 +241,12 @@ void UciSession::go(const std::vector<std::string>& args, Clock::time_point arri
     run_perft(perft_depth);
     return;
   }
-  bool ponder = false;
-  for (const std::string& arg : args) ponder = ponder || arg == "ponder";
-  // Bare `go` is infinite; so is pondering until stop / ponderhit.
-  bool wait_for_stop = limits.infinite || limits.unbounded() || ponder;
+  if (std::find(args.begin(), args.end(), "ponder") != args.end()) {
+    engine_.start_ponder(position_, limits);
+    return;
+  }
+  // Bare `go` is infinite.
+  bool wait_for_stop = limits.infinite || limits.unbounded();
   if (wait_for_stop) limits.infinite = true;
   engine_.start_search(position_, limits, wait_for_stop);
 }

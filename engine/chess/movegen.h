@@ -12,10 +12,11 @@
 //                    non-promotion moves, including double pushes and castling. Castling is
 //                    emitted when the right exists and the path is empty; whether the king passes
 //                    through attacked squares is left to is_legal().
-//   generate_evasions (precondition: in check) king moves to squares not attacked along
-//                    the current occupancy, plus (single check only) captures of the checker and
-//                    interpositions, including promotions and en passant. Pinned pieces are not
-//                    filtered: use is_legal().
+//   generate_evasions (precondition: in check) all king moves to squares not occupied by own
+//                    pieces (attacked squares included), plus, in single check only, every move
+//                    that captures the checker or lands between it and the king: promotions (all
+//                    four pieces) and an en-passant capture that removes the checking pawn or
+//                    blocks. Nothing is filtered for pins or king safety: use is_legal().
 //   generate_pseudo_legal  noisy + quiets, or evasions when in check.
 // noisy ∪ quiets (not in check) and evasions (in check) each contain every legal move.
 #pragma once

@@ -8,7 +8,8 @@
 //   zobrist.h   Polyglot Random64 keys: Position::key() == Polyglot book key for standard chess.
 //   position.h  Position (this file): FEN in/out, make/unmake, attacks, legality, draw rules,
 //               adjudicate().
-//   movegen.h   generate_legal / generate_noisy / generate_quiets / generate_evasions.
+//   movegen.h   generate_legal / generate_noisy / generate_quiets / generate_evasions /
+//               generate_pseudo_legal, count_legal.
 //   san.h       to_san / parse_san, to_uci / parse_uci, square names; MoveParseError.
 //   perft.h     perft / perft_divide (Stockfish "go perft" output format).
 //
@@ -142,7 +143,9 @@ class Position {
   Move last_move() const { return st().move; }
 
   // ---- making moves ----
-  // Precondition: m is legal. unmake_move(m) must be given the last move made.
+  // Precondition: m is legal. unmake_move(m) must be given the last move made. The two-argument
+  // form lets search reuse a gives_check(m) it already computed; passing anything else corrupts
+  // the checkers.
   void make_move(Move m) { make_move(m, gives_check(m)); }
   void make_move(Move m, bool gives_check);
   void unmake_move(Move m);
@@ -168,8 +171,9 @@ class Position {
   int repetition_count() const;
   // FIDE threefold: the current position occurred at least twice before.
   bool is_threefold_repetition() const { return repetition_count() >= 2; }
-  // Search variant: the current position already occurred within the last plies_from_root plies
-  // (one repetition inside the search tree is enough), or at least twice in total.
+  // Search variant: true if the current position occurred earlier at a ply strictly after the
+  // search root (distance < plies_from_root; one recurrence inside the tree is enough), or
+  // occurred at least twice before in total (the game history counts too).
   bool is_repetition(int plies_from_root) const;
   // rule50() >= 100. The caller must check for mate first: a mate delivered on the 100th
   // half-move wins (FIDE 9.3); adjudicate() does that.

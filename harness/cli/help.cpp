@@ -14,6 +14,10 @@ Usage:
   arbiter ratings (--db FILE | --pgn FILE) [--anchor NAME=RATING...] [--scale logistic|ordo]
                 [--average R] [--run ID...] [--ladder NAME] [--blocks] [--json]
                                                                Ordo-style maximum-likelihood ratings
+  arbiter epd --engine SPEC --suite FILE (--movetime MS | --nodes N | --depth D)
+              [--concurrency N] [--db FILE] [--json]           score an EPD suite (default WAC)
+  arbiter ttd --engine SPEC --engine SPEC... --positions FILE --depth D [--json]
+                                                               time and nodes to depth, side by side
   arbiter merge OUT.db IN.db...                                combine shard databases
   arbiter import FILE.pgn... --db FILE                         PGN from any runner into the database
 

@@ -9,6 +9,8 @@
 #include "cli/commands.h"
 #include "cli/help.h"
 #include "db/merge.h"
+#include "epdrun/epd_command.h"
+#include "scheduler/match_command.h"
 #include "stats_command.h"
 
 namespace {
@@ -18,6 +20,9 @@ using Command = std::function<int(const std::vector<std::string>&, std::ostream&
 std::map<std::string, Command> subcommands() {
     using namespace arbiter;
     return {
+        {"match", scheduler::run_match_command},
+        {"epd", epdrun::run_epd_command},
+        {"ttd", epdrun::run_ttd_command},
         {"stats", stats::run_stats_command},
         {"ratings", cli::run_ratings_command},
         {"merge", db::run_merge_command},
@@ -38,6 +43,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     const auto commands = subcommands();
+    // Without a subcommand the words are match flags, so cutechess-cli command lines run unchanged.
+    if (args[0].size() > 1 && args[0][0] == '-') args.insert(args.begin(), "match");
     auto it = commands.find(args[0]);
     if (it == commands.end()) {
         std::cerr << "arbiter: unknown command '" << args[0] << "' (see arbiter --help)\n";

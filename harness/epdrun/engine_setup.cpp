@@ -71,7 +71,7 @@ db::EngineRecord to_engine_record(const config::EngineSpec& spec, const std::str
     db::EngineRecord record;
     record.name = name;
     record.command = quote_if_needed(spec.cmd);
-    for (const auto& arg : spec.args) record.command += " " + quote_if_needed(arg);
+    for (const auto& arg : spec.args) record.command.append(" ").append(quote_if_needed(arg));
     record.protocol = config::to_string(spec.proto);
     nlohmann::json options = nlohmann::json::object();
     for (const auto& [option, value] : spec.options) options[option] = value;

@@ -3,6 +3,7 @@
 
 #include <arbiter/protocol/engine_config.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "config/engine_spec.h"
@@ -25,6 +26,10 @@ SearchLimit effective_limit(const EpdOptions& options, const config::EngineSpec&
         limit.depth = spec.depth;
     }
     if (limit.empty()) throw UsageError("--movetime", "give a search limit: --movetime MS, --nodes N or --depth D");
+    // Found here rather than on every position: the protocol has no way to say it.
+    if (limit.nodes && spec.proto == config::Protocol::Xboard) {
+        throw UsageError("--nodes", "xboard engines cannot be given a node limit; use --movetime or --depth");
+    }
     return limit;
 }
 
@@ -64,6 +69,19 @@ EpdJob prepare_job(const std::vector<std::string>& args) {
     return job;
 }
 
+// UCI engines read castling in Shredder/X-FEN positions only in Chess960 mode.
+protocol::EngineConfig session_config(const EpdJob& job) {
+    protocol::EngineConfig config = to_engine_config(job.spec, job.engine_name);
+    const bool any_960 = std::any_of(job.suite.positions.begin(), job.suite.positions.end(),
+                                     [](const SuitePosition& p) { return p.record.chess960; });
+    const bool set_by_user = std::any_of(config.options.begin(), config.options.end(),
+                                         [](const auto& option) { return option.first == "UCI_Chess960"; });
+    if (any_960 && !set_by_user && config.protocol == protocol::Protocol::Uci) {
+        config.options.emplace_back("UCI_Chess960", "true");
+    }
+    return config;
+}
+
 // Answers stored by an earlier invocation of the same run count towards this summary.
 std::vector<const SuitePosition*> resume(EpdStore& store, EpdSummary& summary) {
     std::map<std::string, db::EpdResultRecord> stored;
@@ -88,7 +106,7 @@ void print_heading(std::ostream& log, const EpdJob& job, const EpdSummary& summa
     if (summary.resumed) log << "resuming: " << summary.resumed << " answers already stored, " << todo << " to go\n";
 }
 
-std::vector<db::EpdResultRecord> results_in_order(const EpdSummary& summary) {
+std::vector<db::EpdResultRecord> all_results(const EpdSummary& summary) {
     std::vector<db::EpdResultRecord> rows;
     for (const auto& [id, row] : summary.results) rows.push_back(row);
     return rows;
@@ -120,7 +138,7 @@ int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     print_heading(log, job, summary, todo.size());
     const protocol::Millis timeout = search_timeout(job.limit, job.options.timeout_ms);
     const SessionFactory make_session = [&] {
-        return std::make_unique<EpdSession>(to_engine_config(job.spec, job.engine_name), job.limit, timeout);
+        return std::make_unique<EpdSession>(session_config(job), job.limit, timeout);
     };
     std::size_t done = 0;
     const OutcomeSink sink = [&](const SuitePosition& position, PositionOutcome outcome) {
@@ -141,7 +159,7 @@ int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (summary.compared) {
         summary.comparison = compare_with_previous_commit(store.database(), job.engine_name, job.suite.name,
                                                           job.options.git_commit, store.run_id(),
-                                                          results_in_order(summary));
+                                                          all_results(summary));
     }
     if (job.options.json) {
         print_summary_json(out, summary);

@@ -11,6 +11,9 @@ namespace {
 
 // State the workers share for one call of run_positions.
 struct SharedWork {
+    SharedWork(const std::vector<const SuitePosition*>& positions_, const std::string& suite_, const OutcomeSink& sink_)
+        : positions(positions_), suite(suite_), sink(sink_) {}
+
     const std::vector<const SuitePosition*>& positions;
     const std::string& suite;
     const OutcomeSink& sink;
@@ -76,10 +79,11 @@ void work_through(const SessionFactory& make_session, SharedWork& work) {
 PoolReport run_positions(const std::vector<const SuitePosition*>& positions, int concurrency,
                          const std::string& suite, const SessionFactory& make_session, const OutcomeSink& sink) {
     SharedWork work{positions, suite, sink};
-    const auto workers = static_cast<std::size_t>(std::max(1, concurrency));
+    if (positions.empty()) return work.report;  // a fully resumed run needs no engine at all
+    const auto workers = std::min(static_cast<std::size_t>(std::max(1, concurrency)), positions.size());
     {
         std::vector<std::jthread> threads;
-        for (std::size_t i = 0; i < std::min(workers, std::max<std::size_t>(positions.size(), 1)); ++i) {
+        for (std::size_t i = 0; i < workers; ++i) {
             threads.emplace_back([&] { work_through(make_session, work); });
         }
     }  // jthreads join here

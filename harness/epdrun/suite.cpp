@@ -40,7 +40,7 @@ bool contains(const std::vector<epd::EpdMove>& moves, chess::Move move) {
 }  // namespace
 
 std::string stable_hash(const std::string& text) {
-    std::uint64_t hash = 1469598103934665603ull;
+    std::uint64_t hash = 14695981039346656037ull;
     for (unsigned char c : text) {
         hash ^= c;
         hash *= 1099511628211ull;
@@ -126,15 +126,6 @@ std::string san_list(const std::vector<epd::EpdMove>& moves) {
     std::string text;
     for (const auto& move : moves) text += (text.empty() ? "" : " ") + move.san;
     return text;
-}
-
-chess::Move parse_engine_move(const std::string& fen, bool chess960, const std::string& uci) {
-    try {
-        const chess::Position pos(fen, chess960);
-        return chess::parse_uci(pos, uci);
-    } catch (const std::exception&) {
-        return chess::Move::none();  // "(none)", "0000" or an illegal move: it solves nothing
-    }
 }
 
 std::string san_of(const std::string& fen, bool chess960, const std::string& uci) {

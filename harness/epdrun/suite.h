@@ -46,8 +46,6 @@ int max_points(const epd::EpdRecord& record);
 std::string san_list(const std::vector<epd::EpdMove>& moves);
 // SAN of a UCI move in `fen`, or the UCI text itself when it is not a legal move there.
 std::string san_of(const std::string& fen, bool chess960, const std::string& uci);
-// The legal move the engine's text names, or Move::none().
-chess::Move parse_engine_move(const std::string& fen, bool chess960, const std::string& uci);
 
 // FNV-1a, printed as hex: stable across builds and platforms (std::hash is not).
 std::string stable_hash(const std::string& text);

@@ -52,7 +52,8 @@ struct PlayedMove {
     std::string uci;
     std::string san;
     bool book = false;
-    std::optional<std::int64_t> time_ms;       // arbiter's measurement
+    std::optional<std::int64_t> time_ms;       // arbiter's measurement, whole ms as the clock books it
+    std::chrono::microseconds measured{0};     // the same, unrounded (overhead benchmarks)
     std::optional<std::int64_t> clock_ms;      // mover's clock after the move (timed controls)
     std::optional<std::int64_t> engine_time_ms;  // the engine's own `info time`, if sent
     std::optional<protocol::Score> score;      // mover's point of view

@@ -143,6 +143,7 @@ std::optional<Outcome> GameLoop::judge_reply(const protocol::SearchResult& reply
 
     PlayedMove record;
     record.time_ms = timing.used_ms;
+    record.measured = std::chrono::duration_cast<std::chrono::microseconds>(reply.elapsed);
     if (clock_.side(side).control().is_timed()) record.clock_ms = timing.remaining_ms;
     if (reply.info.time) record.engine_time_ms = reply.info.time->count();
     record.score = reply.info.score;

@@ -77,7 +77,9 @@ std::optional<PgnGame> PgnReader::next() {
 void PgnReader::read_tags(PgnGame& game) {
     for (;;) {
         Token token = take();
-        if (token.kind != TokenKind::Tag) {
+        // A repeated tag name means the previous game had no movetext at all: this tag
+        // already belongs to the next game.
+        if (token.kind != TokenKind::Tag || game.tag(token.text)) {
             lookahead_ = std::move(token);
             return;
         }

@@ -1,6 +1,10 @@
 #include "scheduler/engine_setup.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
+#include <unistd.h>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +51,27 @@ db::EngineRecord engine_record(const PreparedEngine& engine) {
     for (const auto& [name, value] : engine.spec.options) options[name] = value;
     record.options_json = options.dump();
     return record;
+}
+
+// Catches a mistyped cmd= before any game starts (exit 2 instead of a failed run). Relative
+// paths are looked up the way the process layer runs them: in dir= if given, else from here;
+// bare names in PATH.
+bool executable_found(const config::EngineSpec& spec) {
+    namespace fs = std::filesystem;
+    auto runnable = [](const fs::path& path) { return !fs::is_directory(path) && access(path.c_str(), X_OK) == 0; };
+    if (spec.cmd.find('/') != std::string::npos) {
+        const fs::path path(spec.cmd);
+        return runnable(path) || (!spec.dir.empty() && path.is_relative() && runnable(fs::path(spec.dir) / path));
+    }
+    const char* search = std::getenv("PATH");
+    std::string_view rest = search ? search : "/usr/bin:/bin";
+    while (!rest.empty()) {
+        const auto colon = rest.find(':');
+        const std::string_view dir = rest.substr(0, colon);
+        if (runnable(fs::path(dir.empty() ? "." : std::string(dir)) / spec.cmd)) return true;
+        rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    }
+    return false;
 }
 
 void check_limits(const PreparedEngine& engine, const std::string& where) {
@@ -100,6 +125,8 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config) {
         if (engine.spec.build && engine.spec.cmd.empty())
             throw ConfigError(where + " build", "building engines is not part of `arbiter match`; give cmd=");
         if (engine.spec.cmd.empty()) throw ConfigError(where, "cmd= is required (or conf=NAME)");
+        if (!executable_found(engine.spec))
+            throw ConfigError(where + " cmd", "no executable '" + engine.spec.cmd + "'");
         engine.name = config::default_engine_name(engine.spec);
         if (!names.insert(engine.name).second)
             throw ConfigError(where + " name", "name '" + engine.name + "' is already used; give each engine name=");

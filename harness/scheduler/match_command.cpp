@@ -1,6 +1,7 @@
 #include "scheduler/match_command.h"
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <iostream>
 #include <unistd.h>
@@ -16,16 +17,18 @@ namespace arbiter::scheduler {
 namespace {
 
 // The one piece of process-wide state: async signal handlers can reach nothing else. Owned by
-// this command; SignalGuard arms it for the duration of one run.
-volatile std::sig_atomic_t g_interrupted = 0;
+// this command; SignalGuard arms it for the duration of one run. A lock-free atomic rather than
+// volatile sig_atomic_t because the handler may run on any thread while the monitor reads it.
+std::atomic<int> g_interrupted{0};
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free flag");
 
-extern "C" void note_interrupt(int) { g_interrupted = 1; }
+extern "C" void note_interrupt(int) { g_interrupted.store(1); }
 
 // Installs the SIGINT/SIGTERM handlers for one run and puts the previous ones back afterwards.
 class SignalGuard {
 public:
     SignalGuard() {
-        g_interrupted = 0;
+        g_interrupted.store(0);
         struct sigaction action {};
         action.sa_handler = note_interrupt;
         sigemptyset(&action.sa_mask);
@@ -76,6 +79,7 @@ int exit_code(const TournamentOutcome& outcome, const CommandFlags& flags) {
         case RunEnd::sprt_h0: return flags.fail_on_h0 ? 1 : 0;
         case RunEnd::interrupted:
         case RunEnd::failed: return 1;
+        case RunEnd::bad_config: return 2;
     }
     return 1;
 }
@@ -106,6 +110,7 @@ int play(const config::MatchConfig& config, std::vector<PreparedEngine> engines,
     }
     const TournamentOutcome outcome = tournament->run();
     if (outcome.end == RunEnd::failed) err << "arbiter: run failed: " << outcome.message << '\n';
+    if (outcome.end == RunEnd::bad_config) err << "arbiter: " << outcome.message << '\n';
     if (outcome.end == RunEnd::interrupted) err << "arbiter: " << outcome.message << '\n';
     return exit_code(outcome, flags);
 }

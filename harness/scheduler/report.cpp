@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 #include <stdexcept>
 
 #include "ratings.h"
@@ -13,7 +14,13 @@ namespace {
 std::string fixed(double value, int decimals, bool sign = false) {
     char text[64];
     std::snprintf(text, sizeof text, sign ? "%+.*f" : "%.*f", decimals, value);
-    return text;
+    std::string out = text;
+    // A value that rounds to zero prints without a minus sign ("-0.00" reads like a result).
+    if (out[0] == '-' && out.find_first_not_of("-0.") == std::string::npos) {
+        if (sign) out[0] = '+';
+        else out.erase(0, 1);
+    }
+    return out;
 }
 
 std::optional<stats::EloEstimate> estimate(const PairingResults& results, bool pentanomial) {
@@ -121,15 +128,17 @@ void print_pairing_report(std::ostream& out, const std::string& first, const std
 }
 
 std::string live_line(std::int64_t done, std::int64_t planned, const PairingResults* match, const Pace& pace) {
-    std::string line = "[" + std::to_string(done) + "/" + std::to_string(planned) + "]";
+    // Built with one stream: gcc 12 misreports string concatenation chains here (-Wrestrict).
+    std::ostringstream line;
+    line << '[' << done << '/' << planned << ']';
     if (match) {
         const auto& w = match->wdl;
-        line += " W " + std::to_string(w.wins) + " D " + std::to_string(w.draws) + " L " + std::to_string(w.losses);
-        if (auto e = estimate(*match, false)) line += "  Elo " + fixed(e->elo, 1, true) + " +/- " + fixed(e->elo_error, 1);
+        line << " W " << w.wins << " D " << w.draws << " L " << w.losses;
+        if (auto e = estimate(*match, false)) line << "  Elo " << fixed(e->elo, 1, true) << " +/- " << fixed(e->elo_error, 1);
     }
-    line += "  " + fixed(pace.games_per_minute(), 1) + " games/min";
-    if (auto eta = pace.eta()) line += "  ETA " + short_duration(*eta);
-    return line;
+    line << "  " << fixed(pace.games_per_minute(), 1) << " games/min";
+    if (auto eta = pace.eta()) line << "  ETA " << short_duration(*eta);
+    return line.str();
 }
 
 void print_results_table(std::ostream& out, const Tally& tally) {

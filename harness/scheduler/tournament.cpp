@@ -130,7 +130,7 @@ static void monitor(Tournament::State& state) {
     auto next_refresh = std::chrono::steady_clock::now();
     while (state.workers_running > 0) {
         state.changed.wait_for(lock, std::chrono::milliseconds(50));
-        if (state.io.interrupt && *state.io.interrupt && !state.end) {
+        if (state.io.interrupt && state.io.interrupt->load() != 0 && !state.end) {
             state.stop(RunEnd::interrupted, "interrupted: games in progress were abandoned and not counted");
         }
         if (state.io.live_progress && std::chrono::steady_clock::now() >= next_refresh) {
@@ -149,6 +149,9 @@ TournamentOutcome Tournament::run() {
         state.io.out << "All " << state.selection.size() << " pairs of the selection are already played (run "
                      << state.run.id << ").\n";
     }
+    if (state.config.sprt && !state.sprt)
+        state.io.err << "Warning: -sprt applies to a match of two engines; ignored for a "
+                     << state.config.tournament << " of " << state.engines.size() << " engines\n";
     if (state.sprt) {
         // A resumed run may already be decided.
         if (auto verdict = sprt_state(*state.sprt, state.tally.pairing(0)); verdict &&
@@ -170,8 +173,9 @@ TournamentOutcome Tournament::run() {
     outcome.run_id = state.run.id;
     outcome.games_played = state.games_this_session;
     const db::RunStatus status = outcome.end == RunEnd::interrupted ? db::RunStatus::aborted
-                                 : outcome.end == RunEnd::failed    ? db::RunStatus::failed
-                                                                    : db::RunStatus::finished;
+                                 : outcome.end == RunEnd::failed || outcome.end == RunEnd::bad_config
+                                     ? db::RunStatus::failed
+                                     : db::RunStatus::finished;
     state.database.set_run_status(state.run.id, status);
     print_summary(state);
     return outcome;

@@ -8,7 +8,6 @@
 // re-run plays them again.
 
 #include <atomic>
-#include <csignal>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -21,7 +20,9 @@
 
 namespace arbiter::scheduler {
 
-enum class RunEnd { completed, sprt_h0, sprt_h1, interrupted, failed };
+// bad_config: a mistake only an engine could reveal (an option it does not have, a limit its
+// protocol cannot express); reported like other bad input.
+enum class RunEnd { completed, sprt_h0, sprt_h1, interrupted, failed, bad_config };
 
 struct TournamentOutcome {
     RunEnd end = RunEnd::completed;
@@ -34,8 +35,8 @@ struct TournamentIo {
     std::ostream& out;
     std::ostream& err;
     bool live_progress = false;   // stdout is a terminal: keep a progress line updated in place
-    // Set asynchronously (signal handler) to ask for a clean stop.
-    const volatile std::sig_atomic_t* interrupt = nullptr;
+    // Set asynchronously (signal handler, any thread) to ask for a clean stop.
+    const std::atomic<int>* interrupt = nullptr;
 };
 
 class Tournament {

@@ -2,6 +2,8 @@
 // printed as games finish. Every member function here runs with State::mutex held.
 #include "scheduler/tournament_state.h"
 
+#include "scheduler/chess960.h"
+
 namespace arbiter::scheduler {
 
 std::optional<Assignment> Tournament::State::next_assignment() {
@@ -15,6 +17,12 @@ std::optional<Assignment> Tournament::State::next_assignment() {
     // Every pairing of a slot plays the slot's opening; without a book, the start position.
     if (book) {
         assignment.opening = book->opening_for_pair(static_cast<std::size_t>(assignment.task.slot));
+    } else if (config.variant == "fischerandom") {
+        const int number = chess960_number_for_slot(seed, assignment.task.slot);
+        assignment.opening.id = "chess960-" + std::to_string(number);
+        assignment.opening.start_fen = chess960_start_fen(number);
+        assignment.opening.final_fen = assignment.opening.start_fen;
+        assignment.opening.chess960 = true;
     } else {
         assignment.opening.id = "startpos";
         assignment.opening.start_fen = chess::kStartFen;

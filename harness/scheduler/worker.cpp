@@ -25,7 +25,7 @@ private:
     game::GameSetup setup_for(const Assignment& assignment, const ScheduledGame& game) const;
     bool store(const ScheduledGame& game, const game::GameSetup& setup, const game::PlayedGame& played,
                std::size_t pair_size);
-    void fail(const std::string& message);
+    void fail(const std::string& message, RunEnd why = RunEnd::failed);
     std::string vs(const ScheduledGame& game) const {
         return state_.engines[game.white].name + " vs " + state_.engines[game.black].name;
     }
@@ -72,9 +72,9 @@ game::GameSetup Worker::setup_for(const Assignment& assignment, const ScheduledG
     return setup;
 }
 
-void Worker::fail(const std::string& message) {
+void Worker::fail(const std::string& message, RunEnd why) {
     std::lock_guard lock(state_.mutex);
-    state_.stop(RunEnd::failed, message);
+    state_.stop(why, message);
 }
 
 // Plays one game; false when the run must stop.
@@ -86,18 +86,23 @@ bool Worker::play(const Assignment& assignment, const ScheduledGame& game) {
     } catch (const EngineUnavailable& error) {
         fail(error.what());
         return false;
+    } catch (const protocol::OptionError& error) {
+        fail(error.what(), RunEnd::bad_config);
+        return false;
     }
-    if (!state_.io.live_progress) {
+    {
         std::lock_guard lock(state_.mutex);
-        state_.print_line("Started game " + std::to_string(game.number) + " of " +
-                          std::to_string(state_.schedule.total_games()) + " (" + vs(game) + ")");
+        if (!state_.dispatching) return false;  // the run stopped while the engines got ready
+        if (!state_.io.live_progress)
+            state_.print_line("Started game " + std::to_string(game.number) + " of " +
+                              std::to_string(state_.schedule.total_games()) + " (" + vs(game) + ")");
     }
     const game::GameSetup setup = setup_for(assignment, game);
     game::PlayedGame played;
     try {
         played = game::play_game(*clients[0], *clients[1], setup, state_.stop_games);
     } catch (const std::exception& error) {  // OptionError or a broken opening: configuration
-        fail("game " + std::to_string(game.number) + " (" + vs(game) + "): " + error.what());
+        fail("game " + std::to_string(game.number) + " (" + vs(game) + "): " + error.what(), RunEnd::bad_config);
         return false;
     }
     if (played.interrupted()) return false;
@@ -117,8 +122,8 @@ bool Worker::play(const Assignment& assignment, const ScheduledGame& game) {
 
 bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, const game::PlayedGame& played,
                    std::size_t pair_size) {
-    pgn::WriterOptions pgn_options;
-    std::string pgn_text = game::game_pgn(setup, played, {state_.config.event, state_.config.site, game.round});
+    const game::PgnContext context{state_.config.event, state_.config.site, game.round};
+    std::string pgn_text = game::game_pgn(setup, played, context);
     db::GameRecord record = game::game_db_record(setup, played, pgn_text);
     record.run_id = state_.run.id;
     record.pair_index = static_cast<std::int64_t>(game.pair_index);
@@ -129,12 +134,9 @@ bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, cons
     try {
         state_.database.insert_game(record);
         if (state_.pgn_out) {
-            pgn_options.minimal = state_.config.pgnout_min;
-            state_.pgn_out->append(pgn_options.minimal ? game::game_pgn(setup, played,
-                                                                        {state_.config.event, state_.config.site,
-                                                                         game.round},
-                                                                        pgn_options)
-                                                       : pgn_text);
+            pgn::WriterOptions minimal;
+            minimal.minimal = true;
+            state_.pgn_out->append(state_.config.pgnout_min ? game::game_pgn(setup, played, context, minimal) : pgn_text);
         }
         if (state_.epd_out) state_.epd_out->append(game::final_epd(played) + "\n");
     } catch (const std::exception& error) {  // db::DbError or a failed output file
@@ -154,10 +156,13 @@ bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, cons
 }  // namespace
 
 void run_worker(State& state) {
-    {
+    try {
         Worker worker(state);
         worker.run();
-    }  // engines shut down here, before the monitor learns this worker is done
+    } catch (const std::exception& error) {  // nothing may escape a thread
+        std::lock_guard lock(state.mutex);
+        state.stop(RunEnd::failed, error.what());
+    }  // the worker's engines are shut down before the monitor learns it is done
     std::lock_guard lock(state.mutex);
     --state.workers_running;
     state.changed.notify_all();

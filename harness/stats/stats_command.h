@@ -5,6 +5,7 @@
 //                 [--sprt ELO0 ELO1 ALPHA BETA] [--model logistic|normalized] [--json]
 //
 // `args` are the words after "stats" (a leading "stats" is skipped too). DD is the DD+WL count.
+// --model defaults to logistic and has no effect without --sprt.
 // With --json one object is printed with exactly the keys elo, elo_error (half-width of the 95%
 // interval), los (0..1), draw_ratio (0..1) and nelo (null when undefined), plus llr, lower_bound,
 // upper_bound and decision ("H0", "H1" or "continue") with --sprt. Without --json a report in

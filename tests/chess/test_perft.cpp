@@ -32,9 +32,10 @@ void check_counts(const std::vector<chess_test::PerftCase>& cases, bool chess960
 
 // Chess960 counts derived with Debian stockfish 15.1: "setoption name UCI_Chess960 value true",
 // "position fen <FEN>", "go perft N" (same data as tests/data/perft960.epd). Positions include:
-// king already on its castling square (g1 / c-side), rook on the king's target square, king and
-// rook swapping, the castling rook shielding the king (b1 rook, black rook a1), castling through
-// and into attacked squares, and en passant next to castling rights.
+// king already on its castling square (g1 / c-side), rook on the king's target square, rook
+// already on its own target square (d1, f8), king and rook swapping, the castling rook shielding
+// the king (b1 rook, black rook a1), castling through and into attacked squares, and en passant
+// next to castling rights.
 struct Pinned960 {
   const char* fen;
   std::uint64_t counts[6];  // depth 1..6; 0 = not pinned
@@ -52,6 +53,7 @@ const Pinned960 kChess960[] = {
     {"4k3/8/8/8/8/8/8/R4KR1 w GA - 0 1", {25, 108, 2981, 14811, 429104, 2204799}},
     {"nrbbqnkr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQNKR w HBhb - 0 1", {19, 361, 7870, 171187, 4179454, 0}},
     {"r1k1r3/8/8/3Pp3/8/8/8/R1K1R3 w EAea e6 0 1", {25, 497, 11463, 233645, 5498950, 0}},
+    {"2r1kr2/8/8/8/8/8/8/3RK1R1 w GDfc - 0 1", {21, 424, 9438, 206369, 4772963, 0}},
 };
 
 void check_pinned_960(std::uint64_t above, std::uint64_t up_to) {

@@ -202,3 +202,30 @@ TEST_CASE("the merge command reports, refuses and explains usage", "[unit]") {
   CHECK(contains(refused.str(), "arbiter merge: "));
   CHECK(contains(refused.str(), "pair indexes 0, 1"));
 }
+
+TEST_CASE("EPD results repeated across inputs are refused", "[unit]") {
+  TempDir dir;
+  const std::string a = dir.file("epd1.db"), b = dir.file("epd2.db"), out = dir.file("out.db");
+  for (const std::string& path : {a, b}) {
+    Database db(path);
+    const auto engine = db.upsert_engine({0, "tempo", "./tempo", "uci", "{}", "abc", ""});
+    RunRecord run = dbtest::make_run(R"({"suite":"wac"})");
+    run.kind = RunKind::epd;
+    run.pair_begin.reset();
+    run.pair_end.reset();
+    EpdResultRecord result;
+    result.run_id = db.find_or_create_run(run).id;
+    result.suite = "wac";
+    result.position_id = "WAC.001";
+    result.engine_id = engine;
+    db.insert_epd_results({result});
+  }
+  try {
+    merge(out, {a, b});
+    FAIL("repeated EPD result accepted");
+  } catch (const DbError& error) {
+    CHECK(error.kind() == ErrorKind::merge_conflict);
+    CHECK(contains(error.what(), b));
+  }
+  CHECK_FALSE(dbtest::fs::exists(out));
+}

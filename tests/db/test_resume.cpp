@@ -95,4 +95,10 @@ TEST_CASE("two shards writing into one file share the run, which widens", "[unit
   const RunRecord resumed = db.find_or_create_run(dbtest::make_run(R"({"x":1})", 1, 2, 0, 50));
   CHECK(resumed.id == first.id);
   CHECK(resumed.shard_index == 0);
+  CHECK(resumed.pair_end == 100);
+  const RunRecord third = db.find_or_create_run(dbtest::make_run(R"({"x":1})", 3, 3, 100, 150));
+  CHECK(third.id == first.id);
+  CHECK(third.shard_count == 3);
+  CHECK(third.pair_begin == 0);
+  CHECK(third.pair_end == 150);
 }

@@ -1,7 +1,9 @@
 // Opening, migrations and the refusal paths: newer schema, garbage, foreign, missing, read-only, full.
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <functional>
 
 #include "db_test_util.h"
 
@@ -135,28 +137,53 @@ TEST_CASE("a read-only handle refuses writes with a clear error", "[unit]") {
   CHECK(contains(error.what(), path));
 }
 
-TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
-  if (::geteuid() == 0) {
-    WARN("running as root: file permissions do not stop writes, skipping");
-    return;
+namespace {
+
+// Opens a read-only file and tries to write; returns 0 when that failed cleanly with an error that names
+// the file. Run in a child process that dropped root, because root ignores file permissions.
+int try_write_read_only(const std::string& path) {
+  try {
+    Database db(path);
+    db.find_or_create_run(dbtest::make_run("{\"a\":2}"));
+    return 1;
+  } catch (const DbError& error) {
+    const bool clear = error.kind() == ErrorKind::read_only || error.kind() == ErrorKind::cannot_open;
+    return clear && contains(error.what(), path) ? 0 : 2;
   }
+}
+
+int run_unprivileged(const std::function<int()>& body) {
+  const pid_t child = fork();
+  if (child == 0) {
+    const bool dropped = setgid(65534) == 0 && setuid(65534) == 0;
+    _exit(dropped ? body() : 3);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
   TempDir dir;
   const std::string path = dir.file("locked.db");
   {
     Database db(path);
     db.find_or_create_run(dbtest::make_run("{\"a\":1}"));
   }
-  dbtest::fs::permissions(path, dbtest::fs::perms::owner_read);
+  namespace fs = dbtest::fs;
+  fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   const std::string before = dbtest::read_bytes(path);
-  bool failed_cleanly = false;
-  try {
-    Database db(path);
-    db.find_or_create_run(dbtest::make_run("{\"a\":2}"));
-  } catch (const DbError& error) {
-    failed_cleanly = (error.kind() == ErrorKind::read_only || error.kind() == ErrorKind::cannot_open) &&
-                     contains(error.what(), path);
+  const bool root = ::geteuid() == 0;
+  SECTION("directory writable, file not") {
+    fs::permissions(dir.path(), fs::perms::all);
+    CHECK((root ? run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
   }
-  CHECK(failed_cleanly);
+  SECTION("neither directory nor file writable") {
+    fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+    CHECK((root ? run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
+  }
   CHECK(dbtest::read_bytes(path) == before);
 }
 

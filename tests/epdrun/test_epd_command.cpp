@@ -57,6 +57,9 @@ TEST_CASE("epd: a malformed suite line is an error naming file and line", "[epd]
     const auto no_limit = run_epd({"--engine", "cmd=/bin/false", "--suite", suite});
     CHECK(no_limit.code == 2);
     CHECK_THAT(no_limit.err, Contains("--movetime"));
+    const auto xboard_nodes = run_epd({"--engine", "cmd=/bin/false proto=xboard", "--suite", suite, "--nodes", "10"});
+    CHECK(xboard_nodes.code == 2);
+    CHECK_THAT(xboard_nodes.err, Contains("--nodes"));
 }
 
 TEST_CASE("epd: the real arbiter binary reports a malformed suite line", "[epd][binary]") {

@@ -149,7 +149,7 @@ TEST_CASE("epd: solved set on the first WAC positions matches an independent sco
     CHECK(json["solved"] == arbiter_solved.size());
     const auto expected = independent_solved_set(suite);
     CHECK(arbiter_solved == expected);
-    // The check means something only if the fixed-node search gets a few positions wrong.
+    // Stockfish solves most of these at this node count; far fewer means a broken run on both sides.
     INFO("solved " << expected.size() << " of " << kPositions);
     CHECK(expected.size() >= 20);
 }

@@ -118,6 +118,17 @@ TEST_CASE("pgn reader: a game without termination marker ends at the next game",
     CHECK(*games[1].tag("Event") == "b");
 }
 
+TEST_CASE("pgn reader: a game with tags only is followed by the next game", "[pgn]") {
+    const char* text = "[Event \"a\"]\n[Result \"*\"]\n\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+    auto games = pgn::parse_pgn_text(text, "tags_only.pgn");
+    REQUIRE(games.size() == 2);
+    CHECK(games[0].moves.empty());
+    CHECK(games[0].result == "*");
+    CHECK(*games[1].tag("Event") == "b");
+    CHECK(games[1].line == 4);
+    CHECK(games[1].moves.size() == 1);
+}
+
 TEST_CASE("pgn reader: max_plies keeps the first moves only", "[pgn]") {
     pgn::ReadOptions options;
     options.max_plies = 3;

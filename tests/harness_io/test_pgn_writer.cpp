@@ -2,7 +2,7 @@
 // the reader.
 #include <catch2/catch.hpp>
 
-#include <regex>
+#include <cctype>
 #include <sstream>
 
 #include "chess/movegen.h"
@@ -46,6 +46,17 @@ GameRecord scholars_mate() {
                        {"GameEndTime", "2024-01-02T10:00:03.000 UTC"},
                        {"GameDuration", "00:00:03"}};
     return game;
+}
+
+// True when `text` has the shape of `pattern`, where '9' stands for any digit and '*' for any
+// non-empty rest (a time-zone name).
+bool has_shape(const std::string& text, const std::string& pattern) {
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '*') return text.size() > i;
+        if (i >= text.size()) return false;
+        if (pattern[i] == '9' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != pattern[i]) return false;
+    }
+    return text.size() == pattern.size();
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -232,8 +243,8 @@ TEST_CASE("pgn writer: extra tags sort among the writer's own", "[pgn]") {
 
 TEST_CASE("pgn writer: date, timestamp and duration texts", "[pgn]") {
     auto now = std::chrono::system_clock::now();
-    CHECK(std::regex_match(pgn::pgn_date(now), std::regex(R"(\d{4}\.\d{2}\.\d{2})")));
-    CHECK(std::regex_match(pgn::pgn_timestamp(now), std::regex(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3} \S+)")));
+    CHECK(has_shape(pgn::pgn_date(now), "9999.99.99"));
+    CHECK(has_shape(pgn::pgn_timestamp(now), "9999-99-99T99:99:99.999 *"));
     CHECK(pgn::pgn_duration(std::chrono::seconds(205)) == "00:03:25");
     CHECK(pgn::pgn_duration(std::chrono::seconds(3 * 3600 + 7)) == "03:00:07");
 }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <thread>
+
 using namespace arbiter::protocol;
 using namespace std::chrono_literals;
 using protocol_test::fake_engine;
@@ -110,6 +112,43 @@ TEST_CASE("xboard fake: a rejected move is a protocol error", "[integration][xbo
     const auto result = engine.go(request, Clock::now() + 2s);
     CHECK(result.error == EngineError::Protocol);
     CHECK_THAT(result.error_message, Catch::Contains("engine picky rejected move e2e4"));
+}
+
+TEST_CASE("xboard fake: result claims belong to the search that made them", "[integration][xboard]") {
+    SECTION("a claim right after the move is attached to that move") {
+        XboardClient engine(fake_engine("claimer", Protocol::Xboard,
+                                        "while read -r cmd rest; do case \"$cmd\" in "
+                                        "protover) echo 'feature ping=1 done=1';; ping) echo \"pong $rest\";; "
+                                        "go) printf 'move d8h4\\n0-1 {Black mates}\\n';; quit) exit 0;; esac; done"));
+        engine.start();
+        engine.new_game({});
+        engine.set_position("startpos", {"f2f3", "e7e5", "g2g4"});
+        SearchRequest request;
+        request.depth = 1;
+        const auto result = engine.go(request, Clock::now() + 2s);
+        REQUIRE(result.ok());
+        CHECK(result.bestmove == "d8h4");
+        CHECK(result.claimed_result == "0-1 {Black mates}");
+    }
+    SECTION("a late claim never ends the next search") {
+        XboardClient engine(fake_engine("late", Protocol::Xboard,
+                                        "while read -r cmd rest; do case \"$cmd\" in "
+                                        "protover) echo 'feature ping=1 done=1';; ping) echo \"pong $rest\";; "
+                                        "go) echo 'move e7e5'; { sleep 0.1; echo '1/2-1/2 {late}'; } & ;; "
+                                        "quit) exit 0;; esac; done"));
+        engine.start();
+        engine.new_game({});
+        engine.set_position("startpos", {"e2e4"});
+        SearchRequest request;
+        request.depth = 1;
+        CHECK(engine.go(request, Clock::now() + 2s).claimed_result.empty());
+        std::this_thread::sleep_for(300ms);  // the claim arrives while nobody reads
+        engine.set_position("startpos", {"d2d4"});
+        const auto second = engine.go(request, Clock::now() + 2s);
+        REQUIRE(second.ok());
+        CHECK(second.bestmove == "e7e5");
+        CHECK(second.claimed_result.empty());
+    }
 }
 
 TEST_CASE("xboard phalanx: handshake, features and options", "[integration][xboard][phalanx]") {

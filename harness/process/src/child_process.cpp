@@ -102,18 +102,19 @@ pid_t ChildProcess::pid() const { return impl_->pid; }
 
 const std::string& ChildProcess::executable() const { return impl_->executable; }
 
-Clock::time_point ChildProcess::write_line(std::string_view line, std::chrono::milliseconds timeout) {
+WriteStamp ChildProcess::write_line(std::string_view line, std::chrono::milliseconds timeout) {
     if (!impl_->stdin_write.valid())
         throw ProcessError("cannot write to engine '" + impl_->executable + "': its input is closed");
     std::string data;
     data.reserve(line.size() + 1);
     data.append(line);
     data.push_back('\n');
-    const auto outcome = detail::write_all(impl_->stdin_write.get(), data, Clock::now() + timeout);
-    const auto written = Clock::now();
+    const auto began = Clock::now();
+    const auto outcome = detail::write_all(impl_->stdin_write.get(), data, began + timeout);
+    const auto flushed = Clock::now();
     switch (outcome) {
         case WriteOutcome::Written:
-            return written;
+            return {began, flushed};
         case WriteOutcome::BrokenPipe:
             throw ProcessError("engine '" + impl_->executable + "' closed its input (broken pipe)");
         case WriteOutcome::TimedOut:

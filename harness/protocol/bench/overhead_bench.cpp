@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
     UciClient engine(config);
     try {
         engine.start();
-        std::vector<double> overhead, arbiter_ms, engine_ms;
+        std::vector<double> overhead, overhead_from_began, write_us, arbiter_ms, engine_ms;
         std::vector<std::string> moves;
         const SearchRequest request = request_for(options);
         engine.new_game({});
@@ -102,6 +102,10 @@ int main(int argc, char** argv) {
                 arbiter_ms.push_back(ours);
                 engine_ms.push_back(theirs);
                 overhead.push_back(ours - theirs);
+                const double from_began =
+                    std::chrono::duration<double, std::milli>(result.finished - result.write_began).count();
+                overhead_from_began.push_back(from_began - theirs);
+                write_us.push_back(std::chrono::duration<double, std::milli>(result.started - result.write_began).count());
             }
             moves.push_back(result.bestmove);
             if (game_over(result.bestmove) || moves.size() >= 80) {  // fresh game: keep positions varied
@@ -116,6 +120,8 @@ int main(int argc, char** argv) {
         print_stats("arbiter-measured move time", arbiter_ms);
         print_stats("engine info time", engine_ms);
         print_stats("overhead (arbiter - engine)", overhead);
+        print_stats("same, clock from write start", overhead_from_began);
+        print_stats("go write() duration", write_us);
         engine.quit();
     } catch (const std::exception& e) {
         std::cerr << "arbiter_overhead_bench: " << e.what() << "\n";

@@ -21,7 +21,7 @@ SearchResult EngineClient::go(const SearchRequest& request, Clock::time_point de
         start_search(request);
     } catch (const EngineFailure& failure) {
         SearchResult result;
-        result.started = result.finished = Clock::now();
+        result.write_began = result.started = result.finished = Clock::now();
         result.error = failure.kind();
         result.error_message = failure.what();
         return result;

@@ -27,11 +27,11 @@ void EngineSession::spawn() {
     process_.emplace(config_.process);
 }
 
-Clock::time_point EngineSession::send(std::string_view line) {
+process::WriteStamp EngineSession::send(std::string_view line) {
     require_healthy();
     try {
         const auto written = process_->write_line(line);
-        if (observer_) observer_(TrafficDirection::ToEngine, line, written);
+        if (observer_) observer_(TrafficDirection::ToEngine, line, written.flushed);
         return written;
     } catch (const process::ProcessError&) {
         const std::string death = describe_death();
@@ -85,7 +85,7 @@ void EngineSession::shutdown(std::string_view quit_command, bool allow_sigterm) 
     if (!quit_command.empty() && process_->is_running()) {
         try {
             const auto written = process_->write_line(quit_command, Millis(100));
-            if (observer_) observer_(TrafficDirection::ToEngine, quit_command, written);
+            if (observer_) observer_(TrafficDirection::ToEngine, quit_command, written.flushed);
         } catch (const process::ProcessError&) {
             // Already gone or not reading: the kill below handles both.
         }

@@ -3,6 +3,7 @@
 #include <arbiter/protocol/uci_parse.hpp>
 
 #include "option_rules.hpp"
+#include "search_timing.hpp"
 #include "text.hpp"
 
 #include <stdexcept>
@@ -73,7 +74,11 @@ void UciClient::new_game(const TimeControl&) {
 
 bool UciClient::is_ready(Millis timeout) {
     if (session_.failed() || !session_.running()) return false;
-    session_.send("isready");
+    try {
+        session_.send("isready");
+    } catch (const EngineFailure&) {
+        return false;  // status() says why
+    }
     const long wanted = ++ready_requests_;
     if (pump_until(Clock::now() + timeout, [&] { return ready_replies_ >= wanted; })) return true;
     session_.fail(EngineError::Timeout, session_.label() + " did not answer isready within " + ms_text(timeout));
@@ -90,7 +95,8 @@ void UciClient::start_search(const SearchRequest& request) {
     const std::string command = format_uci_go(request);
     PendingSearch search;
     search.ponder = request.ponder;
-    search.result.started = session_.send(command);
+    mark_started(search.result, session_.send(command));
+    search.issued = search.result.write_began;
     search_ = std::move(search);
 }
 
@@ -102,8 +108,7 @@ SearchResult UciClient::wait_search(Clock::time_point deadline) {
         return result;
     }
     SearchResult result = search_->result;
-    result.finished = Clock::now();
-    result.elapsed = result.finished - result.started;
+    mark_finished(result, Clock::now());
     if (session_.failed()) {
         result.error = session_.status().error;
         result.error_message = session_.status().message;
@@ -117,7 +122,7 @@ SearchResult UciClient::wait_search(Clock::time_point deadline) {
 void UciClient::ponderhit() {
     if (!search_ || !search_->ponder || search_->done) return;
     // From here on it is a normal search on the engine's own clock, so timing restarts.
-    search_->result.started = session_.send("ponderhit");
+    mark_started(search_->result, session_.send("ponderhit"));
     search_->ponder = false;
 }
 
@@ -162,7 +167,7 @@ bool UciClient::pump_until(Clock::time_point deadline, const std::function<bool(
 void UciClient::handle_line(const process::OutputLine& line) {
     const std::string_view text = text::trim(line.text);
     if (text::starts_with_word(text, "info")) {
-        if (search_ && !search_->done) merge_search_info(search_->result.info, parse_uci_info(text));
+        if (is_current(line)) merge_search_info(search_->result.info, parse_uci_info(text));
     } else if (text::starts_with_word(text, "bestmove")) {
         handle_bestmove(line);
     } else if (text == "readyok") {
@@ -184,15 +189,18 @@ void UciClient::handle_line(const process::OutputLine& line) {
     // Anything else (banners, copyprotection, registration, garbage) is deliberately ignored.
 }
 
+bool UciClient::is_current(const process::OutputLine& line) const {
+    return search_ && !search_->done && line.received >= search_->issued;
+}
+
 void UciClient::handle_bestmove(const process::OutputLine& line) {
     // A bestmove with no search pending answers a search we already gave up on: drop it.
-    if (!search_ || search_->done) return;
+    if (!is_current(line)) return;
     const auto best = parse_bestmove(text::trim(line.text));
     SearchResult& result = search_->result;
     result.bestmove = best ? best->move : std::string{};
     result.ponder = best ? best->ponder : std::string{};
-    result.finished = line.received;
-    result.elapsed = result.finished - result.started;
+    mark_finished(result, line.received);
     search_->done = true;
 }
 

@@ -4,6 +4,7 @@
 #include <arbiter/protocol/xboard_parse.hpp>
 
 #include "option_rules.hpp"
+#include "search_timing.hpp"
 #include "text.hpp"
 
 #include <stdexcept>
@@ -65,7 +66,11 @@ bool XboardClient::is_ready(Millis timeout) {
     if (session_.failed() || !session_.running()) return false;
     if (!features_.ping) return true;  // v1 engines offer no way to check
     const long number = ++ping_sent_;
-    session_.send("ping " + std::to_string(number));
+    try {
+        session_.send("ping " + std::to_string(number));
+    } catch (const EngineFailure&) {
+        return false;  // status() says why
+    }
     if (pump_until(Clock::now() + timeout, [&] { return pong_seen_ >= number; })) return true;
     session_.fail(EngineError::Timeout, session_.label() + " did not answer ping within " + ms_text(timeout));
     return false;
@@ -199,7 +204,7 @@ std::string XboardClient::move_text(const std::vector<std::string>& moves, std::
     return to_san(board_fen_, previous, moves[index]);
 }
 
-Clock::time_point XboardClient::send_move(const std::vector<std::string>& moves, std::size_t index) {
+process::WriteStamp XboardClient::send_move(const std::vector<std::string>& moves, std::size_t index) {
     const std::string move = move_text(moves, index);
     sent_move_texts_.push_back(move);
     const auto written = session_.send(features_.usermove ? "usermove " + move : move);
@@ -249,10 +254,10 @@ void XboardClient::start_search(const SearchRequest& request) {
     if (request.clock) send_clock(*request.clock);
     PendingSearch search;
     if (deferred_move_) {
-        search.result.started = send_move(pending_moves_, *deferred_move_);
+        mark_started(search.result, send_move(pending_moves_, *deferred_move_));
         deferred_move_.reset();
     } else {
-        search.result.started = session_.send("go");
+        mark_started(search.result, session_.send("go"));
     }
     force_mode_ = false;
     search_ = std::move(search);
@@ -261,13 +266,13 @@ void XboardClient::start_search(const SearchRequest& request) {
 SearchResult XboardClient::wait_search(Clock::time_point deadline) {
     if (!search_) throw std::logic_error("wait_search without a running search");
     if (pump_until(deadline, [this] { return search_->done; })) {
+        drain_queued_lines();
         SearchResult result = std::move(search_->result);
         search_.reset();
         return result;
     }
     SearchResult result = search_->result;
-    result.finished = Clock::now();
-    result.elapsed = result.finished - result.started;
+    mark_finished(result, Clock::now());
     if (session_.failed()) {
         result.error = session_.status().error;
         result.error_message = session_.status().message;

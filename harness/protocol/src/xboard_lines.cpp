@@ -5,6 +5,7 @@
 #include <arbiter/protocol/xboard_parse.hpp>
 
 #include "option_rules.hpp"
+#include "search_timing.hpp"
 #include "text.hpp"
 
 #include <algorithm>
@@ -51,9 +52,9 @@ bool XboardClient::pump_until(Clock::time_point deadline, const std::function<bo
 void XboardClient::handle_line(const process::OutputLine& line) {
     const std::string_view text = text::trim(line.text);
     if (auto move = parse_move_reply(text)) {
-        handle_engine_move(*move, line.received);
+        handle_engine_move(*move, line);
     } else if (auto info = parse_thinking_line(text)) {
-        if (search_ && !search_->done) merge_search_info(search_->result.info, *info);
+        if (is_current(line)) merge_search_info(search_->result.info, *info);
     } else if (text::starts_with_word(text, "pong")) {
         const auto tokens = text::split(text);
         if (tokens.size() > 1)
@@ -61,16 +62,17 @@ void XboardClient::handle_line(const process::OutputLine& line) {
     } else if (text::starts_with_word(text, "feature")) {
         handle_features(text);
     } else if (text == "resign") {
-        if (search_ && !search_->done) {
+        if (is_current(line)) {
             search_->result.resigned = true;
             finish_search(line.received);
         }
     } else if (text::starts_with_word(text, "offer")) {
-        if (search_) search_->result.offered_draw = true;
+        if (search_ && line.received >= search_->result.write_began) search_->result.offered_draw = true;
     } else if (auto claim = parse_result_claim(text)) {
-        if (search_ && !search_->done) {
+        // Either instead of a move (ends the search) or right after it (see drain_queued_lines).
+        if (search_ && line.received >= search_->result.write_began) {
             search_->result.claimed_result = *claim;
-            finish_search(line.received);
+            if (!search_->done) finish_search(line.received);
         }
     } else if (auto illegal = parse_illegal_move(text)) {
         // Unknown commands are also answered "Illegal move: CMD" by some engines (phalanx with
@@ -86,24 +88,38 @@ void XboardClient::handle_line(const process::OutputLine& line) {
     // reaction; the traffic observer has already seen it.
 }
 
-void XboardClient::handle_engine_move(const std::string& move, Clock::time_point received) {
+void XboardClient::handle_engine_move(const std::string& move, const process::OutputLine& line) {
     // Whether or not we asked for it, the move is now on the engine's board.
     board_moves_.push_back(move);
     engine_moved_.push_back(true);
     force_mode_ = false;
-    if (!search_ || search_->done) {
+    if (!is_current(line)) {
         board_fen_.clear();  // an unrequested move: reload the board before the next search
         return;
     }
     search_->result.bestmove = move;
     search_->result.move_is_san = !is_coordinate_move(move);
-    finish_search(received);
+    finish_search(line.received);
+}
+
+bool XboardClient::is_current(const process::OutputLine& line) const {
+    return search_ && !search_->done && line.received >= search_->result.write_began;
+}
+
+void XboardClient::drain_queued_lines() {
+    // Engines send "move X" and a result claim back to back, often as two writes. Give the
+    // follow-up 1 ms after the move arrived (the move's timing is already fixed); a claim later
+    // than that is treated as stale by the next search. Bounded: a pondering engine keeps talking.
+    const auto window_end = search_->result.finished + std::chrono::milliseconds(1);
+    for (int i = 0; i < 64; ++i) {
+        auto line = session_.read(std::max(window_end, Clock::now()));
+        if (!line) return;
+        handle_line(*line);
+    }
 }
 
 void XboardClient::finish_search(Clock::time_point received) {
-    SearchResult& result = search_->result;
-    result.finished = received;
-    result.elapsed = received - result.started;
+    mark_finished(search_->result, received);
     search_->done = true;
 }
 

@@ -33,12 +33,11 @@ public:
     // The path actually executed (after PATH lookup).
     const std::string& executable() const;
 
-    // Writes `line` plus '\n' in one write when possible. Returns the steady_clock time taken
-    // right after the last byte went into the pipe (the start of an engine's thinking time).
+    // Writes `line` plus '\n' in one write when possible. Returns steady_clock readings taken
+    // right before the write and right after the last byte went into the pipe.
     // Throws ProcessError if the child closed its stdin (never raises SIGPIPE) or if the pipe
     // stays full for `timeout` (the child stopped reading).
-    Clock::time_point write_line(std::string_view line,
-                                 std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    WriteStamp write_line(std::string_view line, std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
     // Next stdout line, or nullopt on deadline or when the output is closed and drained
     // (tell the two apart with output_closed()).

@@ -45,6 +45,15 @@ struct OutputLine {
     bool truncated = false;          // longer than max_line_bytes
 };
 
+// When a line went into the child's stdin. `flushed` is the usual reference for timing the child's
+// reply; `began` (before the write syscall) is the causal lower bound: a busy host can deschedule
+// us inside write() while the woken child already runs, so only `began` is guaranteed to precede
+// anything the child does in response.
+struct WriteStamp {
+    Clock::time_point began;
+    Clock::time_point flushed;
+};
+
 struct ExitStatus {
     bool signaled = false;  // killed by a signal (then `signal` is set), else exited with `code`
     int code = 0;

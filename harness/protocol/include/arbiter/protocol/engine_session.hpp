@@ -24,9 +24,9 @@ public:
     void spawn();
     bool running() const { return process_.has_value(); }
 
-    // Writes one line; returns the time right after the write. On a broken pipe the status becomes
-    // Crashed/Disconnected and EngineFailure is thrown.
-    Clock::time_point send(std::string_view line);
+    // Writes one line; returns the clock readings around the write. On a broken pipe the status
+    // becomes Crashed/Disconnected and EngineFailure is thrown.
+    process::WriteStamp send(std::string_view line);
     // Next line, or nullopt on deadline or end of output. After nullopt, failed() tells which.
     std::optional<process::OutputLine> read(Clock::time_point deadline);
 

@@ -106,9 +106,12 @@ struct SearchResult {
     std::string ponder;          // UCI `ponder` move, if any
     bool move_is_san = false;    // xboard: the reply is not coordinate notation (convert it)
     SearchInfo info;
-    // steady_clock from right after `go` (or the move that starts the search) was flushed to the
-    // pipe until the reader thread pulled the reply line out of the pipe.
-    Clock::time_point started;
+    // elapsed = finished - started: steady_clock from right after `go` (or the move that starts
+    // the search) was flushed to the pipe until the reader thread pulled the reply line out of
+    // the pipe. On a loaded host write() itself can take milliseconds while the woken engine
+    // already thinks; finished - write_began is the causal upper bound if that matters.
+    Clock::time_point write_began;  // just before that write (see process::WriteStamp)
+    Clock::time_point started;      // never later than `finished`
     Clock::time_point finished;
     Clock::duration elapsed{};
     bool timed_out = false;      // the caller's deadline passed first; elapsed = deadline - started

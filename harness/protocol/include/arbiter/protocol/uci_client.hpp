@@ -41,6 +41,9 @@ public:
 private:
     struct PendingSearch {
         SearchResult result;
+        // When `go` was written. Lines stamped earlier belong to an older search even if they
+        // are read now (ponderhit moves result.started, not this).
+        Clock::time_point issued;
         bool ponder = false;
         bool stop_sent = false;
         bool done = false;
@@ -49,6 +52,7 @@ private:
     void handshake();
     void handle_line(const process::OutputLine& line);
     void handle_bestmove(const process::OutputLine& line);
+    bool is_current(const process::OutputLine& line) const;
     // Feeds lines to handle_line until `done` holds (true), the deadline passes or the engine dies.
     bool pump_until(Clock::time_point deadline, const std::function<bool()>& done);
     // Makes sure no search is running (stop + wait stop_grace); throws if the engine stalls.

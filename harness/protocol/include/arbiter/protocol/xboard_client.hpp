@@ -79,8 +79,12 @@ private:
     void handle_line(const process::OutputLine& line);
     void handle_features(std::string_view line);
     bool apply_feature(const std::string& name, const std::string& value);
-    void handle_engine_move(const std::string& move, Clock::time_point received);
+    void handle_engine_move(const std::string& move, const process::OutputLine& line);
     void finish_search(Clock::time_point received);
+    // A running search and a line stamped after its start: lines read late but written before
+    // (a claim trailing the previous move) must not end this search.
+    bool is_current(const process::OutputLine& line) const;
+    void drain_queued_lines();
     bool pump_until(Clock::time_point deadline, const std::function<bool()>& done);
 
     // board & clock (xboard_client.cpp)
@@ -90,7 +94,7 @@ private:
     void enter_force_mode();
     bool continues_board(const std::string& fen, const std::vector<std::string>& moves) const;
     void load_board(const std::string& fen);
-    Clock::time_point send_move(const std::vector<std::string>& moves, std::size_t index);
+    process::WriteStamp send_move(const std::vector<std::string>& moves, std::size_t index);
     std::string move_text(const std::vector<std::string>& moves, std::size_t index) const;
     void send_limits(const SearchRequest& request);
     void send_clock(const ClockState& clock);

@@ -1,0 +1,204 @@
+// arbiter_match_bench: performance figures of the match runner (run by hand, not in CI).
+//
+//   arbiter_match_bench overhead   [--engine PATH] [--games N] [--tc TC]
+//       Plays Stockfish against itself through the game layer and compares, per move, arbiter's
+//       measured move time with the engine's own last `info time`: median / p99 overhead.
+//   arbiter_match_bench throughput [--engine PATH] [--games N] [--tc TC] [--concurrency N]
+//       A whole `arbiter match` (default 200 games at 1+0.01, concurrency 2): games/minute, time
+//       forfeits, and arbiter's share of the CPU time (its own vs its engines').
+//   arbiter_match_bench memory     [--engine PATH] [--games N] [--nodes N] [--concurrency N]
+//       A whole run at fixed nodes (default 2000 games, concurrency 16), sampling arbiter's RSS:
+//       peak, and RSS after every tenth of the run (it must not grow with games played).
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <arbiter/protocol/engine_client.hpp>
+
+#include "db/database.h"
+#include "game/game.h"
+#include "game/search_limits.h"
+#include "scheduler/match_command.h"
+
+namespace {
+
+using namespace arbiter;
+
+struct Options {
+    std::string mode;
+    std::string engine = "/usr/games/stockfish";
+    int games = 0;
+    std::string tc;
+    int nodes = 0;
+    int concurrency = 0;
+    std::string book;
+};
+
+Options parse(int argc, char** argv) {
+    Options o;
+    if (argc < 2) throw std::invalid_argument("mode required: overhead, throughput or memory");
+    o.mode = argv[1];
+    for (int i = 2; i + 1 < argc; i += 2) {
+        const std::string flag = argv[i], value = argv[i + 1];
+        if (flag == "--engine") o.engine = value;
+        else if (flag == "--games") o.games = std::stoi(value);
+        else if (flag == "--tc") o.tc = value;
+        else if (flag == "--nodes") o.nodes = std::stoi(value);
+        else if (flag == "--concurrency") o.concurrency = std::stoi(value);
+        else if (flag == "--book") o.book = value;
+        else throw std::invalid_argument("unknown flag " + flag);
+    }
+    return o;
+}
+
+double percentile(std::vector<double> values, double p) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    return values[static_cast<std::size_t>(p * static_cast<double>(values.size() - 1))];
+}
+
+double cpu_seconds(int who) {
+    rusage usage{};
+    getrusage(who, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+long rss_kib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+    return 0;
+}
+
+std::string temp_db() {
+    const auto path = std::filesystem::temp_directory_path() / ("arbiter-bench-" + std::to_string(::getpid()) + ".db");
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+    return path.string();
+}
+
+int overhead(const Options& o) {
+    const int games = o.games ? o.games : 10;
+    protocol::EngineConfig config;
+    config.process.executable = o.engine;
+    config.options = {{"Threads", "1"}, {"Hash", "16"}};
+    auto white = protocol::make_engine_client(config);
+    auto black = protocol::make_engine_client(config);
+    white->start();
+    black->start();
+    game::GameSetup setup;
+    setup.white_tc = setup.black_tc = tc::parse_time_control(o.tc.empty() ? "10+0.1" : o.tc);
+    setup.rules.max_moves = 60;
+    const std::atomic<bool> never{false};
+    std::vector<double> overheads;
+    for (int g = 0; g < games; ++g) {
+        for (auto* engine : {white.get(), black.get()}) engine->new_game(game::announced_time_control(setup.white_tc));
+        const game::PlayedGame played = game::play_game(*white, *black, setup, never);
+        for (const auto& move : played.moves)
+            if (move.engine_time_ms) overheads.push_back(static_cast<double>(move.measured.count()) / 1000.0 -
+                                                         static_cast<double>(*move.engine_time_ms));
+    }
+    std::printf("per-move overhead (arbiter measured - engine info time), %zu moves at tc=%s:\n", overheads.size(),
+                o.tc.empty() ? "10+0.1" : o.tc.c_str());
+    std::printf("  median %.3f ms   p90 %.3f ms   p99 %.3f ms   max %.3f ms\n", percentile(overheads, 0.5),
+                percentile(overheads, 0.9), percentile(overheads, 0.99), percentile(overheads, 1.0));
+    return 0;
+}
+
+std::vector<std::string> match_args(const Options& o, const std::string& db, int games, int concurrency,
+                                    const std::string& limit) {
+    std::vector<std::string> args{"-engine", "cmd=" + o.engine, "name=sf-a", "-engine", "cmd=" + o.engine,
+                                  "name=sf-b", "-each", limit, "option.Threads=1", "option.Hash=16",
+                                  "-games", std::to_string(games), "-repeat", "-concurrency",
+                                  std::to_string(concurrency), "--db", db};
+    if (!o.book.empty()) args.insert(args.end(), {"-openings", "file=" + o.book});
+    return args;
+}
+
+std::map<std::string, int> terminations(const std::string& db_path) {
+    db::Database database(db_path);
+    std::map<std::string, int> counts;
+    for (const auto& run : database.list_runs())
+        for (const auto& game : database.games_of_run(run.id)) ++counts[game.termination];
+    return counts;
+}
+
+int throughput(const Options& o) {
+    const int games = o.games ? o.games : 200;
+    const std::string db = temp_db();
+    std::ostringstream out, err;
+    const double self0 = cpu_seconds(RUSAGE_SELF), children0 = cpu_seconds(RUSAGE_CHILDREN);
+    const auto start = std::chrono::steady_clock::now();
+    const int code = scheduler::run_match_command(
+        match_args(o, db, games, o.concurrency ? o.concurrency : 2, "tc=" + (o.tc.empty() ? "1+0.01" : o.tc)), out,
+        err);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double self = cpu_seconds(RUSAGE_SELF) - self0, engines = cpu_seconds(RUSAGE_CHILDREN) - children0;
+    std::printf("exit %d, %d games in %.1f s: %.1f games/min\n", code, games, wall, games / wall * 60.0);
+    for (const auto& [name, count] : terminations(db)) std::printf("  %-22s %d\n", name.c_str(), count);
+    std::printf("CPU: arbiter %.2f s, engines %.2f s, arbiter share %.2f %%\n", self, engines,
+                100.0 * self / (self + engines));
+    if (code != 0) std::cerr << err.str();
+    return code;
+}
+
+int memory(const Options& o) {
+    const int games = o.games ? o.games : 2000;
+    const std::string db = temp_db();
+    std::atomic<bool> done{false};
+    std::atomic<long> peak{0};
+    std::vector<std::pair<double, long>> samples;  // (seconds, KiB)
+    const auto start = std::chrono::steady_clock::now();
+    std::thread sampler([&] {
+        while (!done) {
+            const long rss = rss_kib();
+            peak = std::max(peak.load(), rss);
+            samples.emplace_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), rss);
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        }
+    });
+    std::ostringstream out, err;
+    const int code = scheduler::run_match_command(
+        match_args(o, db, games, o.concurrency ? o.concurrency : 16, "nodes=" + std::to_string(o.nodes ? o.nodes : 500)),
+        out, err);
+    done = true;
+    sampler.join();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("exit %d, %d games in %.1f s (%.1f games/min)\n", code, games, wall, games / wall * 60.0);
+    std::printf("arbiter RSS: peak %ld KiB", peak.load());
+    for (double fraction : {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}) {
+        const auto index = std::min(samples.size() - 1, static_cast<std::size_t>(fraction * static_cast<double>(samples.size() - 1)));
+        std::printf("%s %.0f%%: %ld", fraction == 0.1 ? "; KiB at" : ",", fraction * 100, samples[index].second);
+    }
+    std::printf("\n");
+    if (code != 0) std::cerr << err.str();
+    return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        const Options options = parse(argc, argv);
+        if (options.mode == "overhead") return overhead(options);
+        if (options.mode == "throughput") return throughput(options);
+        if (options.mode == "memory") return memory(options);
+        throw std::invalid_argument("unknown mode " + options.mode);
+    } catch (const std::exception& error) {
+        std::cerr << "arbiter_match_bench: " << error.what() << "\n";
+        return 2;
+    }
+}

@@ -1,0 +1,118 @@
+// Engines that misbehave: illegal moves, lost time, crashes; and an SPRT that decides early.
+// The fake engine (fake_engine.cpp) plays the first legal move and misbehaves on request.
+#include <catch2/catch.hpp>
+
+#include "match_test_support.h"
+
+using namespace match_test;
+
+namespace {
+
+std::vector<std::string> db_flag(const TempDir& dir) { return {"--db", dir.file("f.db")}; }
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+    std::size_t count = 0;
+    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
+    return count;
+}
+
+}  // namespace
+
+TEST_CASE("an illegal move loses and is recorded with the engine's text", "[integration]") {
+    TempDir dir;
+    const auto result = run_match(fake_engine("good", "legal") + fake_engine("bad", "illegal", 2) +
+                                  std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-repeat",
+                                                           "-concurrency", "1"} +
+                                  db_flag(dir));
+    INFO(result.out << result.err);
+    REQUIRE(result.code == 0);
+    const auto games = stored_games(dir.file("f.db"));
+    REQUIRE(games.size() == 2);
+    for (const auto& [key, stored] : games) {
+        CHECK(stored.game.termination == "illegal-move");
+        CHECK(stored.game.result == (stored.game.white == "bad" ? arbiter::db::GameResult::black_win
+                                                                : arbiter::db::GameResult::white_win));
+        CHECK(stored.game.pgn.find("makes an illegal move: e2e5") != std::string::npos);
+        CHECK(stored.game.pgn.find("[Termination \"illegal move\"]") != std::string::npos);
+        CHECK(stored.moves.size() == (stored.game.white == "bad" ? 4u : 5u));  // two good moves each, then e2e5
+    }
+}
+
+TEST_CASE("a move after the flag fell loses on time", "[integration]") {
+    TempDir dir;
+    const auto result = run_match(fake_engine("quick", "legal") + fake_engine("slow", "slow", 1, 300) +
+                                  std::vector<std::string>{"-each", "tc=0.2+0", "-games", "2", "-repeat"} +
+                                  db_flag(dir));
+    INFO(result.out << result.err);
+    REQUIRE(result.code == 0);
+    for (const auto& [key, stored] : stored_games(dir.file("f.db"))) {
+        CHECK(stored.game.termination == "time-forfeit");
+        CHECK(stored.game.pgn.find("loses on time") != std::string::npos);
+        CHECK(stored.game.pgn.find("[TimeControl \"0.2\"]") != std::string::npos);
+    }
+}
+
+TEST_CASE("stockfish at a silly time control still produces complete games", "[integration]") {
+    if (!executable(STOCKFISH_BIN)) return;
+    TempDir dir;
+    const auto result = run_match(
+        std::vector<std::string>{"-engine", "cmd=" STOCKFISH_BIN, "name=sf1", "-engine", "cmd=" STOCKFISH_BIN,
+                                 "name=sf2", "-each", "tc=0.05+0.01", "option.Move Overhead=0", "-games", "2",
+                                 "-maxmoves", "30"} +
+        db_flag(dir));
+    INFO(result.out << result.err);
+    REQUIRE(result.code == 0);
+    const auto games = stored_games(dir.file("f.db"));
+    CHECK(games.size() == 2);
+    for (const auto& [key, stored] : games) {
+        CHECK(stored.game.plies == static_cast<int>(stored.moves.size()));
+        for (const auto& move : stored.moves) CHECK(move.clock_ms.has_value());
+    }
+}
+
+TEST_CASE("a crashed engine loses and without -recover the run stops", "[integration]") {
+    TempDir dir;
+    const auto engines = fake_engine("steady", "legal") + fake_engine("crashy", "crash", 2) +
+                         std::vector<std::string>{"-each", "nodes=1", "-games", "4", "-repeat", "-concurrency", "1"};
+    SECTION("without -recover") {
+        const auto result = run_match(engines + db_flag(dir));
+        INFO(result.out << result.err);
+        CHECK(result.code == 1);
+        CHECK(result.err.find("-recover") != std::string::npos);
+        const auto games = stored_games(dir.file("f.db"));
+        REQUIRE(games.size() == 1);
+        CHECK(games.begin()->second.game.termination == "disconnection");
+        CHECK(games.begin()->second.game.pgn.find("[Termination \"abandoned\"]") != std::string::npos);
+    }
+    SECTION("with -recover the engine is restarted for every game") {
+        const auto result = run_match(engines + db_flag(dir) + std::vector<std::string>{"-recover"});
+        INFO(result.out << result.err);
+        CHECK(result.code == 0);
+        const auto games = stored_games(dir.file("f.db"));
+        REQUIRE(games.size() == 4);
+        for (const auto& [key, stored] : games) CHECK(stored.game.termination == "disconnection");
+    }
+}
+
+TEST_CASE("SPRT stops the run at its decision", "[integration]") {
+    TempDir dir;
+    const std::vector<std::string> sprt{"-each", "nodes=1", "-games", "400", "-repeat", "-concurrency", "2",
+                                        "-sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05", "model=logistic"};
+    SECTION("H1 when the first engine is stronger") {
+        const auto result = run_match(fake_engine("good", "legal") + fake_engine("bad", "illegal") + sprt + db_flag(dir));
+        INFO(result.out << result.err);
+        CHECK(result.code == 0);
+        CHECK(result.out.find("H1 accepted") != std::string::npos);
+        const auto played = stored_games(dir.file("f.db")).size();
+        CHECK(played >= 2);
+        CHECK(played < 100);
+    }
+    SECTION("H0 fails the command when asked to") {
+        const auto result = run_match(fake_engine("bad", "illegal") + fake_engine("good", "legal") + sprt +
+                                      db_flag(dir) + std::vector<std::string>{"--fail-on-h0"});
+        INFO(result.out << result.err);
+        CHECK(result.code == 1);
+        CHECK(result.out.find("H0 accepted") != std::string::npos);
+        CHECK(count_of(result.out, "Finished game") < 100);
+    }
+}
