@@ -102,7 +102,8 @@ TEST_CASE("uci fake: handshake timeout", "[integration][uci]") {
         FAIL("start() should have thrown");
     } catch (const EngineFailure& failure) {
         CHECK(failure.kind() == EngineError::Timeout);
-        CHECK_THAT(failure.what(), Catch::Contains("engine mute did not send uciok within 300 ms"));
+        CHECK_THAT(failure.what(), Catch::Contains("engine mute did not send uciok within 300 ms") &&
+                                       Catch::Contains("process alive"));
     }
     CHECK(Clock::now() - before < 1s);
     engine.quit();

@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <csignal>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <thread>
+
+#include <unistd.h>
 
 #include <sys/wait.h>
 
@@ -138,6 +142,23 @@ bool ChildProcess::output_closed() const { return impl_->reader->drained(); }
 bool ChildProcess::is_running() { return impl_->poll_running(); }
 
 std::optional<ExitStatus> ChildProcess::exit_status() const { return impl_->exit; }
+
+std::optional<std::chrono::milliseconds> ChildProcess::cpu_time() const {
+    if (impl_->exit) return std::nullopt;
+    std::ifstream stat("/proc/" + std::to_string(impl_->pid) + "/stat");
+    std::string content;
+    if (!std::getline(stat, content)) return std::nullopt;
+    // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
+    const auto close = content.rfind(')');
+    if (close == std::string::npos) return std::nullopt;
+    std::istringstream fields(content.substr(close + 2));
+    std::string skipped;
+    for (int field = 3; field < 14; ++field) fields >> skipped;
+    long long user = 0, system = 0;
+    if (!(fields >> user >> system)) return std::nullopt;
+    const long ticks_per_second = ::sysconf(_SC_CLK_TCK);
+    return std::chrono::milliseconds((user + system) * 1000 / (ticks_per_second > 0 ? ticks_per_second : 100));
+}
 
 std::optional<ExitStatus> ChildProcess::wait_for_exit(std::chrono::milliseconds timeout) {
     const auto deadline = Clock::now() + timeout;

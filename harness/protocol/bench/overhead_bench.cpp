@@ -3,8 +3,9 @@
 // Plays a UCI engine against itself and, for every move, compares arbiter's own measurement
 // (steady_clock from the flushed `go` to the moment the `bestmove` line left the pipe) with the
 // engine's `info time` on its last info line before bestmove. The difference is what a time
-// control loses per move to pipes, scheduling and our reader thread (plus the engine's truncation
-// of its own time to whole milliseconds).
+// control loses per move to pipes, scheduling and our reader thread. Read it with the engine's
+// rounding in mind: Stockfish 15.1 prints whole milliseconds from truncated clock readings and
+// adds 1 ms (so its nps never divides by zero), so a zero-cost harness would show about -1 ms.
 //
 // usage: arbiter_overhead_bench [--engine PATH] [--moves N] [--nodes N | --movetime MS]
 #include <arbiter/protocol/uci_client.hpp>

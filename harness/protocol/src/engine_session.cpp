@@ -73,6 +73,17 @@ void EngineSession::fail(EngineError error, const std::string& message) {
     status_ = {error, message};
 }
 
+void EngineSession::fail_timeout(const std::string& what) {
+    std::string liveness = "not running";
+    if (process_) {
+        if (auto cpu = process_->cpu_time())
+            liveness = "process alive, " + std::to_string(cpu->count()) + " ms CPU used";
+        else if (auto exit = process_->exit_status())
+            liveness = "process " + exit->describe();
+    }
+    fail(EngineError::Timeout, label_ + " " + what + " (" + liveness + ")");
+}
+
 void EngineSession::require_healthy() const {
     if (!process_ && status_.ok()) throw EngineFailure(EngineError::Disconnected, label_ + " is not running");
     if (failed()) throw_status();

@@ -34,7 +34,7 @@ void UciClient::start() {
     handshake();
     for (const auto& command : session_.config().init_commands) session_.send(command);
     for (const auto& [name, value] : session_.config().options) set_option(name, value);
-    ensure_ready(session_.config().ready_timeout, "the handshake");
+    ensure_ready(session_.config().ready_timeout);
 }
 
 void UciClient::handshake() {
@@ -42,15 +42,13 @@ void UciClient::handshake() {
     const Millis timeout = session_.config().handshake_timeout;
     if (pump_until(Clock::now() + timeout, [this] { return uciok_; })) return;
     if (!session_.failed())
-        session_.fail(EngineError::Timeout, session_.label() + " did not send uciok within " + ms_text(timeout));
+        session_.fail_timeout("did not send uciok within " + ms_text(timeout));
     session_.throw_status();
 }
 
-void UciClient::ensure_ready(Millis timeout, const char* after) {
+void UciClient::ensure_ready(Millis timeout) {
     if (is_ready(timeout)) return;
-    if (session_.status().error == EngineError::Timeout)
-        throw EngineFailure(EngineError::Timeout, session_.label() + " did not answer isready after " + after +
-                                                      " within " + ms_text(timeout));
+    session_.require_healthy();  // throws for "not running", which leaves the status clean
     session_.throw_status();
 }
 
@@ -69,7 +67,7 @@ void UciClient::new_game(const TimeControl&) {
     settle_search();
     session_.send("ucinewgame");
     // Engines may clear big hash tables here; isready is the spec's way to wait for that.
-    ensure_ready(session_.config().ready_timeout, "ucinewgame");
+    ensure_ready(session_.config().ready_timeout);
 }
 
 bool UciClient::is_ready(Millis timeout) {
@@ -81,7 +79,7 @@ bool UciClient::is_ready(Millis timeout) {
     }
     const long wanted = ++ready_requests_;
     if (pump_until(Clock::now() + timeout, [&] { return ready_replies_ >= wanted; })) return true;
-    session_.fail(EngineError::Timeout, session_.label() + " did not answer isready within " + ms_text(timeout));
+    session_.fail_timeout("did not answer isready within " + ms_text(timeout));
     return false;
 }
 
@@ -139,8 +137,7 @@ void UciClient::settle_search() {
         stop();
         const Millis grace = session_.config().stop_grace;
         if (!pump_until(Clock::now() + grace, [this] { return search_->done; })) {
-            session_.fail(EngineError::Timeout,
-                          session_.label() + " did not send bestmove within " + ms_text(grace) + " of stop");
+            session_.fail_timeout("did not send bestmove within " + ms_text(grace) + " of stop");
             search_.reset();
             session_.throw_status();
         }

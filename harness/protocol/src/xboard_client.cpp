@@ -51,14 +51,12 @@ void XboardClient::start() {
     handshake();
     for (const auto& command : session_.config().init_commands) session_.send(command);
     for (const auto& [name, value] : session_.config().options) set_option(name, value);
-    ensure_ready(session_.config().ready_timeout, "the handshake");
+    ensure_ready(session_.config().ready_timeout);
 }
 
-void XboardClient::ensure_ready(Millis timeout, const char* after) {
+void XboardClient::ensure_ready(Millis timeout) {
     if (is_ready(timeout)) return;
-    if (session_.status().error == EngineError::Timeout)
-        throw EngineFailure(EngineError::Timeout,
-                            session_.label() + " did not answer ping after " + after + " within " + ms_text(timeout));
+    session_.require_healthy();  // throws for "not running", which leaves the status clean
     session_.throw_status();
 }
 
@@ -72,7 +70,7 @@ bool XboardClient::is_ready(Millis timeout) {
         return false;  // status() says why
     }
     if (pump_until(Clock::now() + timeout, [&] { return pong_seen_ >= number; })) return true;
-    session_.fail(EngineError::Timeout, session_.label() + " did not answer ping within " + ms_text(timeout));
+    session_.fail_timeout("did not answer ping within " + ms_text(timeout));
     return false;
 }
 
@@ -119,7 +117,7 @@ void XboardClient::new_game(const TimeControl& time_control) {
     engine_moved_.clear();
     sent_move_texts_.clear();
     deferred_move_.reset();
-    ensure_ready(session_.config().ready_timeout, "new");
+    ensure_ready(session_.config().ready_timeout);
 }
 
 void XboardClient::send_game_settings() {
@@ -297,8 +295,7 @@ void XboardClient::settle_search() {
         const Millis grace = session_.config().stop_grace;
         if (!pump_until(Clock::now() + grace, [this] { return search_->done; })) {
             // Some engines ignore `?`; a stuck search leaves the board state unknowable.
-            session_.fail(EngineError::Timeout,
-                          session_.label() + " did not move within " + ms_text(grace) + " of '?'");
+            session_.fail_timeout("did not move within " + ms_text(grace) + " of '?'");
             search_.reset();
             session_.throw_status();
         }

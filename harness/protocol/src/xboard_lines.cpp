@@ -30,8 +30,7 @@ void XboardClient::handshake() {
         if (!line) {
             if (session_.failed()) session_.throw_status();
             if (!features_.done_zero) return;  // silence: v1 engine, or v2 without done=1
-            session_.fail(EngineError::Timeout, session_.label() + " sent done=0 but no done=1 within " +
-                                                    ms_text(session_.config().handshake_timeout));
+            session_.fail_timeout("sent done=0 but no done=1 within " + ms_text(session_.config().handshake_timeout));
             session_.throw_status();
         }
         handle_line(*line);

@@ -48,6 +48,9 @@ public:
 
     // Reaps the child if it has exited (so a dead engine never lingers as a zombie).
     bool is_running();
+    // CPU time (user + system) the child has used so far; nullopt once reaped. Tells a hung
+    // engine (CPU keeps growing, or none at all) from a starved one in timeout messages.
+    std::optional<std::chrono::milliseconds> cpu_time() const;
     // Set once the child has been reaped.
     std::optional<ExitStatus> exit_status() const;
     // Waits up to `timeout` for the child to exit on its own; reaps it if it did.

@@ -33,6 +33,8 @@ public:
     bool failed() const { return !status_.ok(); }
     // Records the first failure (later ones are consequences and would hide the cause).
     void fail(EngineError error, const std::string& message);
+    // Records a Timeout: "<label> <what> (process alive, 40 ms CPU used)".
+    void fail_timeout(const std::string& what);
     // Throws EngineFailure unless the engine is running and healthy.
     void require_healthy() const;
     [[noreturn]] void throw_status() const;

@@ -57,7 +57,7 @@ private:
     bool pump_until(Clock::time_point deadline, const std::function<bool()>& done);
     // Makes sure no search is running (stop + wait stop_grace); throws if the engine stalls.
     void settle_search();
-    void ensure_ready(Millis timeout, const char* after);
+    void ensure_ready(Millis timeout);
 
     EngineSession session_;
     std::string name_;

@@ -89,7 +89,7 @@ private:
 
     // board & clock (xboard_client.cpp)
     void settle_search();
-    void ensure_ready(Millis timeout, const char* after);
+    void ensure_ready(Millis timeout);
     void send_game_settings();
     void enter_force_mode();
     bool continues_board(const std::string& fen, const std::vector<std::string>& moves) const;
