@@ -1,4 +1,6 @@
 // tempo: UCI engine by default; `bench [depth]`, `perft DEPTH [FEN]` and `features` as tools.
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <string>
 
@@ -52,7 +54,12 @@ int run_perft_command(int argc, char** argv) {
   }
   try {
     chess::Position pos(fen);
-    chess::perft_divide(pos, depth, std::cout);
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t nodes = chess::perft_divide(pos, depth, std::cout);
+    // Speed goes to stderr so stdout stays byte-identical to Stockfish's divide output.
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "Time (ms)      : " << static_cast<long long>(seconds * 1000.0) << "\n"
+              << "Nodes/second   : " << static_cast<long long>(seconds > 0 ? double(nodes) / seconds : 0.0) << "\n";
   } catch (const chess::FenError& error) {
     return usage_error(std::string("bad FEN: ") + error.what());
   }
