@@ -51,6 +51,7 @@ private:
     adjudication::Adjudicator adjudicator_;
     tc::GameClock clock_;
     chess::Position position_;
+    std::string engine_fen_;              // start position as sent to engines ("startpos" if standard)
     std::vector<std::string> uci_moves_;  // everything played, book included, as sent to engines
     PlayedGame game_;
 };
@@ -63,6 +64,9 @@ PlayedGame GameLoop::run() {
     } catch (const chess::FenError& error) {
         throw std::invalid_argument("opening '" + setup_.opening_id + "': " + error.what());
     }
+    // The standard start goes out as `startpos`, as cutechess sends it; some engines know no more.
+    const bool standard = !setup_.chess960 && position_.fen() == chess::Position().fen();
+    engine_fen_ = standard ? "startpos" : game_.start_fen;
     std::optional<Outcome> outcome = adjudication::rule_ending(position_);
     if (!outcome) outcome = play_book();
     while (!outcome) {
@@ -96,7 +100,7 @@ std::optional<Outcome> GameLoop::play_engine_move() {
     const chess::Color side = position_.side_to_move();
     protocol::EngineClient& engine = *engines_[side];
     try {
-        engine.set_position(game_.start_fen, uci_moves_);
+        engine.set_position(engine_fen_, uci_moves_);
         engine.start_search(search_request(clock_.go_limits(side)));
     } catch (const protocol::EngineFailure& failure) {
         return engine_failure(side, failure.kind(), failure.what());

@@ -1,11 +1,13 @@
 // A scriptable UCI engine for the match tests: it plays the first legal move (so games are legal
 // and short-lived) until a chosen ply, then misbehaves in the chosen way.
 //
-//   fake_engine [--mode legal|illegal|slow|crash|hang|resign-garbage] [--after N] [--delay MS]
+//   fake_engine [--mode legal|illegal|slow|crash|hang] [--after N] [--delay MS] [--log FILE]
 //
 // --after N: behave normally for the engine's first N moves of a game, then misbehave.
+// --log FILE: append one line per process start (tests count restarts with it).
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -21,6 +23,7 @@ struct Options {
     std::string mode = "legal";
     int after = 0;
     int delay_ms = 0;
+    std::string log;
 };
 
 Options parse_options(int argc, char** argv) {
@@ -30,6 +33,7 @@ Options parse_options(int argc, char** argv) {
         if (flag == "--mode") options.mode = argv[i + 1];
         else if (flag == "--after") options.after = std::atoi(argv[i + 1]);
         else if (flag == "--delay") options.delay_ms = std::atoi(argv[i + 1]);
+        else if (flag == "--log") options.log = argv[i + 1];
     }
     return options;
 }
@@ -69,6 +73,7 @@ void answer_go(const Options& options, const chess::Position& position, int own_
 
 int main(int argc, char** argv) {
     const Options options = parse_options(argc, argv);
+    if (!options.log.empty()) std::ofstream(options.log, std::ios::app) << "started\n";
     chess::Position position;
     int own_moves = 0;
     std::string line;

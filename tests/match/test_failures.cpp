@@ -116,3 +116,17 @@ TEST_CASE("SPRT stops the run at its decision", "[integration]") {
         CHECK(count_of(result.out, "Finished game") < 100);
     }
 }
+
+TEST_CASE("restart=on gives an engine a fresh process for every game", "[integration]") {
+    TempDir dir;
+    const std::string log = dir.file("starts.log");
+    const auto result = run_match(fake_engine("fresh", "legal") +
+                                  std::vector<std::string>{"restart=on", "arg=--log", "arg=" + log} +
+                                  fake_engine("kept", "legal") +
+                                  std::vector<std::string>{"-each", "nodes=1", "-games", "4", "-concurrency", "1",
+                                                           "-maxmoves", "5"} +
+                                  db_flag(dir));
+    INFO(result.out << result.err);
+    REQUIRE(result.code == 0);
+    CHECK(count_of(read_text(log), "started") == 4);
+}
