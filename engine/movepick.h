@@ -21,6 +21,9 @@ class MovePicker {
   // not SQ_NONE only moves onto that square are produced.
   MovePicker(const chess::Position& pos, const History& history, const FeatureSet& features,
              chess::Move tt_move, chess::Square recapture_square);
+  // The picker keeps a reference to the switches, so a temporary FeatureSet would dangle.
+  MovePicker(const chess::Position&, const History&, FeatureSet&&, chess::Move, int) = delete;
+  MovePicker(const chess::Position&, const History&, FeatureSet&&, chess::Move, chess::Square) = delete;
 
   // The next legal move, or Move::none() when there are no more.
   chess::Move next();

@@ -69,7 +69,8 @@ TEST_CASE("the quiescence picker yields legal captures, or all evasions in check
     chess::MoveList legal;
     chess::generate_legal(pos, legal);
     History history;
-    MovePicker picker(pos, history, FeatureSet::all(), random_move(random, legal), chess::SQ_NONE);
+    const FeatureSet features = FeatureSet::all();
+    MovePicker picker(pos, history, features, random_move(random, legal), chess::SQ_NONE);
     chess::MoveList picked;
     for (chess::Move move = picker.next(); move; move = picker.next()) picked.push_back(move);
     INFO(pos.fen());
@@ -90,6 +91,7 @@ TEST_CASE("the quiescence picker yields legal captures, or all evasions in check
 TEST_CASE("with MvvLva the most valuable victim comes first", "[movepick]") {
   chess::Position pos("4k3/8/8/3q1r2/4P3/8/8/4K3 w - - 0 1");  // exf5 or exd5
   History history;
-  MovePicker picker(pos, history, FeatureSet::all(), chess::Move::none(), 0);
+  const FeatureSet features = FeatureSet::all();
+  MovePicker picker(pos, history, features, chess::Move::none(), 0);
   CHECK(picker.next() == chess::Move(chess::E4, chess::D5));
 }
