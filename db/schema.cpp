@@ -145,10 +145,19 @@ DbError not_ours(const std::string& path, const std::string& why) {
                  "'" + path + "' is an SQLite file but not an arbiter database (" + why + ")");
 }
 
-// Everything here only reads, so a file we refuse stays byte-for-byte as it was.
+// Everything here only reads, so a file we refuse stays byte-for-byte as it was. The three facts are
+// read by one statement, so they come from one snapshot: read one by one, another connection's
+// migration could commit in between and make a brand-new file look like someone else's database.
 int check_compatible(Connection& conn) {
-  const int version = read_user_version(conn);
-  const auto app_id = single_int(conn, "PRAGMA application_id", "read application id");
+  Statement facts(conn,
+                  "SELECT (SELECT user_version FROM pragma_user_version),"
+                  " (SELECT application_id FROM pragma_application_id),"
+                  " (SELECT count(*) FROM sqlite_schema)",
+                  "read schema version, application id and tables");
+  if (!facts.step()) throw not_ours(conn.path(), "its header cannot be read");
+  const int version = static_cast<int>(facts.int64(0));
+  const auto app_id = facts.int64(1);
+  const auto tables = facts.int64(2);
   if (app_id != 0 && app_id != kApplicationId) {
     throw not_ours(conn.path(), "application_id " + std::to_string(app_id));
   }
@@ -158,7 +167,6 @@ int check_compatible(Connection& conn) {
                       ", this arbiter knows up to " + std::to_string(kSchemaVersion) +
                       "; use a newer arbiter (the file was not modified)");
   }
-  const auto tables = single_int(conn, "SELECT count(*) FROM sqlite_schema", "list tables");
   if (app_id == 0 && (version != 0 || tables != 0)) {
     throw not_ours(conn.path(), "it has tables but no arbiter schema marker");
   }
