@@ -53,6 +53,7 @@ void bind_move(Statement& stmt, std::int64_t game_id, const MoveRecord& move) {
   stmt.bind(10, move.seldepth);
   stmt.bind(11, move.nodes);
   stmt.bind(12, move.pv);
+  stmt.bind(13, move.nps);
 }
 
 // Must run inside a write transaction: the caller's COMMIT is what makes game and moves visible together.
@@ -69,7 +70,7 @@ std::int64_t insert_game_rows(Connection& conn, const GameRecord& game, const st
 
   auto insert_move = conn.cached(
       "INSERT INTO moves (game_id, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, "
-      "nodes, pv) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+      "nodes, pv, nps) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
       purpose);
   for (const MoveRecord& move : game.moves) {
     bind_move(*insert_move, game_id, move);

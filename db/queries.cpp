@@ -9,7 +9,7 @@ const char* const kGameColumns =
     "id, run_id, pair_index, game_index, round, opening_id, opening_fen, white, black, white_engine_id, "
     "black_engine_id, result, termination, plies, started_at, finished_at, pgn";
 const char* const kMoveColumns =
-    "ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, nodes, pv";
+    "ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, nodes, pv, nps";
 const char* const kRunColumns =
     "id, kind, config_hash, config, time_control, host, ladder, shard_index, shard_count, pair_begin, "
     "pair_end, started_at, finished_at, status";
@@ -49,6 +49,7 @@ MoveRecord read_move(const Statement& stmt) {
   move.seldepth = stmt.opt_int32(8);
   move.nodes = stmt.opt_int64(9);
   move.pv = stmt.text(10);
+  move.nps = stmt.opt_int64(11);
   return move;
 }
 

@@ -84,6 +84,7 @@ struct MoveRecord {
   std::optional<int> depth;
   std::optional<int> seldepth;
   std::optional<std::int64_t> nodes;
+  std::optional<std::int64_t> nps;  // as the engine reported it, else nodes over time used
   std::string pv;  // space-separated UCI moves
 };
 

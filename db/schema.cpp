@@ -131,6 +131,33 @@ CREATE INDEX ratings_by_run ON ratings (run_id, player);
 CREATE INDEX ratings_by_ladder ON ratings (ladder, player, computed_at);
 CREATE INDEX ratings_by_engine ON ratings (engine_id);
 )sql",
+    // v2: per-move nodes per second; the ladder's step metadata; the nightly's recorded baselines.
+    R"sql(
+ALTER TABLE moves ADD COLUMN nps INTEGER;
+
+CREATE TABLE ladder_steps (
+  ladder      TEXT NOT NULL,
+  step_index  INTEGER NOT NULL CHECK (step_index >= 0),
+  label       TEXT NOT NULL,
+  category    TEXT NOT NULL DEFAULT '',
+  step_date   TEXT NOT NULL DEFAULT '',
+  rev         TEXT NOT NULL DEFAULT '',
+  player      TEXT NOT NULL,
+  engine_id   INTEGER REFERENCES engines (id),
+  options     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+  PRIMARY KEY (ladder, step_index)
+);
+
+CREATE TABLE baselines (
+  id          INTEGER PRIMARY KEY,
+  name        TEXT NOT NULL,
+  git_commit  TEXT NOT NULL,
+  engine_id   INTEGER REFERENCES engines (id),
+  run_id      INTEGER REFERENCES runs (id) ON DELETE SET NULL,
+  recorded_at TEXT NOT NULL
+);
+CREATE INDEX baselines_by_name ON baselines (name, id);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

@@ -25,6 +25,14 @@ pgn::WrittenMove written_move(const PlayedMove& move) {
     return written;
 }
 
+// Engines that print no nps (some xboard engines) still get a figure: nodes over arbiter's own
+// measured time, which includes the pipe round trip and so reads slightly low.
+std::optional<std::int64_t> nodes_per_second(const PlayedMove& move) {
+    if (move.nps) return static_cast<std::int64_t>(*move.nps);
+    if (!move.nodes || !move.time_ms || *move.time_ms <= 0) return std::nullopt;
+    return static_cast<std::int64_t>(*move.nodes * 1000 / static_cast<std::uint64_t>(*move.time_ms));
+}
+
 db::MoveRecord move_record(const PlayedMove& move, int ply) {
     db::MoveRecord record;
     record.ply = ply;
@@ -39,6 +47,7 @@ db::MoveRecord move_record(const PlayedMove& move, int ply) {
     record.depth = move.depth;
     record.seldepth = move.seldepth;
     if (move.nodes) record.nodes = static_cast<std::int64_t>(*move.nodes);
+    record.nps = nodes_per_second(move);
     for (const auto& pv_move : move.pv) {
         if (!record.pv.empty()) record.pv += ' ';
         record.pv += pv_move;

@@ -128,6 +128,7 @@ inline arbiter::db::GameRecord make_game(std::int64_t run_id, std::int64_t pair,
       move.depth = 12;
       move.seldepth = 18;
       move.nodes = 123456 + ply;
+      move.nps = 1000000 + ply;
       move.pv = "e2e4 e7e5 g1f3 b8c6";
     }
     game.moves.push_back(move);

@@ -61,6 +61,32 @@ TEST_CASE("reopening an up-to-date database changes nothing", "[unit]") {
   CHECK(dbtest::read_bytes(path) == before);
 }
 
+TEST_CASE("a version 1 database is upgraded in place and keeps its games", "[unit]") {
+  TempDir dir;
+  const std::string path = dir.file("v1.db");
+  std::int64_t run_id = 0;
+  {
+    Database db(path);
+    const RunRecord run = db.find_or_create_run(dbtest::make_run("{\"games\":1}"));
+    db.insert_game(dbtest::make_game(run.id, 0, 0, "a", "b", GameResult::white_win, 12));
+    run_id = run.id;
+  }
+  // Take the file back to what schema 1 wrote, as a file from the previous release would be.
+  dbtest::raw_exec(path,
+                   "ALTER TABLE moves DROP COLUMN nps; DROP TABLE ladder_steps; DROP TABLE baselines; "
+                   "PRAGMA user_version = 1");
+  Database db(path);
+  CHECK(db.schema_version() == kSchemaVersion);
+  CHECK(db.integrity_ok());
+  const auto games = db.games_of_run(run_id);
+  REQUIRE(games.size() == 1);
+  const auto moves = db.moves_of_game(games[0].id);
+  REQUIRE(moves.size() == 12);
+  CHECK(moves[9].nodes == 123456 + 9);
+  CHECK_FALSE(moves[9].nps.has_value());
+  CHECK(dbtest::raw_count(path, "SELECT count(*) FROM sqlite_schema WHERE name IN ('ladder_steps', 'baselines')") == 2);
+}
+
 TEST_CASE("foreign keys are enforced", "[unit]") {
   TempDir dir;
   Database db(dir.file("fk.db"));
