@@ -29,8 +29,21 @@ if(ARBITER_SANITIZE)
 endif()
 
 if(ARBITER_TSAN)
+  if(ARBITER_SANITIZE OR ARBITER_FUZZ)
+    message(FATAL_ERROR "ARBITER_TSAN cannot be combined with ARBITER_SANITIZE or ARBITER_FUZZ (ASan and TSan exclude each other)")
+  endif()
   add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
   add_link_options(-fsanitize=thread)
+endif()
+
+if(ARBITER_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "ARBITER_FUZZ needs clang (libFuzzer): configure with -DCMAKE_CXX_COMPILER=clang++")
+  endif()
+  # Every library gets libFuzzer's coverage hooks and ASan+UBSan, so the fuzzers see into the
+  # parsers they call; only the fuzz targets (tests/fuzz) link libFuzzer's main.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
 endif()
 
 find_package(Threads REQUIRED)

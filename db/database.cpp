@@ -9,14 +9,6 @@ namespace arbiter::db {
 
 namespace {
 
-detail::ConnectionOptions connection_options(const OpenOptions& options) {
-  detail::ConnectionOptions result;
-  result.read_only = options.read_only;
-  result.create = options.create;
-  result.busy_timeout_ms = options.busy_timeout_ms;
-  return result;
-}
-
 DbError invalid_record(const std::string& path, const std::string& purpose, const std::exception& cause) {
   return DbError(ErrorKind::invalid_argument, path, purpose,
                  "database '" + path + "': " + purpose + ": " + cause.what());
@@ -25,7 +17,7 @@ DbError invalid_record(const std::string& path, const std::string& purpose, cons
 }  // namespace
 
 Database::Impl::Impl(const std::string& path, const OpenOptions& options)
-    : conn(path, connection_options(options)),
+    : conn(path, detail::connection_options(options)),
       retry(options.write_deadline_ms),
       read_only(options.read_only) {
   detail::prepare_database(conn, retry, options);

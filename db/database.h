@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/errors.h"
+#include "db/ladder_records.h"
 #include "db/records.h"
 
 namespace arbiter::db {
@@ -101,6 +102,17 @@ class Database {
   // For each git commit of engines named engine_name: its score in the latest run of that suite.
   std::vector<CommitEpdResult> latest_epd_result_per_commit(const std::string& engine_name,
                                                             const std::string& suite);
+
+  // --- feature ladders and reports (ladder_store.cpp, report_queries.cpp) ---
+  // Inserts the step, or replaces the stored row of the same (ladder, step_index).
+  void upsert_ladder_step(const LadderStepRecord& step);
+  std::vector<LadderStepRecord> ladder_steps(const std::string& ladder);  // by step index
+  std::vector<std::string> ladder_names();  // ladders with stored steps, sorted
+  // Marks a run (a step's gauntlet or WAC run) as feeding `ladder`, so ladder filters select it.
+  void assign_run_to_ladder(std::int64_t run_id, const std::string& ladder);
+  std::vector<RunRecord> runs_of_ladder(const std::string& ladder);  // by id
+  // Per EPD run of the ladder, engine and suite: positions answered and solved, oldest run first.
+  std::vector<LadderEpdScore> ladder_epd_scores(const std::string& ladder);
 
   struct Impl;  // defined in database_impl.h, which includes SQLite
 

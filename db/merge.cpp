@@ -174,6 +174,14 @@ INSERT INTO main.ratings (run_id, ladder, player, engine_id, rating, error, game
   ORDER BY x.id
 )sql";
 
+// Every shard of a ladder writes the same step rows: the first input's row stands.
+constexpr const char* kCopyLadderSteps = R"sql(
+INSERT OR IGNORE INTO main.ladder_steps (ladder, step_index, label, category, step_date, rev, player, engine_id, options)
+  SELECT x.ladder, x.step_index, x.label, x.category, x.step_date, x.rev, x.player, e.dst_id, x.options
+  FROM src.ladder_steps x LEFT JOIN temp.engine_map e ON e.src_id = x.engine_id
+  ORDER BY x.ladder, x.step_index
+)sql";
+
 std::int64_t run_counted(Connection& conn, const char* sql, std::string_view purpose,
                          std::optional<std::int64_t> offset = std::nullopt) {
   Statement stmt(conn, sql, purpose);
@@ -198,6 +206,7 @@ void copy_rows(Connection& conn, const std::string& source, MergeSummary& summar
                   "already taken from an earlier input: " + error.what());
   }
   summary.ratings += run_counted(conn, kCopyRatings, purpose + ": ratings");
+  conn.exec(kCopyLadderSteps, purpose + ": ladder steps");
 }
 
 }  // namespace

@@ -266,4 +266,12 @@ void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& op
   migrate(conn, retry, version);
 }
 
+ConnectionOptions connection_options(const OpenOptions& options) {
+  ConnectionOptions result;
+  result.read_only = options.read_only;
+  result.create = options.create;
+  result.busy_timeout_ms = options.busy_timeout_ms;
+  return result;
+}
+
 }  // namespace arbiter::db::detail

@@ -16,4 +16,7 @@ int read_user_version(Connection& conn);
 // then turns on WAL and foreign keys and migrates to kSchemaVersion (read-write handles only).
 void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& options);
 
+// The connection settings an OpenOptions asks for; every handle on a database opens through it.
+ConnectionOptions connection_options(const OpenOptions& options);
+
 }  // namespace arbiter::db::detail

@@ -4,6 +4,7 @@
 
 #include "eval_params.h"
 #include "eval_terms.h"
+#include "eval_trace.h"
 
 namespace tempo {
 
@@ -14,27 +15,26 @@ using namespace chess;
 // A rook's worth of advantage, without pawns, is needed to win a pawnless ending.
 constexpr int kPawnlessWinningMargin = 400;
 
-struct SideTotals {
-  PhasedScore score[COLOR_NB];
+int game_phase(const Position& pos) {
   int phase = 0;
-};
+  for (PieceType type = KNIGHT; type <= QUEEN; ++type) phase += kPhaseWeight[type] * popcount(pos.pieces(type));
+  return phase;
+}
 
-void add_material_and_squares(const Position& pos, const EvalParams& params, SideTotals& totals) {
+template <class Sink>
+void add_material_and_squares(const Position& pos, const EvalParams& params, Sink& sink) {
   for (Color side : {WHITE, BLACK}) {
     for (PieceType type = PAWN; type <= KING; ++type) {
       Bitboard pieces = pos.pieces(side, type);
-      totals.phase += kPhaseWeight[type] * popcount(pieces);
-      while (pieces) {
-        Square s = relative_square(side, pop_lsb(pieces));
-        totals.score[side] += params.material[type] + params.piece_square[type][s];
-      }
+      sink.add(side, params.material[type], popcount(pieces));
+      while (pieces) sink.add(side, params.piece_square[type][relative_square(side, pop_lsb(pieces))]);
     }
   }
 }
 
 // Mobility and attacks on the enemy king zone come from the same attack masks.
-void add_piece_activity(const Position& pos, const EvalParams& params, const FeatureSet& features,
-                        SideTotals& totals) {
+template <class Sink>
+void add_piece_activity(const Position& pos, const EvalParams& params, const FeatureSet& features, Sink& sink) {
   const bool mobility = features[Feature::Mobility];
   const bool king_safety = features[Feature::KingSafety];
   const Bitboard occupied = pos.pieces();
@@ -51,12 +51,12 @@ void add_piece_activity(const Position& pos, const EvalParams& params, const Fea
       Bitboard pieces = pos.pieces(us, type);
       while (pieces) {
         Bitboard attacks = attacks_bb(type, pop_lsb(pieces), occupied);
-        if (mobility) totals.score[us] += params.mobility[type][popcount(attacks & mobility_area)];
+        if (mobility) sink.add(us, params.mobility[type][popcount(attacks & mobility_area)]);
         attack_weight += params.king_attack_weight[type] * popcount(attacks & enemy_zone);
       }
     }
     if (king_safety)
-      totals.score[them].mg -= params.king_attack_penalty[std::min(attack_weight, kKingAttackTableSize - 1)];
+      sink.add_mg(them, params.king_attack_penalty[std::min(attack_weight, kKingAttackTableSize - 1)], -1);
   }
 }
 
@@ -87,20 +87,42 @@ bool is_drawish_pawnless(const Position& pos) {
   return std::abs(white - black) < kPawnlessWinningMargin;
 }
 
+namespace {
+
+template <class Sink>
+int evaluate_with(const Position& pos, const FeatureSet& features, const EvalParams& params, Sink& sink) {
+  add_material_and_squares(pos, params, sink);
+  if (features[Feature::Mobility] || features[Feature::KingSafety]) add_piece_activity(pos, params, features, sink);
+  for (Color us : {WHITE, BLACK}) {
+    if (features[Feature::PassedPawns]) eval_terms::passed_pawns(pos, us, params, sink);
+    if (features[Feature::KingSafety]) eval_terms::king_shelter_mg(pos, us, params, sink);
+  }
+  int white_view = blend_by_phase(sink.white_minus_black(), game_phase(pos), features[Feature::TaperedEval]);
+  return pos.side_to_move() == WHITE ? white_view : -white_view;
+}
+
+}  // namespace
+
 int evaluate(const Position& pos, const FeatureSet& features) {
   if (features[Feature::InsufficientMaterial] && is_drawish_pawnless(pos)) return 0;
   const EvalParams& params = features[Feature::TunedEval] ? tuned_params() : hand_set_params();
-  SideTotals totals;
-  add_material_and_squares(pos, params, totals);
-  if (features[Feature::Mobility] || features[Feature::KingSafety])
-    add_piece_activity(pos, params, features, totals);
-  for (Color us : {WHITE, BLACK}) {
-    if (features[Feature::PassedPawns]) totals.score[us] += eval_terms::passed_pawns(pos, us, params);
-    if (features[Feature::KingSafety]) totals.score[us].mg += eval_terms::king_shelter_mg(pos, us, params);
+  ScoreSink sink;
+  return evaluate_with(pos, features, params, sink);
+}
+
+int evaluate_traced(const Position& pos, const FeatureSet& features, const EvalParams& params, EvalTrace& trace) {
+  trace = EvalTrace{};
+  trace.white_to_move = pos.side_to_move() == WHITE;
+  trace.tapered = features[Feature::TaperedEval];
+  trace.phase = std::min(game_phase(pos), kPhaseMax);
+  if (features[Feature::InsufficientMaterial] && is_drawish_pawnless(pos)) {
+    trace.forced_draw = true;
+    return 0;
   }
-  int white_view = blend_by_phase(totals.score[WHITE] - totals.score[BLACK], totals.phase,
-                                  features[Feature::TaperedEval]);
-  return pos.side_to_move() == WHITE ? white_view : -white_view;
+  TraceSink sink(params);
+  int score = evaluate_with(pos, features, params, sink);
+  sink.finish(trace);
+  return score;
 }
 
 }  // namespace tempo

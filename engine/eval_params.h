@@ -1,5 +1,6 @@
 // Evaluation parameters. Two sets exist so the TunedEval switch has something to choose
-// between; until a tuner exists the tuned set IS the hand-set one (no fake difference).
+// between: the hand-set values below and the values `tempo tune` writes to
+// eval_tuned_params.cpp (a generated file; see engine/tune/README.md).
 #pragma once
 
 #include <array>
@@ -45,6 +46,9 @@ struct EvalParams {
 
 const EvalParams& hand_set_params();
 const EvalParams& tuned_params();
+
+// Defined in the generated eval_tuned_params.cpp; tuned_params() keeps one copy.
+EvalParams generated_tuned_params();
 
 // Game phase weights: 24 with all minor and major pieces on the board.
 inline constexpr int kPhaseMax = 24;

@@ -34,34 +34,38 @@ bool outruns_king(const Position& pos, Color us, Square pawn, Square promotion) 
   return moves_to_promote < king_moves;
 }
 
-PhasedScore one_passed_pawn(const Position& pos, Color us, Square pawn, const EvalParams& params) {
+template <class Sink>
+void one_passed_pawn(const Position& pos, Color us, Square pawn, const EvalParams& params, Sink& sink) {
   const int rank = relative_rank(us, pawn);
   const Square promotion = make_square(file_of(pawn), us == WHITE ? RANK_8 : RANK_1);
   const Square stop = pawn + pawn_push(us);
   const Bitboard path = file_bb(pawn) & ranks_ahead(us, pawn);
-  PhasedScore score = params.passed_pawn[rank];
+  sink.add(us, params.passed_pawn[rank]);
   const bool free_path = !(path & pos.pieces());
-  if (free_path) score.eg += params.free_passed_pawn_eg[rank];
+  if (free_path) sink.add_eg(us, params.free_passed_pawn_eg[rank]);
   // Escort: our king closer to the stop square than theirs helps the pawn through.
   int escort = distance(pos.king_square(~us), stop) - distance(pos.king_square(us), stop);
-  score.eg += params.king_escort_eg[rank] * std::clamp(escort, -4, 4);
-  if (free_path && !has_pieces(pos, ~us) && outruns_king(pos, us, pawn, promotion))
-    score.eg += params.unstoppable_passed_pawn + 10 * rank;
-  return score;
+  sink.add_eg(us, params.king_escort_eg[rank], std::clamp(escort, -4, 4));
+  if (free_path && !has_pieces(pos, ~us) && outruns_king(pos, us, pawn, promotion)) {
+    sink.add_eg(us, params.unstoppable_passed_pawn);
+    sink.add_fixed_eg(us, 10 * rank);  // the nearer promotion, the sooner the win
+  }
 }
 
 }  // namespace
 
-PhasedScore passed_pawns(const Position& pos, Color us, const EvalParams& params) {
-  PhasedScore total;
+template <class Sink>
+void passed_pawns(const Position& pos, Color us, const EvalParams& params, Sink& sink) {
   const Bitboard their_pawns = pos.pieces(~us, PAWN);
   Bitboard our_pawns = pos.pieces(us, PAWN);
   while (our_pawns) {
     Square pawn = pop_lsb(our_pawns);
     Bitboard blockers_span = file_and_neighbours(file_of(pawn)) & ranks_ahead(us, pawn);
-    if (!(their_pawns & blockers_span)) total += one_passed_pawn(pos, us, pawn, params);
+    if (!(their_pawns & blockers_span)) one_passed_pawn(pos, us, pawn, params, sink);
   }
-  return total;
 }
+
+template void passed_pawns(const Position&, Color, const EvalParams&, ScoreSink&);
+template void passed_pawns(const Position&, Color, const EvalParams&, TraceSink&);
 
 }  // namespace tempo::eval_terms

@@ -38,7 +38,7 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
     {Feature::LateMovePruning, "LateMovePruning",
      "skip late quiet moves near the horizon (2 at 1 ply, 5 at 2, ... 20 at 5)"},
     {Feature::TunedEval, "TunedEval",
-     "use the tuned eval parameter set; no tuning exists yet, so both sets are the hand-set values"},
+     "eval parameters from `tempo tune` (eval_tuned_params.cpp); off: the hand-set values"},
 }};
 
 FeatureSet FeatureSet::all() {

@@ -46,13 +46,19 @@ struct FeatureInfo {
 // Indexed by Feature; the order matches the enum.
 extern const std::array<FeatureInfo, kFeatureCount> kFeatureInfo;
 
-// A plain array of flags: reading one costs a load, so switches cost nothing measurable.
+// A plain array of flags: reading one costs a load, so switches cost nothing measurable. The
+// TEMPO_FIXED_FEATURES build turns every read into the constant `true`, letting the compiler drop
+// the switched-off paths; `ci/feature-cost` compares its instruction count with this build's.
 class FeatureSet {
  public:
   static FeatureSet all();
   static FeatureSet none();
 
+#ifdef TEMPO_FIXED_FEATURES
+  constexpr bool operator[](Feature) const { return true; }
+#else
   bool operator[](Feature feature) const { return enabled_[index(feature)]; }
+#endif
   void set(Feature feature, bool on) { enabled_[index(feature)] = on; }
   bool operator==(const FeatureSet&) const = default;
 

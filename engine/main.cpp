@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "bench.h"
 #include "chess/perft.h"
@@ -10,6 +11,7 @@
 #include "epd.h"
 #include "features.h"
 #include "text_util.h"
+#include "tune/tune_command.h"
 #include "uci.h"
 
 namespace {
@@ -20,7 +22,8 @@ int usage_error(const std::string& what) {
             << "       tempo bench [depth] [FEATURES]  fixed-depth bench, prints the node signature\n"
             << "       tempo perft DEPTH [FEN]    move-path enumeration, Stockfish divide format\n"
             << "       tempo features             list the feature switches\n"
-            << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n";
+            << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n"
+            << "       tempo tune [OPTIONS] FILE...  Texel tuning of the eval (engine/tune/README.md)\n";
   return 2;
 }
 
@@ -96,6 +99,8 @@ int main(int argc, char** argv) {
     if (command == "perft") return run_perft_command(argc, argv);
     if (command == "features") return list_features();
     if (command == "epd") return run_epd_command(argc, argv);
+    if (command == "tune")
+      return tempo::tune::run_tune_command(std::vector<std::string>(argv + 2, argv + argc), std::cout, std::cerr);
     return usage_error("unknown command '" + command + "'");
   }
   tempo::UciSession session(std::cout);

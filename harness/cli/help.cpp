@@ -20,6 +20,16 @@ Usage:
                                                                time and nodes to depth, side by side
   arbiter merge OUT.db IN.db...                                combine shard databases
   arbiter import FILE.pgn... --db FILE                         PGN from any runner into the database
+  arbiter export-positions --db FILE [--out FILE] [--run ID...] [--ladder NAME] [--skip-plies N]
+                                                               labelled positions for `tempo tune`
+  arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F]   play a feature ladder
+  arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE]
+                                                               tables and HTML charts from the database
+  arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
+                                                               build tempo at a git revision (cached
+                                                               per commit); prints the binary's path
+  arbiter baseline current|list|record --db FILE [--name NAME] [--commit SHA --engine NAME --run ID]
+                                                               the nightly's last good build
 
 Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
   cmd=PATH name=NAME dir=DIR arg=WORD (repeatable) args="WORDS" proto=uci|xboard
@@ -30,7 +40,7 @@ Match flags:
   -openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N
   -repeat  -games N  -rounds N  -concurrency N  -tournament gauntlet|round-robin
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP twosided=true|false
-  -maxmoves N  -pgnout FILE [min]  -epdout FILE  -recover  -seed N
+  -maxmoves N  -pgnout FILE [min]  -epdout FILE  -logdir DIR|off  -recover  -seed N
   -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT
 

@@ -6,10 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "build/build_command.h"
 #include "cli/commands.h"
 #include "cli/help.h"
+#include "db/baseline_store.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
+#include "export/export_command.h"
+#include "ladder/ladder_command.h"
+#include "reports/report_command.h"
 #include "scheduler/match_command.h"
 #include "stats_command.h"
 
@@ -27,6 +32,11 @@ std::map<std::string, Command> subcommands() {
         {"ratings", cli::run_ratings_command},
         {"merge", db::run_merge_command},
         {"import", cli::run_import_command},
+        {"export-positions", exporter::run_export_command},
+        {"ladder", ladder::run_ladder_command},
+        {"report", reports::run_report_command},
+        {"build", build::run_build_command},
+        {"baseline", db::run_baseline_command},
     };
 }
 

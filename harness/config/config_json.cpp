@@ -155,7 +155,7 @@ void read_shard(MatchConfig& config, const json& in, const std::string& where);
 
 MatchConfig match_config_from_json(const json& in, const std::string& source) {
     reject_unknown_keys(in, {"engines", "each", "openings", "tournament", "games", "rounds", "repeat", "concurrency",
-                             "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout", "recover", "seed",
+                             "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout", "logdir", "recover", "seed",
                              "sprt", "ratinginterval", "db", "shard", "pairs", "event", "site", "variant",
                              "catalogue"},
                         source);
@@ -185,6 +185,7 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
     read("variant", config.variant);
     if (in.contains("pgnout")) config.pgnout = get_as<std::string>(in, "pgnout", source);
     if (in.contains("epdout")) config.epdout = get_as<std::string>(in, "epdout", source);
+    if (in.contains("logdir")) config.logdir = get_as<std::string>(in, "logdir", source);
     if (in.contains("catalogue")) config.catalogue_file = get_as<std::string>(in, "catalogue", source);
     if (in.contains("seed")) {
         config.seed = get_as<uint64_t>(in, "seed", source);
@@ -254,6 +255,7 @@ json match_config_to_json(const MatchConfig& config) {
     if (config.pgnout) out["pgnout"] = *config.pgnout;
     if (config.pgnout_min) out["pgnout_min"] = true;
     if (config.epdout) out["epdout"] = *config.epdout;
+    if (config.logdir) out["logdir"] = *config.logdir;
     out["recover"] = config.recover;
     if (config.seed_given) out["seed"] = config.seed;
     if (config.sprt) {
@@ -274,8 +276,8 @@ json match_config_to_json(const MatchConfig& config) {
 
 std::string run_identity(const MatchConfig& config) {
     json identity = match_config_to_json(config);
-    for (const char* key : {"concurrency", "pgnout", "pgnout_min", "epdout", "ratinginterval", "db", "shard", "pairs",
-                            "recover"}) {
+    for (const char* key : {"concurrency", "pgnout", "pgnout_min", "epdout", "logdir", "ratinginterval", "db", "shard",
+                            "pairs", "recover"}) {
         identity.erase(key);
     }
     return identity.dump();

@@ -157,6 +157,8 @@ void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std
         }
     } else if (name == "epdout") {
         c.epdout = single_value(flag, values);
+    } else if (name == "logdir") {
+        c.logdir = single_value(flag, values);
     } else if (name == "recover") {
         expect_no_value(flag, values);
         c.recover = true;

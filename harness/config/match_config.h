@@ -102,6 +102,9 @@ struct MatchConfig {
     std::optional<std::string> pgnout;
     bool pgnout_min = false;
     std::optional<std::string> epdout;
+    // Where each engine's stderr is appended, one file per engine name. Unset: "<db stem>-logs"
+    // beside the database; "off" discards it.
+    std::optional<std::string> logdir;
     bool recover = false;
     uint64_t seed = 0;
     bool seed_given = false;

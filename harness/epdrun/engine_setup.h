@@ -1,31 +1,24 @@
 #pragma once
-// From the `--engine` text to a running engine description: catalogue names and `conf=NAME` are
-// resolved through the built-in catalogue, the result is mapped to the protocol layer's
-// EngineConfig, and to the database's EngineRecord (its identity across runs).
+// `arbiter epd` and `arbiter ttd` start engines through the shared setup (harness/engines); this adds
+// their one rule of their own: a game clock (tc=) means nothing for a fixed-limit search.
 
 #include <string>
 
 #include "config/match_config.h"
-#include "db/records.h"
-
-namespace arbiter::protocol {
-struct EngineConfig;
-}
+#include "engines/engine_setup.h"
 
 namespace arbiter::epdrun {
 
-// "cmd=/usr/games/stockfish option.Hash=16" or "stockfish" (a catalogue entry). `where` names the
-// flag in errors. Throws config::ConfigError for bad specs, unknown catalogue names and settings
-// these commands cannot honour (build=, tc=).
+// "cmd=/usr/games/stockfish option.Hash=16", "stockfish" (a catalogue entry) or "build=HEAD" (built
+// through `arbiter build`'s cache, progress on stderr). `where` names the flag in errors. Throws
+// config::ConfigError for bad specs, unknown catalogue names, unknown revisions and tc=;
+// build::BuildFailure when a build fails.
 config::EngineSpec resolve_engine_text(const std::string& text, const std::string& where);
 
+// The protocol client's configuration; xboard engines asking for SAN get standard-chess SAN.
 protocol::EngineConfig to_engine_config(const config::EngineSpec& spec, const std::string& name);
 
-// The engine's identity in the database: name, command line, protocol, options and git commit.
-db::EngineRecord to_engine_record(const config::EngineSpec& spec, const std::string& name,
-                                  const std::string& git_commit);
-
-// "Hash=16 Threads=1": the options as typed, for labels.
-std::string options_text(const config::EngineSpec& spec);
+using engine_setup::options_text;
+using engine_setup::to_engine_record;
 
 }  // namespace arbiter::epdrun

@@ -1,16 +1,14 @@
 #include "scheduler/engine_setup.h"
 
+#include <cctype>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
-#include <string_view>
-#include <unistd.h>
+#include <iostream>
 #include <set>
-
-#include <nlohmann/json.hpp>
 
 #include "catalogue/catalogue.h"
 #include "config/engine_spec.h"
+#include "engines/engine_setup.h"
 #include "game/engine_move.h"
 #include "game/search_limits.h"
 
@@ -26,52 +24,14 @@ catalogue::Catalogue load_catalogue(const config::MatchConfig& config) {
     return catalogue::Catalogue::builtin();
 }
 
-protocol::EngineConfig client_config(const PreparedEngine& engine, bool chess960) {
-    protocol::EngineConfig client;
-    client.name = engine.name;
-    client.protocol =
-        engine.spec.proto == config::Protocol::Xboard ? protocol::Protocol::Xboard : protocol::Protocol::Uci;
-    client.process.executable = engine.spec.cmd;
-    client.process.arguments = engine.spec.args;
-    client.process.working_directory = engine.spec.dir;
-    client.process.environment = engine.spec.env;
-    client.init_commands = engine.spec.init_strings;
-    client.options = engine.spec.options;
-    client.to_san = game::make_san_converter(chess960);
-    return client;
-}
-
-db::EngineRecord engine_record(const PreparedEngine& engine) {
-    db::EngineRecord record;
-    record.name = engine.name;
-    record.command = engine.spec.cmd;
-    for (const auto& arg : engine.spec.args) record.command += " " + arg;
-    record.protocol = config::to_string(engine.spec.proto);
-    nlohmann::json options = nlohmann::json::object();
-    for (const auto& [name, value] : engine.spec.options) options[name] = value;
-    record.options_json = options.dump();
-    return record;
-}
-
-// Catches a mistyped cmd= before any game starts (exit 2 instead of a failed run). Relative
-// paths are looked up the way the process layer runs them: in dir= if given, else from here;
-// bare names in PATH.
-bool executable_found(const config::EngineSpec& spec) {
-    namespace fs = std::filesystem;
-    auto runnable = [](const fs::path& path) { return !fs::is_directory(path) && access(path.c_str(), X_OK) == 0; };
-    if (spec.cmd.find('/') != std::string::npos) {
-        const fs::path path(spec.cmd);
-        return runnable(path) || (!spec.dir.empty() && path.is_relative() && runnable(fs::path(spec.dir) / path));
+// Engine names may hold spaces or slashes ("tempo 01 Baseline", "sf/dev"); file names should not.
+std::string file_safe(const std::string& name) {
+    std::string safe = name;
+    for (char& c : safe) {
+        const bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == '_';
+        if (!plain) c = '_';
     }
-    const char* search = std::getenv("PATH");
-    std::string_view rest = search ? search : "/usr/bin:/bin";
-    while (!rest.empty()) {
-        const auto colon = rest.find(':');
-        const std::string_view dir = rest.substr(0, colon);
-        if (runnable(fs::path(dir.empty() ? "." : std::string(dir)) / spec.cmd)) return true;
-        rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
-    }
-    return false;
+    return safe.empty() || safe[0] == '.' ? "engine" + safe : safe;
 }
 
 void check_limits(const PreparedEngine& engine, const std::string& where) {
@@ -84,6 +44,15 @@ void check_limits(const PreparedEngine& engine, const std::string& where) {
 }
 
 }  // namespace
+
+std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& config) {
+    if (config.logdir) {
+        if (*config.logdir == "off") return std::nullopt;
+        return std::filesystem::path(*config.logdir);
+    }
+    const std::filesystem::path db(config.db);
+    return db.parent_path() / (db.stem().string() + "-logs");
+}
 
 tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where) {
     tc::TimeControl control;
@@ -122,10 +91,10 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config) {
             if (!catalogue) catalogue = load_catalogue(config);
             catalogue::resolve_catalogue_reference(engine.spec, *catalogue, where);
         }
-        if (engine.spec.build && engine.spec.cmd.empty())
-            throw ConfigError(where + " build", "building engines is not part of `arbiter match`; give cmd=");
-        if (engine.spec.cmd.empty()) throw ConfigError(where, "cmd= is required (or conf=NAME)");
-        if (!executable_found(engine.spec))
+        // Builds are announced on stderr: they may take minutes and must not look like a hang.
+        engine_setup::resolve_build(engine.spec, where, std::clog);
+        if (engine.spec.cmd.empty()) throw ConfigError(where, "cmd= is required (or conf=NAME or build=REV)");
+        if (!engine_setup::executable_found(engine.spec))
             throw ConfigError(where + " cmd", "no executable '" + engine.spec.cmd + "'");
         engine.name = config::default_engine_name(engine.spec);
         if (!names.insert(engine.name).second)
@@ -133,8 +102,10 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config) {
         engine.time_control = engine_time_control(engine.spec, where);
         check_limits(engine, where);
         engine.restart_every_game = engine.spec.restart == config::RestartPolicy::On;
-        engine.client = client_config(engine, chess960);
-        engine.record = engine_record(engine);
+        engine.client = engine_setup::to_engine_config(engine.spec, engine.name, game::make_san_converter(chess960));
+        if (const auto dir = stderr_log_dir(config))
+            engine.client.process.stderr_log = *dir / (file_safe(engine.name) + ".stderr.log");
+        engine.record = engine_setup::to_engine_record(engine.spec, engine.name);
         engines.push_back(std::move(engine));
     }
     return engines;

@@ -4,6 +4,8 @@
 // database's engine identity. All checks happen here, before any process starts, so a typo is
 // reported as bad input (exit 2) and never as a failed run.
 
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,9 @@ struct PreparedEngine {
 // engine ("-engine #2 tc") for a missing command, an unknown catalogue entry, a bad or missing
 // time control, a limit the protocol cannot express, or a duplicate name.
 std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config);
+
+// The directory engines' stderr logs go to (see MatchConfig::logdir); nullopt when discarded.
+std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& config);
 
 // The time control of one engine from tc=, st=, nodes=, depth= and timemargin=.
 tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where);

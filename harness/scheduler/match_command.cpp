@@ -1,8 +1,8 @@
 #include "scheduler/match_command.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <atomic>
-#include <csignal>
 #include <iostream>
 #include <unistd.h>
 
@@ -11,41 +11,11 @@
 #include "epd/source_error.h"
 #include "openings/book.h"
 #include "scheduler/engine_setup.h"
+#include "scheduler/interrupt_guard.h"
 #include "scheduler/tournament.h"
 
 namespace arbiter::scheduler {
 namespace {
-
-// The one piece of process-wide state: async signal handlers can reach nothing else. Owned by
-// this command; SignalGuard arms it for the duration of one run. A lock-free atomic rather than
-// volatile sig_atomic_t because the handler may run on any thread while the monitor reads it.
-std::atomic<int> g_interrupted{0};
-static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs a lock-free flag");
-
-extern "C" void note_interrupt(int) { g_interrupted.store(1); }
-
-// Installs the SIGINT/SIGTERM handlers for one run and puts the previous ones back afterwards.
-class SignalGuard {
-public:
-    SignalGuard() {
-        g_interrupted.store(0);
-        struct sigaction action {};
-        action.sa_handler = note_interrupt;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, &old_int_);
-        sigaction(SIGTERM, &action, &old_term_);
-    }
-    ~SignalGuard() {
-        sigaction(SIGINT, &old_int_, nullptr);
-        sigaction(SIGTERM, &old_term_, nullptr);
-    }
-    SignalGuard(const SignalGuard&) = delete;
-    SignalGuard& operator=(const SignalGuard&) = delete;
-
-private:
-    struct sigaction old_int_ {};
-    struct sigaction old_term_ {};
-};
 
 // Flags of this command that are not part of the shared cutechess/fastchess vocabulary.
 struct CommandFlags {
@@ -70,6 +40,16 @@ void validate(const config::MatchConfig& config) {
     if (config.maxmoves < 0) throw config::ConfigError("-maxmoves", "must not be negative");
 }
 
+// build=HEAD names another commit tomorrow: the run's identity (resume, default seed) takes the
+// commit and name the build resolved to, so runs of different commits never mix.
+void pin_built_commits(config::MatchConfig& config, const std::vector<PreparedEngine>& engines) {
+    for (std::size_t i = 0; i < engines.size() && i < config.engines.size(); ++i) {
+        if (!config.engines[i].build) continue;
+        config.engines[i].build = engines[i].spec.build;
+        config.engines[i].name = engines[i].name;
+    }
+}
+
 bool stdout_is_terminal(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO) == 1; }
 
 int exit_code(const TournamentOutcome& outcome, const CommandFlags& flags) {
@@ -84,8 +64,41 @@ int exit_code(const TournamentOutcome& outcome, const CommandFlags& flags) {
     return 1;
 }
 
+// A run refused before its first row (bad book, engine failing its start-up check) leaves no
+// database behind that this run created: closes it and removes the file with its WAL and index.
+void discard_if_created(std::optional<db::Database>& database, const std::string& path, bool existed_before) {
+    database.reset();
+    if (existed_before) return;
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ignored);
+}
+
+// Tournament's constructor loads the book, checks every engine and opens the output files before
+// it writes a row; its errors are bad input (2), except output files and the database (1).
+// Called from a catch block: rethrows the exception in flight to sort it.
+std::optional<int> refusal_code(std::ostream& err) {
+    try {
+        throw;
+    } catch (const io::SourceError& error) {
+        err << "arbiter: " << error.what() << '\n';
+        return 2;
+    } catch (const openings::OpeningsFlagError& error) {
+        err << "arbiter: " << error.what() << '\n';
+        return 2;
+    } catch (const config::ConfigError& error) {  // an engine failed its start-up check
+        err << "arbiter: " << error.what() << '\n';
+        return 2;
+    } catch (const std::runtime_error& error) {  // output files, database
+        err << "arbiter: " << error.what() << '\n';
+        return 1;
+    } catch (const std::exception&) {
+        return std::nullopt;  // not a refusal: the caller rethrows it
+    }
+}
+
 int play(const config::MatchConfig& config, std::vector<PreparedEngine> engines, const CommandFlags& flags,
          std::ostream& out, std::ostream& err) {
+    const bool db_existed = std::filesystem::exists(config.db);
     std::optional<db::Database> database;
     try {
         database.emplace(config.db);
@@ -93,22 +106,20 @@ int play(const config::MatchConfig& config, std::vector<PreparedEngine> engines,
         err << "arbiter: --db " << config.db << ": " << error.what() << '\n';
         return 2;
     }
-    SignalGuard signals;
-    TournamentIo io{out, err, stdout_is_terminal(out), &g_interrupted};
+    const InterruptGuard interrupts;
+    TournamentIo io{out, err, stdout_is_terminal(out), interrupts.flag()};
     std::optional<Tournament> tournament;
     try {
         tournament.emplace(config, std::move(engines), *database, io);
-    } catch (const io::SourceError& error) {
-        err << "arbiter: " << error.what() << '\n';
-        return 2;
-    } catch (const openings::OpeningsFlagError& error) {
-        err << "arbiter: " << error.what() << '\n';
-        return 2;
-    } catch (const std::runtime_error& error) {  // output files, database
-        err << "arbiter: " << error.what() << '\n';
-        return 1;
+    } catch (const std::exception&) {
+        const std::optional<int> code = refusal_code(err);
+        discard_if_created(database, config.db, db_existed);
+        if (!code) throw;
+        return *code;
     }
     const TournamentOutcome outcome = tournament->run();
+    // Scripts (ci/nightly) and `arbiter report run --run ID` need the id; stderr keeps stdout cutechess-shaped.
+    err << "arbiter: games stored as run " << outcome.run_id << " in " << config.db << '\n';
     if (outcome.end == RunEnd::failed) err << "arbiter: run failed: " << outcome.message << '\n';
     if (outcome.end == RunEnd::bad_config) err << "arbiter: " << outcome.message << '\n';
     if (outcome.end == RunEnd::interrupted) err << "arbiter: " << outcome.message << '\n';
@@ -125,8 +136,8 @@ std::string match_usage() {
            "                      [-draw movenumber=N movecount=N score=N] [-resign movecount=N score=N]\n"
            "                      [-maxmoves N] [-concurrency N] [-seed N] [-recover] [-variant fischerandom]\n"
            "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic] [--fail-on-h0]\n"
-           "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-event E] [-site S]\n"
-           "                      [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n";
+           "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
+           "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n";
 }
 
 int run_match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -142,6 +153,7 @@ int run_match_command(const std::vector<std::string>& args, std::ostream& out, s
         config = config::parse_match_args(rest);
         validate(config);
         engines = prepare_engines(config);
+        pin_built_commits(config, engines);
     } catch (const config::ConfigError& error) {
         err << "arbiter: " << error.what() << '\n';
         return 2;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "game/game_output.h"
+#include "scheduler/engine_probe.h"
 #include "scheduler/tournament_state.h"
 #include "tc/time_control.h"
 
@@ -72,10 +73,13 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
         wanted.pair_begin = static_cast<std::int64_t>(selection.begin);
         wanted.pair_end = static_cast<std::int64_t>(selection.end);
     }
-    run = database.find_or_create_run(wanted);
-    for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
+    // Engines and output files before the run's rows: a broken engine or option, or an output
+    // file that cannot be opened, must not leave a run without games behind.
+    check_engines_start(engines);
     if (config.pgnout) pgn_out = std::make_unique<AppendFile>(*config.pgnout, "-pgnout");
     if (config.epdout) epd_out = std::make_unique<AppendFile>(*config.epdout, "-epdout");
+    run = database.find_or_create_run(wanted);
+    for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
 }
 
 // Loads what earlier sessions stored: the tally starts from their results and their games are

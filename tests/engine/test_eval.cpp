@@ -40,6 +40,7 @@ const char* kEvalPositions[] = {
     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
     "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1",
+    "4k3/8/3P4/8/8/8/5p2/4K3 w - - 0 1",  // advanced passers: valued by hand-set and tuned terms alike
 };
 
 }  // namespace

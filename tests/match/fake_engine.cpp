@@ -74,6 +74,7 @@ void answer_go(const Options& options, const chess::Position& position, int own_
 int main(int argc, char** argv) {
     const Options options = parse_options(argc, argv);
     if (!options.log.empty()) std::ofstream(options.log, std::ios::app) << "started\n";
+    std::cerr << "fake-" << options.mode << " says hello on stderr" << std::endl;
     chess::Position position;
     int own_moves = 0;
     std::string line;

@@ -66,7 +66,10 @@ TEST_CASE("stockfish at a silly time control still produces complete games", "[i
     CHECK(games.size() == 2);
     for (const auto& [key, stored] : games) {
         CHECK(stored.game.plies == static_cast<int>(stored.moves.size()));
-        for (const auto& move : stored.moves) CHECK(move.clock_ms.has_value());
+        for (const auto& move : stored.moves) {
+            CHECK(move.clock_ms.has_value());
+            if (move.nodes) CHECK(move.nps.has_value());
+        }
     }
 }
 
@@ -128,5 +131,33 @@ TEST_CASE("restart=on gives an engine a fresh process for every game", "[integra
                                   db_flag(dir));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
-    CHECK(count_of(read_text(log), "started") == 4);
+    CHECK(count_of(read_text(log), "started") == 4 + 1);  // + the start-up check (engine_probe.h)
+}
+
+TEST_CASE("each engine's stderr is appended to its own log beside the database", "[integration]") {
+    TempDir dir;
+    const auto engines = fake_engine("first one", "legal") + fake_engine("second", "legal") +
+                         std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-maxmoves", "4"};
+    SECTION("by default in <db stem>-logs") {
+        const auto result = run_match(engines + db_flag(dir));
+        INFO(result.out << result.err);
+        REQUIRE(result.code == 0);
+        for (const char* file : {"f-logs/first_one.stderr.log", "f-logs/second.stderr.log"}) {
+            INFO(file);
+            std::ifstream log(dir.file(file));
+            REQUIRE(log);
+            const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+            CHECK(count_of(text, "fake-legal says hello on stderr") >= 1);
+        }
+    }
+    SECTION("-logdir off discards it") {
+        const auto result = run_match(engines + db_flag(dir) + std::vector<std::string>{"-logdir", "off"});
+        REQUIRE(result.code == 0);
+        CHECK_FALSE(std::filesystem::exists(dir.file("f-logs")));
+    }
+    SECTION("-logdir DIR chooses the directory") {
+        const auto result = run_match(engines + db_flag(dir) + std::vector<std::string>{"-logdir", dir.file("my/logs")});
+        REQUIRE(result.code == 0);
+        CHECK(std::filesystem::exists(dir.file("my/logs/second.stderr.log")));
+    }
 }

@@ -8,12 +8,16 @@
 #include <boost/process/start_dir.hpp>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <system_error>
+#include <filesystem>
+#include <system_error>
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -104,6 +108,9 @@ PipeEnds make_pipe() {
 UniqueFd open_stderr_target(const ProcessSpec& spec) {
     const bool to_log = !spec.stderr_log.empty();
     const char* path = to_log ? spec.stderr_log.c_str() : "/dev/null";
+    // The log directory is made on first use, so a run that fails validation leaves nothing behind.
+    std::error_code ignored;
+    if (to_log && spec.stderr_log.has_parent_path()) std::filesystem::create_directories(spec.stderr_log.parent_path(), ignored);
     UniqueFd fd(::open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
     if (!fd.valid())
         throw ProcessError("cannot open stderr log " + in_quotes(path) + " for engine " +
@@ -143,11 +150,17 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
     const int child_in = to_child.read.get();
     const int child_out = from_child.write.get();
     const int child_err = error_sink.get();
+    const pid_t parent = ::getpid();
     // Runs in the forked child before exec; only async-signal-safe calls are allowed here.
     auto wire_child = boost::process::extend::on_exec_setup([=](auto& exec) {
         // Own process group: a terminal Ctrl-C (SIGINT to the foreground group) must not reach
         // xboard engines, which treat SIGINT as a protocol message; also lets us kill helpers.
         ::setpgid(0, 0);
+        // Dies with us: if arbiter is SIGKILLed, an engine that no longer reads its stdin (hung, or
+        // deep in a long search) would otherwise run on, orphaned. The signal follows the thread
+        // that spawned the child, which is always the thread owning the engine for its lifetime.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);  // we were gone before the prctl took effect
         if (::dup2(child_in, STDIN_FILENO) < 0 || ::dup2(child_out, STDOUT_FILENO) < 0 ||
             ::dup2(child_err, STDERR_FILENO) < 0) {
             exec.set_error(std::error_code(errno, std::system_category()), "dup2 failed");

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace arbiter::protocol {
 
@@ -189,10 +190,13 @@ std::optional<SearchInfo> parse_thinking_line(std::string_view line) {
     const Tokens tokens = text::split(head);
     if (tokens.size() < 4) return std::nullopt;
     const auto ply = parse_ply(tokens[0]);
-    const auto score = text::parse_int<long long>(tokens[1]);
+    const auto score = text::parse_int<int>(tokens[1]);  // beyond int no score means anything
     const auto centis = text::parse_int<long long>(tokens[2]);
     const auto nodes = text::parse_int<std::uint64_t>(tokens[3]);
     if (!ply || !score || !centis || !nodes) return std::nullopt;
+    // Found by fuzzing: a time whose milliseconds overflow is garbage, not thinking output.
+    constexpr long long kMaxCentis = std::numeric_limits<long long>::max() / 10;
+    if (*centis > kMaxCentis || *centis < -kMaxCentis) return std::nullopt;
 
     SearchInfo info;
     info.depth = *ply;

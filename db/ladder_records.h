@@ -1,0 +1,33 @@
+#pragma once
+// Plain data of the feature ladder and the reports (see README "ladder_steps"). No SQLite include.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace arbiter::db {
+
+// One step of a feature ladder: what was added, and the engine name its games and EPD rows carry.
+struct LadderStepRecord {
+  std::string ladder;
+  int step_index = 0;         // 0-based position in the ladder
+  std::string label;          // "History heuristic, late move reductions"
+  std::string category;       // Baseline, Search, Evaluation
+  std::string step_date;      // the config's date of the step ('' when it gives none)
+  std::string rev;            // git revision of a historical build ('' for option-set steps)
+  std::string player;         // engine name in games.white/black and epd_results.engine
+  std::optional<std::int64_t> engine_id;
+  std::string options_json = "{}";  // the step's UCI options
+};
+
+// One engine's score on one suite in one EPD run that feeds a ladder.
+struct LadderEpdScore {
+  std::int64_t run_id = 0;
+  std::string engine;
+  std::string suite;
+  std::int64_t positions = 0;  // answered
+  std::int64_t solved = 0;
+  std::string run_started_at;
+};
+
+}  // namespace arbiter::db

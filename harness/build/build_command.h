@@ -1,0 +1,14 @@
+#pragma once
+// arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
+// Prints the absolute path of the tempo binary on stdout (and nothing else), progress on stderr.
+// Exit: 0 built or cached, 1 the build failed (the message names its log), 2 bad input.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace arbiter::build {
+
+int run_build_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace arbiter::build

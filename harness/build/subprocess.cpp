@@ -1,0 +1,114 @@
+#include "build/subprocess.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace arbiter::build {
+namespace {
+
+// Owns one file descriptor; closed on scope exit whatever happens.
+class Fd {
+public:
+    explicit Fd(int fd = -1) : fd_(fd) {}
+    ~Fd() { reset(); }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return fd_; }
+    void reset() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
+
+private:
+    int fd_;
+};
+
+// posix_spawn file actions with their destroy call tied to scope.
+class FileActions {
+public:
+    FileActions() { posix_spawn_file_actions_init(&actions_); }
+    ~FileActions() { posix_spawn_file_actions_destroy(&actions_); }
+    FileActions(const FileActions&) = delete;
+    FileActions& operator=(const FileActions&) = delete;
+    posix_spawn_file_actions_t* get() { return &actions_; }
+
+private:
+    posix_spawn_file_actions_t actions_;
+};
+
+std::string command_text(const std::vector<std::string>& argv) {
+    std::string text;
+    for (const auto& word : argv) text += (text.empty() ? "" : " ") + word;
+    return text;
+}
+
+pid_t spawn(const std::vector<std::string>& argv, FileActions& actions) {
+    std::vector<char*> words;
+    for (const auto& word : argv) words.push_back(const_cast<char*>(word.c_str()));
+    words.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawnp(&pid, words[0], actions.get(), nullptr, words.data(), environ);
+    if (rc != 0) throw SpawnError("cannot run '" + command_text(argv) + "': " + std::strerror(rc));
+    return pid;
+}
+
+int wait_exit_code(pid_t pid) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) return 127;
+    }
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return WEXITSTATUS(status);
+}
+
+}  // namespace
+
+ToolResult run_captured(const std::vector<std::string>& argv) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) throw SpawnError("cannot create a pipe for '" + command_text(argv) + "'");
+    Fd read_end(ends[0]);
+    Fd write_end(ends[1]);
+    FileActions actions;
+    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(actions.get(), STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    const pid_t pid = spawn(argv, actions);
+    write_end.reset();  // the child holds the only write end now, so EOF comes when it exits
+    ToolResult result;
+    char buffer[4096];
+    for (;;) {
+        const ssize_t got = ::read(read_end.get(), buffer, sizeof buffer);
+        if (got > 0) result.output.append(buffer, static_cast<std::size_t>(got));
+        else if (got == 0 || errno != EINTR) break;
+    }
+    result.exit_code = wait_exit_code(pid);
+    return result;
+}
+
+ToolResult run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log) {
+    append_log_line(log, "$ " + command_text(argv));
+    Fd log_fd(::open(log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
+    if (log_fd.get() < 0) throw SpawnError("cannot write the build log " + log.string() + ": " + std::strerror(errno));
+    FileActions actions;
+    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(actions.get(), log_fd.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(actions.get(), log_fd.get(), STDERR_FILENO);
+    ToolResult result;
+    result.exit_code = wait_exit_code(spawn(argv, actions));
+    return result;
+}
+
+void append_log_line(const std::filesystem::path& log, const std::string& line) {
+    std::ofstream out(log, std::ios::app);
+    out << line << '\n';
+    if (!out) throw SpawnError("cannot write the build log " + log.string());
+}
+
+}  // namespace arbiter::build

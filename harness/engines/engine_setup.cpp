@@ -1,0 +1,122 @@
+#include "engines/engine_setup.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "build/revision_build.h"
+#include "catalogue/catalogue.h"
+#include "config/engine_spec.h"
+
+namespace arbiter::engine_setup {
+namespace {
+
+// A word without '=' cannot be a key=value spec, so it is taken as a catalogue name.
+bool is_catalogue_name(const std::string& text) {
+    return text.find('=') == std::string::npos && text.find_first_of(" \t") == std::string::npos;
+}
+
+// Stored command lines are read back by people and shells: arguments with spaces stay one word.
+std::string quote_if_needed(const std::string& word) {
+    if (word.find_first_of(" \t\"'") == std::string::npos && !word.empty()) return word;
+    std::string quoted = "\"";
+    for (char c : word) {
+        if (c == '"' || c == '\\') quoted += '\\';
+        quoted += c;
+    }
+    return quoted + "\"";
+}
+
+}  // namespace
+
+void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostream& progress) {
+    if (!spec.build) return;
+    if (!spec.cmd.empty())
+        throw config::ConfigError(where + " build", "give either cmd= or build=, not both (build= makes the command)");
+    build::BuildRequest request;
+    request.revision = *spec.build;
+    try {
+        const build::BuiltEngine built = build::build_revision(request, progress);
+        progress << "tempo " << built.commit << ": " << (built.reused ? "cached build " : "built ") << built.binary.string()
+                 << std::endl;
+        spec.cmd = built.binary.string();
+        spec.build = built.commit;
+        // Named by the commit it is, not by the revision typed: "HEAD" means another build tomorrow.
+        if (spec.name.empty()) spec.name = "tempo@" + built.commit.substr(0, 12);
+    } catch (const build::BuildInputError& error) {
+        throw config::ConfigError(where + " build", error.what());
+    }
+}
+
+config::EngineSpec resolve_engine_text(const std::string& text, const std::string& where, std::ostream& progress) {
+    config::EngineSpec spec;
+    if (is_catalogue_name(text)) {
+        spec.catalogue = text;
+    } else {
+        spec = config::parse_engine_spec(text, where);
+    }
+    if (spec.catalogue) catalogue::resolve_catalogue_reference(spec, catalogue::Catalogue::builtin(), where);
+    resolve_build(spec, where, progress);
+    if (spec.cmd.empty()) throw config::ConfigError(where, "no cmd= given in '" + text + "'");
+    return spec;
+}
+
+bool executable_found(const config::EngineSpec& spec) {
+    namespace fs = std::filesystem;
+    auto runnable = [](const fs::path& path) { return !fs::is_directory(path) && access(path.c_str(), X_OK) == 0; };
+    if (spec.cmd.find('/') != std::string::npos) {
+        const fs::path path(spec.cmd);
+        return runnable(path) || (!spec.dir.empty() && path.is_relative() && runnable(fs::path(spec.dir) / path));
+    }
+    const char* search = std::getenv("PATH");
+    std::string_view rest = search ? search : "/usr/bin:/bin";
+    while (!rest.empty()) {
+        const auto colon = rest.find(':');
+        const std::string_view dir = rest.substr(0, colon);
+        if (runnable(fs::path(dir.empty() ? "." : std::string(dir)) / spec.cmd)) return true;
+        rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+    }
+    return false;
+}
+
+protocol::EngineConfig to_engine_config(const config::EngineSpec& spec, const std::string& name,
+                                        protocol::SanConverter to_san) {
+    protocol::EngineConfig config;
+    config.name = name;
+    config.protocol = spec.proto == config::Protocol::Xboard ? protocol::Protocol::Xboard : protocol::Protocol::Uci;
+    config.process.executable = spec.cmd;
+    config.process.arguments = spec.args;
+    config.process.working_directory = spec.dir;
+    config.process.environment = spec.env;
+    config.init_commands = spec.init_strings;
+    config.options = spec.options;
+    config.to_san = std::move(to_san);
+    return config;
+}
+
+db::EngineRecord to_engine_record(const config::EngineSpec& spec, const std::string& name,
+                                  const std::string& git_commit) {
+    db::EngineRecord record;
+    record.name = name;
+    record.command = quote_if_needed(spec.cmd);
+    for (const auto& arg : spec.args) record.command.append(" ").append(quote_if_needed(arg));
+    record.protocol = config::to_string(spec.proto);
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& [option, value] : spec.options) options[option] = value;
+    record.options_json = options.dump();  // nlohmann keeps keys sorted: same options, same text
+    record.git_commit = !git_commit.empty() ? git_commit : spec.build.value_or("");
+    return record;
+}
+
+std::string options_text(const config::EngineSpec& spec) {
+    std::string text;
+    for (const auto& [option, value] : spec.options) {
+        text += (text.empty() ? "" : " ") + option + "=" + value;
+    }
+    return text;
+}
+
+}  // namespace arbiter::engine_setup

@@ -1,0 +1,253 @@
+#include "ladder/ladder_config.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "catalogue/catalogue.h"
+#include "config/engine_spec.h"
+
+namespace arbiter::ladder {
+namespace {
+
+using nlohmann::json;
+
+// Carries the file name so every check can name it.
+struct Reader {
+    std::string source;
+    std::string base_dir;
+
+    [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+        throw LadderConfigError(source + ": " + where + ": " + what);
+    }
+
+    void only_keys(const json& object, const std::set<std::string>& known, const std::string& where) const {
+        if (!object.is_object()) fail(where, "expected an object");
+        for (const auto& item : object.items())
+            if (!known.count(item.key())) fail(where + "." + item.key(), "unknown key");
+    }
+
+    const json& required(const json& object, const char* key, const std::string& where) const {
+        if (!object.contains(key)) fail(where, std::string("missing \"") + key + "\"");
+        return object.at(key);
+    }
+
+    std::string text(const json& value, const std::string& where) const {
+        if (!value.is_string()) fail(where, "expected a string, got " + value.dump());
+        return value.get<std::string>();
+    }
+
+    std::int64_t integer(const json& value, const std::string& where, std::int64_t min) const {
+        if (!value.is_number_integer() || value.get<std::int64_t>() < min)
+            fail(where, "expected an integer >= " + std::to_string(min) + ", got " + value.dump());
+        return value.get<std::int64_t>();
+    }
+
+    std::string path(const json& value, const std::string& where) const {
+        const std::string given = text(value, where);
+        if (given.empty() || std::filesystem::path(given).is_absolute()) return given;
+        return (std::filesystem::path(base_dir) / given).lexically_normal().string();
+    }
+};
+
+std::string scalar_text(const json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+    return value.dump();
+}
+
+LadderStep read_step(const Reader& r, const json& in, const std::string& where) {
+    r.only_keys(in, {"id", "feature", "category", "date", "options", "rev"}, where);
+    LadderStep step;
+    step.id = r.text(r.required(in, "id", where), where + ".id");
+    if (!std::regex_match(step.id, std::regex("[A-Za-z0-9_-]{1,32}")))
+        r.fail(where + ".id", "use 1 to 32 letters, digits, '-' or '_' (it is part of the engine name)");
+    step.feature = r.text(r.required(in, "feature", where), where + ".feature");
+    step.category = r.text(r.required(in, "category", where), where + ".category");
+    static const std::set<std::string> categories{"Baseline", "Search", "Evaluation"};
+    if (!categories.count(step.category)) r.fail(where + ".category", "expected Baseline, Search or Evaluation");
+    if (in.contains("date")) {
+        step.date = r.text(in.at("date"), where + ".date");
+        if (!std::regex_match(step.date, std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}")))
+            r.fail(where + ".date", "expected YYYY-MM-DD, got '" + step.date + "'");
+    }
+    if (in.contains("rev")) step.rev = r.text(in.at("rev"), where + ".rev");
+    if (in.contains("options")) {
+        const json& options = in.at("options");
+        if (!options.is_object()) r.fail(where + ".options", "expected an object of UCI options");
+        for (const auto& item : options.items()) step.options.emplace_back(item.key(), scalar_text(item.value()));
+    }
+    if (step.rev.empty() == step.options.empty())
+        r.fail(where, "give exactly one of \"options\" (an option set) or \"rev\" (a historical build)");
+    return step;
+}
+
+config::EngineSpec read_engine_spec(const Reader& r, const json& in, const std::string& where) {
+    try {
+        return config::engine_spec_from_json(in, where);
+    } catch (const config::ConfigError& error) {
+        r.fail(error.where(), std::string(error.what()).substr(error.where().size() + 2));
+    }
+}
+
+LadderOpponent read_opponent(const Reader& r, const json& in, const std::string& where) {
+    if (!in.is_object()) r.fail(where, "expected an object such as {\"conf\": \"phalanx\"}");
+    json spec_json = in;
+    spec_json.erase("anchor");
+    LadderOpponent opponent;
+    opponent.spec = read_engine_spec(r, spec_json, where);
+    const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
+    const catalogue::ReferenceEngine* entry = nullptr;
+    if (opponent.spec.catalogue) {
+        entry = catalogue.find(*opponent.spec.catalogue);
+        if (!entry) r.fail(where + ".conf", "'" + *opponent.spec.catalogue + "' is not in the catalogue");
+    }
+    opponent.name = !opponent.spec.name.empty() ? opponent.spec.name : opponent.spec.catalogue.value_or("");
+    if (opponent.name.empty()) r.fail(where, "give \"conf\" (a catalogue engine) or \"name\"");
+    opponent.spec.name = opponent.name;
+    if (entry && entry->anchor) {
+        opponent.anchor = entry->anchor;
+        opponent.anchor_source = entry->anchor_source;
+    }
+    // "anchor": null lets a catalogue-anchored engine float; a number overrides the catalogue.
+    if (in.contains("anchor")) {
+        const json& anchor = in.at("anchor");
+        if (anchor.is_null()) opponent.anchor.reset();
+        else if (anchor.is_number()) opponent.anchor = anchor.get<double>(), opponent.anchor_source = r.source;
+        else r.fail(where + ".anchor", "expected a rating or null");
+    }
+    return opponent;
+}
+
+std::vector<LadderOpponent> read_opponents(const Reader& r, const json& in, const std::string& where) {
+    if (!in.is_array() || in.empty()) r.fail(where, "expected a non-empty list of opponents");
+    std::vector<LadderOpponent> opponents;
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::string at = where + "[" + std::to_string(i) + "]";
+        opponents.push_back(read_opponent(r, in[i], at));
+        if (!names.insert(opponents.back().name).second) r.fail(at, "opponent '" + opponents.back().name + "' twice");
+    }
+    return opponents;
+}
+
+int even_games(const Reader& r, const json& value, const std::string& where) {
+    const auto games = r.integer(value, where, 2);
+    if (games % 2 != 0) r.fail(where, "must be even: every opening is played with both colours");
+    return static_cast<int>(games);
+}
+
+void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
+    const std::string where = "gauntlet";
+    r.only_keys(in, {"opponents", "games_per_opponent", "tc", "timemargin", "head_to_head", "openings", "draw",
+                     "resign", "maxmoves", "seed"},
+                where);
+    config.opponents = read_opponents(r, r.required(in, "opponents", where), where + ".opponents");
+    if (in.contains("games_per_opponent"))
+        config.games_per_opponent = even_games(r, in.at("games_per_opponent"), where + ".games_per_opponent");
+    if (in.contains("tc")) config.tc = r.text(in.at("tc"), where + ".tc");
+    if (in.contains("timemargin")) config.timemargin_ms = static_cast<int>(r.integer(in.at("timemargin"), where + ".timemargin", 0));
+    if (in.contains("head_to_head")) {
+        if (!in.at("head_to_head").is_boolean()) r.fail(where + ".head_to_head", "expected true or false");
+        config.head_to_head = in.at("head_to_head").get<bool>();
+    }
+    if (in.contains("maxmoves")) config.maxmoves = static_cast<int>(r.integer(in.at("maxmoves"), where + ".maxmoves", 0));
+    if (in.contains("seed")) config.seed = static_cast<std::uint64_t>(r.integer(in.at("seed"), where + ".seed", 0));
+    // Openings, draw and resign rules read exactly as in a match config file.
+    json match = json::object();
+    match["engines"] = json::array({json{{"cmd", "x"}}, json{{"cmd", "y"}}});
+    for (const char* key : {"openings", "draw", "resign"})
+        if (in.contains(key)) match[key] = in.at(key);
+    if (match.contains("openings") && match["openings"].contains("file"))
+        match["openings"]["file"] = r.path(match["openings"]["file"], where + ".openings.file");
+    try {
+        const config::MatchConfig parsed = config::match_config_from_json(match, r.source);
+        config.openings = parsed.openings;
+        config.draw = parsed.draw;
+        config.resign = parsed.resign;
+    } catch (const config::ConfigError& error) {
+        r.fail(where, error.what());
+    }
+}
+
+void read_wac(const Reader& r, const json& in, WacSettings& wac) {
+    r.only_keys(in, {"suite", "movetime_ms", "positions"}, "wac");
+    if (in.contains("suite")) wac.suite = r.path(in.at("suite"), "wac.suite");
+    if (in.contains("movetime_ms")) wac.movetime_ms = r.integer(in.at("movetime_ms"), "wac.movetime_ms", 1);
+    if (in.contains("positions")) wac.positions = static_cast<std::size_t>(r.integer(in.at("positions"), "wac.positions", 1));
+}
+
+void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
+    r.only_keys(in, {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms"}, "smoke");
+    if (in.contains("nodes")) smoke.nodes = static_cast<std::uint64_t>(r.integer(in.at("nodes"), "smoke.nodes", 1));
+    if (in.contains("games_per_opponent"))
+        smoke.games_per_opponent = even_games(r, in.at("games_per_opponent"), "smoke.games_per_opponent");
+    if (in.contains("opponents")) smoke.opponents = read_opponents(r, in.at("opponents"), "smoke.opponents");
+    if (in.contains("xboard_tc")) smoke.xboard_tc = r.text(in.at("xboard_tc"), "smoke.xboard_tc");
+    if (in.contains("wac_positions"))
+        smoke.wac_positions = static_cast<std::size_t>(r.integer(in.at("wac_positions"), "smoke.wac_positions", 1));
+    if (in.contains("wac_movetime_ms")) smoke.wac_movetime_ms = r.integer(in.at("wac_movetime_ms"), "smoke.wac_movetime_ms", 1);
+}
+
+void read_steps(const Reader& r, const json& in, LadderConfig& config) {
+    if (!in.is_array() || in.empty()) r.fail("steps", "expected a non-empty list of steps");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const std::string where = "steps[" + std::to_string(i) + "]";
+        config.steps.push_back(read_step(r, in[i], where));
+        if (!ids.insert(config.steps.back().id).second) r.fail(where + ".id", "'" + config.steps.back().id + "' used twice");
+    }
+}
+
+LadderConfig read_config(const Reader& r, const json& in) {
+    r.only_keys(in, {"name", "description", "engine", "steps", "gauntlet", "wac", "smoke"}, "(top level)");
+    LadderConfig config;
+    config.source = r.source;
+    config.name = r.text(r.required(in, "name", "(top level)"), "name");
+    if (!std::regex_match(config.name, std::regex("[A-Za-z0-9._-]{1,64}")))
+        r.fail("name", "use 1 to 64 letters, digits, '.', '-' or '_'");
+    if (in.contains("description")) config.description = r.text(in.at("description"), "description");
+    if (in.contains("engine")) {
+        config.engine = read_engine_spec(r, in.at("engine"), "engine");
+        if (!config.engine.cmd.empty() && config.engine.cmd.find('/') != std::string::npos)
+            config.engine.cmd = r.path(json(config.engine.cmd), "engine.cmd");
+        if (!config.engine.name.empty()) config.engine_name = config.engine.name;
+    }
+    read_steps(r, r.required(in, "steps", "(top level)"), config);
+    read_gauntlet(r, r.required(in, "gauntlet", "(top level)"), config);
+    if (in.contains("wac")) read_wac(r, in.at("wac"), config.wac);
+    if (in.contains("smoke")) read_smoke(r, in.at("smoke"), config.smoke);
+    return config;
+}
+
+std::size_t line_of(const std::string& text, std::size_t byte) {
+    return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + std::min(byte, text.size()), '\n'));
+}
+
+}  // namespace
+
+LadderConfig ladder_config_from_text(const std::string& text, const std::string& source, const std::string& base_dir) {
+    json parsed;
+    try {
+        parsed = json::parse(text);
+    } catch (const json::parse_error& error) {
+        throw LadderConfigError(source + ":" + std::to_string(line_of(text, error.byte)) + ": invalid JSON: " + error.what());
+    }
+    return read_config(Reader{source, base_dir}, parsed);
+}
+
+LadderConfig load_ladder_config(const std::string& path) {
+    std::ifstream file(path);
+    if (!file) throw LadderConfigError(path + ": cannot open the ladder file");
+    std::stringstream text;
+    text << file.rdbuf();
+    const std::string dir = std::filesystem::path(path).parent_path().string();
+    return ladder_config_from_text(text.str(), path, dir.empty() ? "." : dir);
+}
+
+}  // namespace arbiter::ladder

@@ -1,0 +1,84 @@
+#pragma once
+// A feature ladder as its JSON file describes it (see README "Feature ladder and reports"): the
+// ordered steps with the tempo option set (or build revision) of each, the gauntlet every step
+// plays, the WAC settings, and the cheaper settings of a --smoke run.
+//
+// Relative paths in the file (engine cmd, openings, suite) are taken from the file's directory, so
+// a config works from any working directory.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "config/match_config.h"
+
+namespace arbiter::ladder {
+
+// Any mistake in a ladder file; the message starts with "FILE: steps[3].category:" (or
+// "FILE:LINE:" for malformed JSON).
+class LadderConfigError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct LadderStep {
+    std::string id;        // short, stable; part of the engine name ("tempo 13 HistoryLmr")
+    std::string feature;   // the table's Feature column
+    std::string category;  // Baseline, Search or Evaluation
+    std::string date;      // YYYY-MM-DD, or empty
+    std::vector<std::pair<std::string, std::string>> options;  // UCI options of this step, in file order
+    std::string rev;       // historical build instead of an option set (needs build= support)
+};
+
+struct LadderOpponent {
+    config::EngineSpec spec;      // usually {"conf": "phalanx"}; resolved by the scheduler
+    std::string name;             // the name its games carry
+    std::optional<double> anchor; // fixed rating in the fit; none: the opponent floats
+    std::string anchor_source;
+};
+
+struct WacSettings {
+    std::string suite;                 // path; empty = arbiter's default WAC copy
+    std::int64_t movetime_ms = 3000;   // nominal; scaled by --tc-scale
+    std::optional<std::size_t> positions;  // first N only
+};
+
+struct SmokeSettings {
+    std::uint64_t nodes = 2000;        // tempo's (and UCI opponents') limit per move
+    int games_per_opponent = 2;
+    std::vector<LadderOpponent> opponents;  // empty = the gauntlet's
+    std::string xboard_tc = "tc=2+0.02 timemargin=100";  // limits of opponents that cannot take nodes=
+    std::size_t wac_positions = 10;
+    std::int64_t wac_movetime_ms = 50;
+};
+
+struct LadderConfig {
+    std::string source;       // the file, for messages
+    std::string name;         // ladder name in the database
+    std::string description;
+    config::EngineSpec engine;  // the stepped engine; cmd empty = tempo beside arbiter
+    std::string engine_name = "tempo";
+    std::vector<LadderStep> steps;
+    std::vector<LadderOpponent> opponents;
+    int games_per_opponent = 100;
+    std::string tc = "120+1";
+    int timemargin_ms = 0;
+    bool head_to_head = true;
+    std::optional<config::OpeningsSpec> openings;
+    std::optional<config::DrawRule> draw;
+    std::optional<config::ResignRule> resign;
+    int maxmoves = 0;
+    std::uint64_t seed = 1;
+    WacSettings wac;
+    SmokeSettings smoke;
+};
+
+// Reads and checks a ladder file. Opponent anchors default to the catalogue's.
+LadderConfig load_ladder_config(const std::string& path);
+LadderConfig ladder_config_from_text(const std::string& text, const std::string& source,
+                                     const std::string& base_dir);
+
+}  // namespace arbiter::ladder

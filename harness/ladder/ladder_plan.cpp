@@ -1,0 +1,184 @@
+#include "ladder/ladder_plan.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "catalogue/catalogue.h"
+#include "config/engine_spec.h"
+#include "tc/time_control.h"
+
+namespace arbiter::ladder {
+namespace {
+
+std::string two_digits(std::size_t n) {
+    char buffer[8];
+    std::snprintf(buffer, sizeof buffer, "%02zu", n);
+    return buffer;
+}
+
+// "0.1" rather than "0.100000": the factor is part of a ladder name.
+std::string short_number(double value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    return buffer;
+}
+
+void apply(config::EngineSpec& spec, const std::string& token, const std::string& where) {
+    try {
+        config::apply_engine_token(spec, token, where);
+    } catch (const config::ConfigError& error) {
+        throw LadderConfigError(error.what());
+    }
+}
+
+std::string scaled_tc(const LadderConfig& config, double factor) {
+    try {
+        const tc::TimeControl nominal = tc::parse_time_control(config.tc, config.source + ": gauntlet.tc");
+        return tc::to_pgn_string(tc::scaled(nominal, factor));
+    } catch (const tc::TimeControlError& error) {
+        throw LadderConfigError(error.what());
+    }
+}
+
+// Node limits need UCI; xboard opponents play the smoke run's short clock instead.
+void apply_limits(const LadderPlan& plan, config::EngineSpec& spec, const std::string& where) {
+    if (!plan.smoke) {
+        apply(spec, "tc=" + plan.time_control, where);
+        if (plan.config.timemargin_ms > 0) apply(spec, "timemargin=" + std::to_string(plan.config.timemargin_ms), where);
+        return;
+    }
+    if (spec.proto == config::Protocol::Uci) apply(spec, "nodes=" + std::to_string(plan.config.smoke.nodes), where);
+    else {
+        try {
+            for (const auto& word : config::split_words(plan.config.smoke.xboard_tc, where)) apply(spec, word, where);
+        } catch (const config::ConfigError& error) {
+            throw LadderConfigError(error.what());
+        }
+    }
+}
+
+LadderOpponent resolved_opponent(const LadderPlan& plan, LadderOpponent opponent, const catalogue::Catalogue& catalogue) {
+    const std::string where = plan.config.source + ": opponent " + opponent.name;
+    try {
+        catalogue::resolve_catalogue_reference(opponent.spec, catalogue, where);
+    } catch (const config::ConfigError& error) {
+        throw LadderConfigError(error.what());
+    }
+    apply_limits(plan, opponent.spec, where);
+    return opponent;
+}
+
+PlannedStep planned_step(const LadderPlan& plan, const LadderStep& step, std::size_t index, const std::string& cmd) {
+    PlannedStep planned;
+    planned.step = step;
+    planned.player = plan.config.engine_name + " " + two_digits(index + 1) + " " + step.id;
+    planned.spec = plan.config.engine;
+    planned.spec.name = planned.player;
+    const std::string where = plan.config.source + ": steps[" + std::to_string(index) + "]";
+    if (step.rev.empty()) {
+        if (planned.spec.cmd.empty()) planned.spec.cmd = cmd;
+        for (const auto& [name, value] : step.options) apply(planned.spec, "option." + name + "=" + value, where);
+    } else {
+        planned.spec.build = step.rev;
+    }
+    apply_limits(plan, planned.spec, where);
+    return planned;
+}
+
+std::string ladder_name(const LadderConfig& config, const PlanOptions& options) {
+    if (options.smoke) return config.name + "-smoke";
+    if (options.tc_scale != 1.0) return config.name + "-tc" + short_number(options.tc_scale);
+    return config.name;
+}
+
+}  // namespace
+
+LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
+    LadderPlan plan;
+    plan.config = config;
+    plan.smoke = options.smoke;
+    plan.tc_scale = options.tc_scale;
+    plan.ladder = ladder_name(config, options);
+    plan.time_control = options.smoke ? "nodes=" + std::to_string(config.smoke.nodes) : scaled_tc(config, options.tc_scale);
+    plan.games_per_opponent = options.smoke ? config.smoke.games_per_opponent : config.games_per_opponent;
+    const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
+    const auto& opponents = options.smoke && !config.smoke.opponents.empty() ? config.smoke.opponents : config.opponents;
+    for (const auto& opponent : opponents) plan.opponents.push_back(resolved_opponent(plan, opponent, catalogue));
+    for (std::size_t i = 0; i < config.steps.size(); ++i)
+        plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
+    plan.wac_suite = config.wac.suite;
+    if (options.smoke) {
+        plan.wac_movetime_ms = config.smoke.wac_movetime_ms;
+        plan.wac_positions = config.smoke.wac_positions;
+    } else {
+        plan.wac_movetime_ms = std::max<std::int64_t>(1, std::llround(static_cast<double>(config.wac.movetime_ms) * options.tc_scale));
+        plan.wac_positions = config.wac.positions;
+    }
+    return plan;
+}
+
+config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
+                                      std::optional<config::ShardSpec> shard, int concurrency) {
+    config::MatchConfig match;
+    match.engines.push_back(plan.steps.at(index).spec);
+    for (const auto& opponent : plan.opponents) match.engines.push_back(opponent.spec);
+    if (plan.config.head_to_head && index > 0) match.engines.push_back(plan.steps[index - 1].spec);
+    match.tournament = "gauntlet";
+    match.games = plan.games_per_opponent;
+    match.rounds = 1;
+    match.repeat = true;
+    match.openings = plan.config.openings;
+    match.draw = plan.config.draw;
+    match.resign = plan.config.resign;
+    match.maxmoves = plan.config.maxmoves;
+    match.seed = plan.config.seed;
+    match.seed_given = true;
+    match.recover = true;
+    match.concurrency = concurrency;
+    match.db = db;
+    match.shard = shard;
+    match.event = "arbiter ladder " + plan.ladder;
+    return match;
+}
+
+nlohmann::json plan_json(const LadderPlan& plan) {
+    nlohmann::json anchors = nlohmann::json::object();
+    nlohmann::json opponents = nlohmann::json::array();
+    for (const auto& opponent : plan.opponents) {
+        opponents.push_back(opponent.name);
+        if (opponent.anchor) anchors[opponent.name] = *opponent.anchor;
+    }
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& step : plan.steps) steps.push_back(step.player);
+    return {{"ladder", plan.ladder},
+            {"config_name", plan.config.name},
+            {"description", plan.config.description},
+            {"smoke", plan.smoke},
+            {"tc_scale", plan.tc_scale},
+            {"time_control", plan.time_control},
+            {"games_per_opponent", plan.games_per_opponent},
+            {"head_to_head", plan.config.head_to_head},
+            {"opponents", opponents},
+            {"anchors", anchors},
+            {"steps", steps},
+            {"wac", {{"suite", plan.wac_suite},
+                     {"movetime_ms", plan.wac_movetime_ms},
+                     {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
+}
+
+std::string engine_spec_text(const config::EngineSpec& spec) {
+    auto quoted = [](const std::string& word) {
+        std::string out = "'";
+        for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        return out + "'";
+    };
+    std::string text = quoted("cmd=" + spec.cmd);
+    if (!spec.dir.empty()) text += " " + quoted("dir=" + spec.dir);
+    for (const auto& arg : spec.args) text += " " + quoted("arg=" + arg);
+    if (spec.proto == config::Protocol::Xboard) text += " proto=xboard";
+    for (const auto& [name, value] : spec.options) text += " " + quoted("option." + name + "=" + value);
+    for (const auto& [name, value] : spec.env) text += " " + quoted("env." + name + "=" + value);
+    return text;
+}
+
+}  // namespace arbiter::ladder

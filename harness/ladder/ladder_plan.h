@@ -1,0 +1,59 @@
+#pragma once
+// What one `arbiter ladder` invocation plays: the config with the command's flags applied (smoke
+// settings, --tc-scale, tempo's path), as the engine specs and match configs the scheduler takes.
+// The plan's JSON is stored as the config of the ladder's own run (kind 'ladder'); the feature
+// report reads the anchors, the time control played and the smoke mark from there.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "config/match_config.h"
+#include "ladder/ladder_config.h"
+
+namespace arbiter::ladder {
+
+struct PlanOptions {
+    bool smoke = false;
+    double tc_scale = 1.0;
+    std::string engine_cmd;  // tempo to use when the config gives no engine.cmd
+};
+
+struct PlannedStep {
+    LadderStep step;
+    std::string player;       // "tempo 03 MvvLva": unique and stable engine name
+    config::EngineSpec spec;  // options and limits applied
+};
+
+struct LadderPlan {
+    std::string ladder;        // name in the database: the config's, "-smoke" / "-tc<F>" appended
+    LadderConfig config;
+    bool smoke = false;
+    double tc_scale = 1.0;
+    std::string time_control;  // as played: "120+1", "12+0.1", "nodes=2000"
+    std::vector<PlannedStep> steps;
+    std::vector<LadderOpponent> opponents;  // catalogue resolved, limits applied
+    int games_per_opponent = 0;
+    std::string wac_suite;     // empty = arbiter's WAC copy
+    std::int64_t wac_movetime_ms = 0;
+    std::optional<std::size_t> wac_positions;
+};
+
+// Throws LadderConfigError (bad time control, unknown catalogue engine, xboard limit).
+LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options);
+
+// The gauntlet of step `index`: the step's engine first, then the opponents, then (head to head)
+// the previous step's engine. Colours alternate on each opening (-repeat); engine failures are
+// recovered so one crash does not stop a long ladder.
+config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
+                                      std::optional<config::ShardSpec> shard, int concurrency);
+
+nlohmann::json plan_json(const LadderPlan& plan);
+
+// "cmd=/x/tempo 'option.Features=none,+Mobility'": a spec as one `--engine` word for arbiter epd.
+std::string engine_spec_text(const config::EngineSpec& spec);
+
+}  // namespace arbiter::ladder

@@ -1,0 +1,149 @@
+#include "ladder/ladder_runner.h"
+
+#include <optional>
+#include <sstream>
+
+#include "db/database.h"
+#include "epdrun/epd_command.h"
+#include "scheduler/engine_setup.h"
+#include "scheduler/tournament.h"
+
+namespace arbiter::ladder {
+namespace {
+
+struct StepContext {
+    const LadderPlan& plan;
+    const RunnerOptions& options;
+    RunnerIo io;
+    db::Database& database;
+};
+
+db::RunRecord ladder_run(const LadderPlan& plan, db::Database& database) {
+    db::RunRecord wanted;
+    wanted.kind = db::RunKind::ladder;
+    wanted.config_json = plan_json(plan).dump();
+    wanted.time_control = plan.time_control;
+    wanted.ladder = plan.ladder;
+    return database.find_or_create_run(wanted);
+}
+
+std::string record_text(db::Database& database, std::int64_t run_id, const std::string& player) {
+    db::ResultFilter filter;
+    filter.run_ids.push_back(run_id);
+    std::int64_t wins = 0, draws = 0, losses = 0;
+    for (const auto& pair : database.pair_results(filter)) {
+        if (pair.white == player) wins += pair.white_wins, draws += pair.draws, losses += pair.black_wins;
+        if (pair.black == player) wins += pair.black_wins, draws += pair.draws, losses += pair.white_wins;
+    }
+    std::ostringstream text;
+    text << wins + draws + losses << " games (+" << wins << " =" << draws << " -" << losses << ")";
+    return text.str();
+}
+
+// Returns the scheduler's exit meaning: 0 complete, 1 failed/interrupted, 2 bad configuration.
+int play_gauntlet(const StepContext& context, std::size_t index) {
+    const PlannedStep& step = context.plan.steps[index];
+    const config::MatchConfig match =
+        step_match_config(context.plan, index, context.options.db, context.options.shard, context.options.concurrency);
+    std::vector<scheduler::PreparedEngine> engines;
+    try {
+        engines = scheduler::prepare_engines(match);
+    } catch (const config::ConfigError& error) {
+        context.io.err << "arbiter ladder: step " << index + 1 << ": " << error.what() << "\n";
+        return 2;
+    }
+    db::LadderStepRecord row{context.plan.ladder, static_cast<int>(index), step.step.feature, step.step.category,
+                             step.step.date, step.step.rev, step.player, std::nullopt, "{}"};
+    row.engine_id = context.database.upsert_engine(engines.front().record);
+    nlohmann::json options = nlohmann::json::object();
+    for (const auto& [name, value] : step.step.options) options[name] = value;
+    row.options_json = options.dump();
+    context.database.upsert_ladder_step(row);
+
+    std::ostream discard(nullptr);
+    scheduler::TournamentIo tio{context.options.verbose ? context.io.out : discard, context.io.err, false,
+                                context.io.interrupt};
+    std::optional<scheduler::Tournament> tournament;
+    try {
+        tournament.emplace(match, std::move(engines), context.database, tio);
+    } catch (const std::exception& error) {  // opening book (file and line named), output files
+        context.io.err << "arbiter ladder: step " << index + 1 << ": " << error.what() << "\n";
+        return 2;
+    }
+    const scheduler::TournamentOutcome outcome = tournament->run();
+    context.database.assign_run_to_ladder(outcome.run_id, context.plan.ladder);
+    context.io.out << "  gauntlet: run " << outcome.run_id << ", "
+                   << record_text(context.database, outcome.run_id, step.player) << "\n";
+    switch (outcome.end) {
+        case scheduler::RunEnd::completed: return 0;
+        case scheduler::RunEnd::bad_config: context.io.err << "arbiter ladder: " << outcome.message << "\n"; return 2;
+        default:
+            context.io.err << "arbiter ladder: step " << index + 1 << ": " << outcome.message << "\n";
+            return 1;
+    }
+}
+
+std::vector<std::string> wac_args(const StepContext& context, const PlannedStep& step) {
+    std::vector<std::string> args{"--engine",     engine_spec_text(step.spec),
+                                  "--engine-name", step.player,
+                                  "--movetime",   std::to_string(context.plan.wac_movetime_ms),
+                                  "--db",         context.options.db,
+                                  "--json"};
+    if (!context.plan.wac_suite.empty()) args.insert(args.end(), {"--suite", context.plan.wac_suite});
+    if (context.plan.wac_positions) args.insert(args.end(), {"--first", std::to_string(*context.plan.wac_positions)});
+    if (context.options.concurrency > 0) args.insert(args.end(), {"--concurrency", std::to_string(context.options.concurrency)});
+    return args;
+}
+
+int score_wac(const StepContext& context, std::size_t index) {
+    const PlannedStep& step = context.plan.steps[index];
+    if (step.spec.cmd.empty()) {
+        context.io.out << "  WAC: skipped (build " << step.step.rev << " has no command yet)\n";
+        return 0;
+    }
+    std::ostringstream summary, log;
+    const int code = epdrun::run_epd_command(wac_args(context, step), summary, log);
+    nlohmann::json result = nlohmann::json::parse(summary.str(), nullptr, false);
+    if (result.is_discarded() || !result.contains("run_id")) {
+        context.io.err << "arbiter ladder: step " << index + 1 << " WAC:\n" << log.str();
+        return code == 0 ? 1 : code;
+    }
+    context.database.assign_run_to_ladder(result["run_id"].get<std::int64_t>(), context.plan.ladder);
+    context.io.out << "  WAC: run " << result["run_id"] << ", " << result.value("solved", 0) << "/"
+                   << result.value("positions", 0) << " solved at " << context.plan.wac_movetime_ms << " ms\n";
+    if (code != 0) context.io.err << log.str();
+    return code == epdrun::kExitRegression ? 0 : code;
+}
+
+bool stop_requested(const RunnerIo& io) { return io.interrupt && io.interrupt->load() != 0; }
+
+}  // namespace
+
+int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io) {
+    db::Database database(options.db);
+    const db::RunRecord umbrella = ladder_run(plan, database);
+    const bool plays_wac = !options.shard || options.shard->index == 1;
+    io.out << "ladder " << plan.ladder << (plan.smoke ? " (smoke run)" : "") << ": " << plan.steps.size()
+           << " steps, " << plan.opponents.size() << " opponents x " << plan.games_per_opponent << " games at "
+           << plan.time_control << (plan.config.head_to_head ? ", previous step head to head" : "") << ", db "
+           << options.db << " run " << umbrella.id << "\n";
+    StepContext context{plan, options, io, database};
+    int worst = 0;
+    for (std::size_t i = 0; i < plan.steps.size() && !stop_requested(io); ++i) {
+        io.out << "step " << i + 1 << "/" << plan.steps.size() << ": " << plan.steps[i].player << " ("
+               << plan.steps[i].step.feature << ")\n";
+        io.out.flush();
+        const int gauntlet = play_gauntlet(context, i);
+        if (gauntlet == 2) return 2;
+        worst = std::max(worst, gauntlet);
+        if (gauntlet != 0 || stop_requested(io)) break;
+        if (plays_wac) worst = std::max(worst, score_wac(context, i));
+    }
+    if (stop_requested(io)) worst = std::max(worst, 1);
+    database.set_run_status(umbrella.id, worst == 0 ? db::RunStatus::finished : db::RunStatus::aborted);
+    io.out << (worst == 0 ? "ladder complete; " : "ladder stopped; re-run the same command to resume; ")
+           << "report: arbiter report features --db " << options.db << " --ladder " << plan.ladder << "\n";
+    return worst;
+}
+
+}  // namespace arbiter::ladder

@@ -1,0 +1,18 @@
+#pragma once
+// Starts every engine of a run once before the run is written to the database. An engine that
+// cannot be run, does not complete its protocol's handshake, or lacks an option the configuration
+// sets is then reported as bad input naming the engine, instead of failing the first game after
+// the run's rows, the output files and perhaps games of other pairings were written.
+
+#include <vector>
+
+#include "scheduler/engine_setup.h"
+
+namespace arbiter::scheduler {
+
+// Starts all engines at once (a handshake timeout is paid once, not per engine) and quits them.
+// Throws config::ConfigError("-engine #N (name)", the engine's failure) for the first engine, in
+// engine order, that did not start.
+void check_engines_start(const std::vector<PreparedEngine>& engines);
+
+}  // namespace arbiter::scheduler

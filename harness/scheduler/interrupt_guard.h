@@ -1,0 +1,25 @@
+#pragma once
+// SIGINT and SIGTERM as a flag that a run polls between games. Armed for the duration of one
+// command (match, ladder); the previous handlers come back when the guard goes.
+
+#include <atomic>
+#include <csignal>
+
+namespace arbiter::scheduler {
+
+class InterruptGuard {
+public:
+    InterruptGuard();
+    ~InterruptGuard();
+    InterruptGuard(const InterruptGuard&) = delete;
+    InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+    // Set to 1 once a signal arrived; the run aborts games in flight and stops.
+    const std::atomic<int>* flag() const;
+
+private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+}  // namespace arbiter::scheduler

@@ -1,0 +1,285 @@
+#include "reports/feature_report.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "bayeselo.h"
+#include "ratings.h"
+#include "ratings_output.h"
+#include "reports/commits_report.h"
+#include "reports/report_text.h"
+
+namespace arbiter::reports {
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;
+
+struct LadderData {
+    std::string name;
+    std::vector<db::LadderStepRecord> steps;
+    nlohmann::json plan = nlohmann::json::object();  // the ladder run's config: anchors, smoke, tc
+    std::vector<db::RunRecord> runs;
+    std::map<std::string, db::LadderEpdScore> wac;    // latest per player
+    std::optional<stats::RatingTable> table;
+    std::string fit_problem;  // why there are no ratings
+    std::string fit_note;     // how the ratings were obtained when not by the plain fit
+    std::int64_t games = 0;
+};
+
+std::string pick_ladder(db::Database& database, const std::optional<std::string>& wanted) {
+    const std::vector<std::string> names = database.ladder_names();
+    std::string listing;
+    for (const auto& name : names) listing += (listing.empty() ? "" : ", ") + name;
+    if (wanted) {
+        if (std::find(names.begin(), names.end(), *wanted) == names.end())
+            throw std::runtime_error("no ladder '" + *wanted + "' in " + database.path() +
+                                     (names.empty() ? std::string(" (it holds none)") : " (it holds: " + listing + ")"));
+        return *wanted;
+    }
+    if (names.size() == 1) return names.front();
+    if (names.empty()) throw std::runtime_error(database.path() + " holds no ladder; run `arbiter ladder CONFIG --db " + database.path() + "` first");
+    throw std::runtime_error(database.path() + " holds several ladders (" + listing + "): choose one with --ladder NAME");
+}
+
+void fit_ratings(db::Database& database, LadderData& data) {
+    db::ResultFilter filter;
+    filter.ladder = data.name;
+    stats::PairMatrix matrix;
+    for (const auto& pair : database.pair_results(filter)) {
+        matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
+                          stats::CellCounts{pair.white_wins, pair.draws, pair.black_wins});
+        data.games += pair.white_wins + pair.draws + pair.black_wins;
+    }
+    if (matrix.size() == 0) {
+        data.fit_problem = "no games stored yet";
+        return;
+    }
+    stats::RatingOptions options;
+    const nlohmann::json anchors = data.plan.value("anchors", nlohmann::json::object());  // a named copy: items() must not outlive it
+    for (const auto& [player, rating] : anchors.items())
+        if (matrix.find(player) && rating.is_number()) options.anchors[player] = rating.get<double>();
+    try {
+        data.table = stats::compute_ratings(matrix, options);
+        return;
+    } catch (const std::runtime_error& error) {
+        data.fit_problem = error.what();
+    }
+    // Few games (a smoke run) often leave someone with a perfect score against a whole group, where
+    // no finite maximum-likelihood rating exists; BayesElo's prior of virtual draws keeps it finite.
+    stats::BayesEloOptions bayes;
+    bayes.anchors = options.anchors;
+    try {
+        data.table = stats::compute_bayeselo(matrix, bayes).table;
+        data.fit_note = "Maximum likelihood has no finite solution on these games (" + data.fit_problem +
+                        "); the ratings are BayesElo's instead (prior: 2 virtual draws per pair of players that met).";
+        data.fit_problem.clear();
+    } catch (const std::exception& error) {
+        data.fit_problem += "; BayesElo: " + std::string(error.what());
+    }
+}
+
+LadderData load_ladder(db::Database& database, const std::string& name) {
+    LadderData data;
+    data.name = name;
+    data.steps = database.ladder_steps(name);
+    data.runs = database.runs_of_ladder(name);
+    for (const auto& run : data.runs) {
+        if (run.kind != db::RunKind::ladder) continue;
+        auto parsed = nlohmann::json::parse(run.config_json, nullptr, false);
+        if (parsed.is_object()) data.plan = parsed;  // the newest ladder run wins (runs come by id)
+    }
+    for (const auto& score : database.ladder_epd_scores(name)) data.wac[score.engine] = score;
+    fit_ratings(database, data);
+    return data;
+}
+
+std::optional<std::size_t> player_index(const LadderData& data, const std::string& player) {
+    if (!data.table) return std::nullopt;
+    return data.table->results.find(player);
+}
+
+// The step's own date, else the day its first gauntlet started.
+std::string step_date(const LadderData& data, const db::LadderStepRecord& step) {
+    if (!step.step_date.empty()) return step.step_date;
+    // A step's gauntlet lists the step's engine first.
+    for (const auto& run : data.runs) {
+        if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) continue;
+        const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
+        if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() || config["engines"].empty()) continue;
+        if (config["engines"][0].value("name", std::string()) == step.player) return date_of(run.started_at);
+    }
+    return "";
+}
+
+std::string step_rev(const db::LadderStepRecord& step, db::Database& database) {
+    if (!step.rev.empty()) return short_rev(step.rev);
+    if (step.engine_id) {
+        const auto engine = database.engine_by_id(*step.engine_id);
+        if (engine && !engine->git_commit.empty()) return short_rev(engine->git_commit);
+    }
+    return "";
+}
+
+struct StepFigures {
+    std::optional<double> rating, error, improvement, improvement_error;
+    std::int64_t games = 0;
+    std::optional<db::LadderEpdScore> wac;
+};
+
+std::vector<StepFigures> step_figures(const LadderData& data) {
+    std::vector<StepFigures> figures(data.steps.size());
+    for (std::size_t i = 0; i < data.steps.size(); ++i) {
+        StepFigures& f = figures[i];
+        if (auto it = data.wac.find(data.steps[i].player); it != data.wac.end()) f.wac = it->second;
+        const auto index = player_index(data, data.steps[i].player);
+        if (!index) continue;
+        const stats::PlayerRating& rating = data.table->players[*index];
+        f.rating = rating.rating;
+        f.error = rating.error95;
+        f.games = rating.record.games();
+        if (i == 0) continue;
+        const auto previous = player_index(data, data.steps[i - 1].player);
+        if (!previous) continue;
+        f.improvement = rating.rating - data.table->players[*previous].rating;
+        if (auto sd = stats::difference_sd(*data.table, *index, *previous)) f.improvement_error = kZ95 * *sd;
+    }
+    return figures;
+}
+
+Table steps_table(const LadderData& data, const std::vector<StepFigures>& figures, db::Database& database) {
+    Table table;
+    table.caption = "Feature ladder " + data.name;
+    table.columns = {"Feature", "Category", "Date", "Rev", "WAC", "Elo Rating", "Improvement"};
+    table.numeric = {false, false, false, false, true, true, true};
+    for (std::size_t i = 0; i < data.steps.size(); ++i) {
+        const auto& step = data.steps[i];
+        const StepFigures& f = figures[i];
+        const std::string wac = f.wac ? std::to_string(f.wac->solved) + "/" + std::to_string(f.wac->positions) : "";
+        const std::string elo = f.rating ? rating_cell(*f.rating, f.error, f.games) : "";
+        const std::string improvement = f.improvement ? difference_cell(*f.improvement, f.improvement_error) : "";
+        table.rows.push_back({step.label, step.category, step_date(data, step), step_rev(step, database), wac,
+                              elo, improvement});
+    }
+    return table;
+}
+
+Table players_table(const stats::RatingTable& ratings) {
+    Table table;
+    table.caption = "Every player of the fit";
+    table.columns = {"#", "Player", "Elo", "Error", "Games", "W", "D", "L", "Score %", "Anchor"};
+    table.numeric = {true, false, true, true, true, true, true, true, true, false};
+    for (std::size_t rank = 0; rank < ratings.ranking.size(); ++rank) {
+        const stats::PlayerRating& p = ratings.players[ratings.ranking[rank]];
+        const std::string bound = p.bound == stats::RatingBound::at_least ? ">" : p.bound == stats::RatingBound::at_most ? "<" : "";
+        table.rows.push_back({std::to_string(rank + 1), p.name, bound + whole(p.rating),
+                              p.error95 && *p.error95 > 0 ? whole(*p.error95) : "", std::to_string(p.record.games()),
+                              std::to_string(p.record.wins), std::to_string(p.record.draws), std::to_string(p.record.losses),
+                              percent(p.score), p.anchor ? "fixed" : ""});
+    }
+    return table;
+}
+
+std::string chart_label(const db::LadderStepRecord& step) {
+    const std::string number = std::to_string(step.step_index + 1);
+    return (number.size() < 2 ? "0" : "") + number + " " + step.label.substr(0, 22);
+}
+
+std::vector<Chart> ladder_charts(const LadderData& data, const std::vector<StepFigures>& figures) {
+    Chart elo{"ladder-elo", "Elo per step (95% error bars)", "Elo", ChartKind::points_with_errors, {"Elo", {}}};
+    Chart gain{"ladder-improvement", "Improvement over the previous step", "Elo", ChartKind::bars, {"Improvement", {}}};
+    Chart wac{"ladder-wac", "WAC solved per step", "solved", ChartKind::bars, {"WAC", {}}};
+    for (std::size_t i = 0; i < data.steps.size(); ++i) {
+        const std::string label = chart_label(data.steps[i]);
+        elo.series.points.push_back({label, figures[i].rating, figures[i].error});
+        gain.series.points.push_back({label, figures[i].improvement, figures[i].improvement_error});
+        std::optional<double> solved;
+        if (figures[i].wac) solved = static_cast<double>(figures[i].wac->solved);
+        wac.series.points.push_back({label, solved, std::nullopt});
+    }
+    return {elo, gain, wac};
+}
+
+std::vector<std::string> ordo_blocks(const LadderData& data) {
+    std::vector<std::string> blocks;
+    for (const auto& step : data.steps) {
+        const auto index = player_index(data, step.player);
+        if (!index) continue;
+        std::ostringstream block;
+        stats::print_player_block(block, *data.table, *index);
+        blocks.push_back(block.str());
+    }
+    return blocks;
+}
+
+std::vector<std::string> ladder_notes(const LadderData& data, db::Database& database) {
+    std::vector<std::string> notes;
+    const nlohmann::json& plan = data.plan;
+    if (plan.value("smoke", false)) {
+        notes.push_back("SMOKE RUN: fixed " + plan.value("time_control", std::string("nodes")) + ", " +
+                        std::to_string(plan.value("games_per_opponent", 0)) +
+                        " games per opponent, a few WAC positions. It checks the pipeline; the figures say little about strength.");
+    }
+    std::set<std::string> controls;
+    for (const auto& run : data.runs)
+        if (run.kind != db::RunKind::ladder && run.kind != db::RunKind::epd && !run.time_control.empty()) controls.insert(run.time_control);
+    // Node-limited games have no clock: their runs say "inf", the plan says "nodes=N".
+    controls.erase("inf");
+    std::string played;
+    for (const auto& control : controls) played += (played.empty() ? "" : ", ") + control;
+    if (plan.contains("time_control")) {
+        notes.push_back("Time control played: " + (played.empty() ? plan["time_control"].get<std::string>() : played) +
+                        " (ladder plan: " + plan["time_control"].get<std::string>() + ", tc scale " +
+                        nlohmann::json(plan.value("tc_scale", 1.0)).dump() + ")");
+    } else if (!played.empty()) {
+        notes.push_back("Time control played: " + played);
+    }
+    if (plan.contains("wac") && plan["wac"].is_object()) {
+        const auto& wac = plan["wac"];
+        notes.push_back("WAC: " + std::to_string(wac.value("movetime_ms", 0)) + " ms per position" +
+                        (wac["positions"].is_number() ? ", first " + wac["positions"].dump() + " positions" : std::string()));
+    }
+    std::string anchors;
+    const nlohmann::json anchor_list = plan.value("anchors", nlohmann::json::object());
+    for (const auto& [player, rating] : anchor_list.items())
+        if (rating.is_number()) anchors += (anchors.empty() ? "" : ", ") + player + " " + whole(rating.get<double>());
+    notes.push_back("Ratings: joint maximum-likelihood fit over the ladder's " + std::to_string(data.games) + " games; " +
+                    (anchors.empty() ? std::string("no anchors (pool average 2300)") : "anchors fixed: " + anchors) +
+                    ". Elo Rating: rating \xC2\xB1 95% error (games). Improvement: difference to the previous step \xC2\xB1 95% error of the difference.");
+    notes.push_back("Database: " + database.path());
+    return notes;
+}
+
+}  // namespace
+
+Report build_feature_report(db::Database& database, const FeatureReportOptions& options) {
+    const LadderData data = load_ladder(database, pick_ladder(database, options.ladder));
+    const std::vector<StepFigures> figures = step_figures(data);
+    Report report;
+    report.title = "Feature ladder: " + data.name;
+    report.notes = ladder_notes(data, database);
+    Section ladder;
+    ladder.heading = "Steps";
+    if (!data.fit_problem.empty()) ladder.paragraphs.push_back("No ratings: " + data.fit_problem);
+    if (!data.fit_note.empty()) ladder.paragraphs.push_back(data.fit_note);
+    ladder.charts = ladder_charts(data, figures);
+    ladder.tables.push_back(steps_table(data, figures, database));
+    report.sections.push_back(std::move(ladder));
+    if (data.table) {
+        Section blocks;
+        blocks.heading = "Results per step (Ordo style)";
+        blocks.blocks = ordo_blocks(data);
+        blocks.tables.push_back(players_table(*data.table));
+        report.sections.push_back(std::move(blocks));
+    }
+    if (options.engine) {
+        for (auto& section : commits_sections(database, *options.engine, options.suite)) report.sections.push_back(std::move(section));
+    }
+    return report;
+}
+
+}  // namespace arbiter::reports

@@ -1,0 +1,26 @@
+#pragma once
+// `arbiter report features`: the seeds' table, one row per ladder step
+//   Feature | Category | Date | Rev | WAC | Elo Rating | Improvement
+// with ratings from one joint maximum-likelihood fit over every game of the ladder (anchors from
+// the ladder's plan held fixed), the improvement's 95% error from the fit's covariance (which
+// holds the head-to-head games when they were played), an Ordo-style block per step, the
+// ladder and WAC charts, and, with an engine name, Elo and WAC over commits.
+
+#include <optional>
+#include <string>
+
+#include "db/database.h"
+#include "reports/report_model.h"
+
+namespace arbiter::reports {
+
+struct FeatureReportOptions {
+    std::optional<std::string> ladder;  // needed when the database holds several ladders
+    std::optional<std::string> engine;  // also chart this engine's results over commits
+    std::string suite = "WAC";
+};
+
+// Throws std::runtime_error naming the database when it holds no (or not this) ladder.
+Report build_feature_report(db::Database& database, const FeatureReportOptions& options);
+
+}  // namespace arbiter::reports

@@ -1,0 +1,16 @@
+#pragma once
+// `arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE] ...`
+// Reads the database only (opened read-only). Exit: 0 written, 1 database or data problem
+// (message names the file), 2 bad flags.
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace arbiter::reports {
+
+int run_report_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+std::string report_usage();
+
+}  // namespace arbiter::reports

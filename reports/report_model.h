@@ -1,0 +1,55 @@
+#pragma once
+// The shape every `arbiter report` produces before it is rendered: a title, notes, and sections
+// holding tables, preformatted blocks (the Ordo-style player blocks) and charts. One model, four
+// renderings (Markdown, CSV, JSON, HTML), so the formats never disagree about a number.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::reports {
+
+struct Table {
+    std::string caption;
+    std::vector<std::string> columns;
+    std::vector<std::vector<std::string>> rows;  // cells as displayed
+    std::vector<bool> numeric;                   // right-aligned columns; empty = all left
+};
+
+// One value with an optional symmetric error bar (95% half-width), at a labelled x position.
+struct ChartPoint {
+    std::string label;
+    std::optional<double> value;  // none: no data at this x (a gap)
+    std::optional<double> error;
+};
+
+struct ChartSeries {
+    std::string name;
+    std::vector<ChartPoint> points;
+};
+
+enum class ChartKind { points_with_errors, bars };
+
+struct Chart {
+    std::string id;       // stable, used as the svg's id and class for tests and print CSS
+    std::string title;
+    std::string y_label;
+    ChartKind kind = ChartKind::points_with_errors;
+    ChartSeries series;
+};
+
+struct Section {
+    std::string heading;
+    std::vector<std::string> paragraphs;
+    std::vector<Chart> charts;
+    std::vector<Table> tables;
+    std::vector<std::string> blocks;  // preformatted text, monospace
+};
+
+struct Report {
+    std::string title;
+    std::vector<std::string> notes;  // shown under the title (smoke run, time control, database)
+    std::vector<Section> sections;
+};
+
+}  // namespace arbiter::reports

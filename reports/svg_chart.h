@@ -1,0 +1,23 @@
+#pragma once
+// Inline SVG charts drawn in C++ for the self-contained HTML report: no script, no external file.
+// Points charts draw one circle per value (class "point") with a vertical error bar (class
+// "error-bar"); bar charts draw one rect per value (class "bar", "bar negative" below zero).
+// Colours come from CSS classes, so the print stylesheet can switch to black and white.
+
+#include <string>
+
+#include "reports/report_model.h"
+
+namespace arbiter::reports {
+
+struct ChartSize {
+    int width = 760;
+    int height = 300;
+};
+
+std::string render_svg_chart(const Chart& chart, ChartSize size = {});
+
+// Text escaped for HTML/SVG content and attribute values.
+std::string escape_xml(const std::string& text);
+
+}  // namespace arbiter::reports

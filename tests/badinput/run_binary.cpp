@@ -1,0 +1,88 @@
+#include "run_binary.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <thread>
+
+namespace badinput {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// In the child: stdin from /dev/null, stdout and stderr into the two files, then exec.
+[[noreturn]] void exec_child(const std::string& path, const std::vector<std::string>& args, const fs::path& out,
+                             const fs::path& err) {
+    const int null_in = ::open("/dev/null", O_RDONLY);
+    const int out_fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err_fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (null_in < 0 || out_fd < 0 || err_fd < 0) ::_exit(126);
+    ::dup2(null_in, 0);
+    ::dup2(out_fd, 1);
+    ::dup2(err_fd, 2);
+    std::vector<char*> argv{const_cast<char*>(path.c_str())};
+    for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    ::execv(path.c_str(), argv.data());
+    ::_exit(127);
+}
+
+}  // namespace
+
+RunResult run_binary(const std::string& path, const std::vector<std::string>& args, std::chrono::seconds deadline) {
+    const ScratchDir capture;
+    const fs::path out = capture.file("stdout"), err = capture.file("stderr");
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid == 0) exec_child(path, args, out, err);
+
+    RunResult result;
+    int status = 0;
+    const auto give_up = std::chrono::steady_clock::now() + deadline;
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > give_up) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            result.timed_out = true;
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!result.timed_out && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+ScratchDir::ScratchDir() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("arbiter_badinput_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(path_);
+}
+
+ScratchDir::~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+}
+
+std::string ScratchDir::write(const std::string& name, const std::string& text, bool executable) const {
+    const fs::path target = path_ / name;
+    std::ofstream(target, std::ios::binary) << text;
+    if (executable) fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                                fs::perms::others_read | fs::perms::others_exec);
+    return target.string();
+}
+
+}  // namespace badinput

@@ -1,0 +1,210 @@
+// arbiter build against throwaway clones of this repository (git clone --local, so cheap).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+
+#include "db/database.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string trimmed(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+}
+
+std::size_t count_of(const std::string& text, const std::string& word) {
+    std::size_t count = 0;
+    for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++count;
+    return count;
+}
+
+// A fresh clone of this repository in a temporary directory, removed afterwards.
+class ScratchClone {
+public:
+    ScratchClone() {
+        std::string pattern = (fs::temp_directory_path() / "arbiter-build-test-XXXXXX").string();
+        REQUIRE(mkdtemp(pattern.data()) != nullptr);
+        root_ = pattern;
+        REQUIRE(shell("git clone -q --local '" + std::string(REPO_ROOT_DIR) + "' '" + repo().string() + "'").code == 0);
+    }
+    ~ScratchClone() {
+        std::error_code ignored;
+        fs::remove_all(root_, ignored);
+    }
+    ScratchClone(const ScratchClone&) = delete;
+    ScratchClone& operator=(const ScratchClone&) = delete;
+
+    fs::path repo() const { return root_ / "repo"; }
+    fs::path root() const { return root_; }
+
+    // Runs a shell command line; stdout and stderr are collected through files.
+    Outcome shell(const std::string& command) const {
+        const fs::path out = root_ / "out.txt";
+        const fs::path err = root_ / "err.txt";
+        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
+        Outcome outcome;
+        outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        outcome.out = read_file(out);
+        outcome.err = read_file(err);
+        return outcome;
+    }
+
+    Outcome arbiter_build(const std::string& flags) const {
+        return shell(std::string(ARBITER_BIN) + " build --repo '" + repo().string() + "' --jobs 1 " + flags);
+    }
+
+    // Commits `cmake_text` as the top CMakeLists.txt of the clone and returns the new commit's hash.
+    std::string commit_cmakelists(const std::string& cmake_text, const std::string& message) const {
+        std::ofstream(repo() / "CMakeLists.txt") << cmake_text;
+        const std::string git = "git -C '" + repo().string() + "' -c user.name=test -c user.email=test@example.org ";
+        REQUIRE(shell(git + "commit -q -am '" + message + "'").code == 0);
+        const Outcome head = shell(git + "rev-parse HEAD");
+        REQUIRE(head.code == 0);
+        return trimmed(head.out);
+    }
+
+private:
+    fs::path root_;
+};
+
+// A one-file project whose only target is called tempo: builds in seconds, so the cache, the lock and
+// the failure path are tested without compiling the engine. The sleep keeps concurrent builds overlapping.
+const char* const kStandInProject = R"(cmake_minimum_required(VERSION 3.25)
+project(stand_in LANGUAGES CXX)
+set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
+execute_process(COMMAND sleep 2)
+file(WRITE ${CMAKE_BINARY_DIR}/stand_in.cpp "int main() { return 0; }\n")
+add_executable(tempo ${CMAKE_BINARY_DIR}/stand_in.cpp)
+)";
+
+std::size_t worktree_count(const ScratchClone& clone) {
+    const Outcome list = clone.shell("git -C '" + clone.repo().string() + "' worktree list");
+    REQUIRE(list.code == 0);
+    return count_of(list.out, "\n");
+}
+
+}  // namespace
+
+TEST_CASE("arbiter build builds a revision once, into a cache keyed by the full commit hash", "[integration]") {
+    ScratchClone clone;
+    const std::string commit = clone.commit_cmakelists(kStandInProject, "stand-in");
+    const fs::path expected = clone.repo() / ".cache" / "builds" / commit / "build" / "bin" / "tempo";
+
+    const Outcome first = clone.arbiter_build("--rev HEAD");
+    INFO(first.err);
+    REQUIRE(first.code == 0);
+    CHECK(trimmed(first.out) == expected.string());  // stdout is the path and nothing else
+    CHECK(fs::exists(expected));
+    CHECK(first.err.find("building") != std::string::npos);
+    const auto built_at = fs::last_write_time(expected);
+
+    const Outcome again = clone.arbiter_build("--rev " + commit.substr(0, 10));  // another name, same commit
+    REQUIRE(again.code == 0);
+    CHECK(trimmed(again.out) == expected.string());
+    CHECK(again.err.find("cached build") != std::string::npos);
+    CHECK(fs::last_write_time(expected) == built_at);
+    CHECK(worktree_count(clone) == 1);  // the temporary worktree is gone
+
+    const fs::path elsewhere = clone.root() / "cache";
+    const Outcome cached_elsewhere = clone.arbiter_build("--rev HEAD --cache '" + elsewhere.string() + "'");
+    REQUIRE(cached_elsewhere.code == 0);
+    CHECK(trimmed(cached_elsewhere.out) == (elsewhere / commit / "build" / "bin" / "tempo").string());
+}
+
+TEST_CASE("two concurrent builds of one commit compile it once", "[integration]") {
+    ScratchClone clone;
+    const std::string commit = clone.commit_cmakelists(kStandInProject, "stand-in");
+    const std::string build = std::string(ARBITER_BIN) + " build --jobs 1 --repo '" + clone.repo().string() + "' --rev HEAD";
+    const fs::path one = clone.root() / "one";
+    const fs::path two = clone.root() / "two";
+    const Outcome both = clone.shell("(" + build + " >'" + one.string() + ".out' 2>'" + one.string() + ".err' & " + build +
+                                     " >'" + two.string() + ".out' 2>'" + two.string() + ".err' & wait)");
+    REQUIRE(both.code == 0);
+    const std::string binary = (clone.repo() / ".cache" / "builds" / commit / "build" / "bin" / "tempo").string();
+    CHECK(trimmed(read_file(one.string() + ".out")) == binary);
+    CHECK(trimmed(read_file(two.string() + ".out")) == binary);
+    const std::string messages = read_file(one.string() + ".err") + read_file(two.string() + ".err");
+    INFO(messages);
+    CHECK(count_of(messages, ": building (log:") == 1);
+    CHECK(count_of(messages, ": built\n") == 1);
+    CHECK(count_of(messages, ": cached build") == 1);  // after waiting on the lock, or after the build
+    const std::string log = read_file(clone.repo() / ".cache" / "builds" / commit / "build.log");
+    CHECK(count_of(log, "$ cmake --build") == 1);
+}
+
+TEST_CASE("a revision that does not build fails with the path of its log", "[integration]") {
+    ScratchClone clone;
+    const std::string broken =
+        clone.commit_cmakelists("cmake_minimum_required(VERSION 3.25)\nproject(broken NONE)\n"
+                                "message(FATAL_ERROR \"this revision is broken on purpose\")\n",
+                                "broken");
+    const Outcome result = clone.arbiter_build("--rev HEAD");
+    CHECK(result.code == 1);
+    CHECK(result.out.empty());
+    const fs::path log = clone.repo() / ".cache" / "builds" / broken / "build.log";
+    CHECK(result.err.find("log: " + log.string()) != std::string::npos);
+    CHECK(read_file(log).find("broken on purpose") != std::string::npos);
+    CHECK_FALSE(fs::exists(clone.repo() / ".cache" / "builds" / broken / "built"));
+    CHECK(worktree_count(clone) == 1);
+}
+
+TEST_CASE("unknown revisions, missing repositories and bad flags are bad input", "[integration]") {
+    ScratchClone clone;
+    CHECK(clone.arbiter_build("--rev no-such-revision").code == 2);
+    CHECK(clone.arbiter_build("").code == 2);  // --rev missing
+    CHECK(clone.arbiter_build("--rev HEAD --jobs zero").code == 2);
+    const Outcome outside = clone.shell(std::string(ARBITER_BIN) + " build --rev HEAD --repo /");
+    CHECK(outside.code == 2);
+    CHECK(outside.err.find("not inside a git repository") != std::string::npos);
+}
+
+TEST_CASE("tempo built at HEAD of a clone plays a match as build=HEAD, stored under its commit", "[slow]") {
+    ScratchClone clone;
+    // Every clone of this checkout has the same HEAD: a cache shared through the build directory
+    // lets the nightly smoke test reuse this build instead of compiling tempo a second time.
+    fs::create_directories(SHARED_BUILD_CACHE);
+    fs::create_directories(clone.repo() / ".cache");
+    fs::create_directory_symlink(SHARED_BUILD_CACHE, clone.repo() / ".cache" / "builds");
+    const Outcome head = clone.shell("git -C '" + clone.repo().string() + "' rev-parse HEAD");
+    const std::string commit = trimmed(head.out);
+    const Outcome built = clone.arbiter_build("--rev HEAD --jobs 2");
+    INFO(built.err);
+    REQUIRE(built.code == 0);
+    const Outcome uci = clone.shell("echo uci | '" + trimmed(built.out) + "'");
+    CHECK(uci.out.find("uciok") != std::string::npos);
+
+    // The match finds the build in the cache: no second compile.
+    const fs::path db = clone.root() / "match.db";
+    const Outcome match = clone.shell("cd '" + clone.repo().string() + "' && " + ARBITER_BIN +
+                                      " match -engine build=HEAD -engine build=" + commit.substr(0, 8) +
+                                      " name=same -each nodes=2000 -games 2 -concurrency 1 --db '" + db.string() + "'");
+    INFO(match.err);
+    REQUIRE(match.code == 0);
+    CHECK(match.err.find("cached build") != std::string::npos);
+    CHECK(match.err.find(": building") == std::string::npos);
+    CHECK(match.out.find("tempo@" + commit.substr(0, 12)) != std::string::npos);
+    arbiter::db::Database stored(db.string());
+    std::size_t at_commit = 0;
+    for (const auto& engine : stored.list_engines()) at_commit += engine.git_commit == commit ? 1 : 0;
+    CHECK(at_commit == 2);
+}

@@ -1,0 +1,228 @@
+#include "reliability_support.h"
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+#include "scheduler/match_command.h"
+
+namespace reliability {
+
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "arbiter-reliability-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+    // Open to everyone: the read-only test runs arbiter as nobody when the tests run as root.
+    chmod(path_.c_str(), 0777);
+}
+
+TempDir::~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+}
+
+RunOutput run_in_process(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    RunOutput result;
+    result.code = arbiter::scheduler::run_match_command(args, out, err);
+    result.out = out.str();
+    result.err = err.str();
+    return result;
+}
+
+namespace {
+
+// Runs in the forked child: only async-signal-safe calls until exec.
+[[noreturn]] void exec_arbiter(std::vector<char*>& argv, int out_fd, int err_fd, const ChildOptions& options) {
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(err_fd, STDERR_FILENO);
+    if (options.max_file_bytes) {
+        // Ignored SIGXFSZ turns the limit into write() failing with EFBIG, as a full disk fails it.
+        signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{*options.max_file_bytes, *options.max_file_bytes};
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    if (options.drop_root && geteuid() == 0) {
+        const uid_t nobody = 65534;
+        if (setgid(nobody) != 0 || setuid(nobody) != 0) _exit(126);
+    }
+    execv(ARBITER_BIN, argv.data());
+    _exit(127);
+}
+
+}  // namespace
+
+pid_t spawn_arbiter(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
+                    const ChildOptions& options) {
+    std::vector<std::string> words{ARBITER_BIN};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const int out_fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    const int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    REQUIRE(out_fd >= 0);
+    REQUIRE(err_fd >= 0);
+    fchmod(out_fd, 0666);
+    fchmod(err_fd, 0666);
+    const pid_t pid = fork();
+    if (pid == 0) exec_arbiter(argv, out_fd, err_fd, options);
+    close(out_fd);
+    close(err_fd);
+    REQUIRE(pid > 0);
+    return pid;
+}
+
+int wait_child(pid_t pid, std::chrono::seconds limit) {
+    const auto give_up = std::chrono::steady_clock::now() + limit;
+    int status = 0;
+    for (;;) {
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) return status;
+        if (std::chrono::steady_clock::now() > give_up) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            FAIL("arbiter did not finish within " << limit.count() << " s");
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+    std::size_t count = 0;
+    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
+    return count;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit) {
+    const auto give_up = std::chrono::steady_clock::now() + limit;
+    while (count_of(read_text(path), needle) < count) {
+        if (std::chrono::steady_clock::now() > give_up) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
+}
+
+namespace {
+
+std::vector<pid_t> all_pids() {
+    std::vector<pid_t> pids;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator("/proc", error)) {
+        const std::string name = entry.path().filename().string();
+        if (!name.empty() && name.find_first_not_of("0123456789") == std::string::npos) pids.push_back(std::stoi(name));
+    }
+    return pids;
+}
+
+// The parent pid from /proc/PID/stat: the field after the parenthesised command name.
+std::optional<pid_t> parent_of(pid_t pid) {
+    const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
+    const auto close_paren = stat.rfind(')');
+    if (close_paren == std::string::npos) return std::nullopt;
+    std::istringstream fields(stat.substr(close_paren + 1));
+    std::string state;
+    pid_t parent = 0;
+    if (!(fields >> state >> parent)) return std::nullopt;
+    return parent;
+}
+
+}  // namespace
+
+std::vector<pid_t> processes_in(const std::string& dir) {
+    std::vector<pid_t> found;
+    const fs::path wanted = fs::weakly_canonical(dir);
+    for (const pid_t pid : all_pids()) {
+        std::error_code error;
+        const fs::path cwd = fs::read_symlink("/proc/" + std::to_string(pid) + "/cwd", error);
+        if (!error && cwd == wanted) found.push_back(pid);
+    }
+    return found;
+}
+
+std::vector<pid_t> leftovers_in(const std::string& dir, std::chrono::milliseconds limit) {
+    const auto give_up = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+        auto left = processes_in(dir);
+        if (left.empty() || std::chrono::steady_clock::now() > give_up) return left;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
+std::vector<pid_t> children_of(pid_t parent) {
+    std::vector<pid_t> children;
+    for (const pid_t pid : all_pids())
+        if (parent_of(pid) == parent) children.push_back(pid);
+    return children;
+}
+
+std::size_t open_descriptors() {
+    std::size_t count = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator("/proc/self/fd")) ++count;
+    return count;
+}
+
+namespace {
+
+arbiter::db::Database open_read_only(const std::string& path) {
+    arbiter::db::OpenOptions options;
+    options.read_only = true;
+    return arbiter::db::Database(path, options);
+}
+
+}  // namespace
+
+Games stored_games(const std::string& db_path, std::optional<std::int64_t> run_id) {
+    auto database = open_read_only(db_path);
+    Games games;
+    for (const auto& run : database.list_runs())
+        if (!run_id || run.id == *run_id)
+            for (const auto& game : database.games_of_run(run.id))
+            games[{game.pair_index, game.game_index}] = {game, database.moves_of_game(game.id)};
+    return games;
+}
+
+std::vector<arbiter::db::RunRecord> stored_runs(const std::string& db_path) {
+    return open_read_only(db_path).list_runs();
+}
+
+bool integrity_ok(const std::string& db_path) { return open_read_only(db_path).integrity_ok(); }
+
+bool same_games(const Games& a, const Games& b) {
+    if (a.size() != b.size()) return false;
+    for (const auto& [key, left] : a) {
+        const auto it = b.find(key);
+        if (it == b.end()) return false;
+        const StoredGame& right = it->second;
+        if (std::tie(left.game.white, left.game.black, left.game.result, left.game.termination, left.game.opening_id) !=
+            std::tie(right.game.white, right.game.black, right.game.result, right.game.termination,
+                     right.game.opening_id))
+            return false;
+        if (left.moves.size() != right.moves.size()) return false;
+        for (std::size_t i = 0; i < left.moves.size(); ++i)
+            if (left.moves[i].uci != right.moves[i].uci) return false;
+    }
+    return true;
+}
+
+}  // namespace reliability

@@ -1,0 +1,82 @@
+#pragma once
+// Helpers of the reliability tests: a temporary directory the engines run in (so leftover
+// processes are found by their working directory), arbiter in-process or as a child process,
+// process and descriptor counts from /proc, and readers of the stored games.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "db/database.h"
+
+namespace reliability {
+
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::string& path() const { return path_; }
+    std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+private:
+    std::string path_;
+};
+
+inline std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+struct RunOutput {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+// `arbiter match ARGS` in this process.
+RunOutput run_in_process(const std::vector<std::string>& args);
+
+// `arbiter match ARGS` as a child process with stdout and stderr in files.
+struct ChildOptions {
+    std::optional<std::uint64_t> max_file_bytes;  // RLIMIT_FSIZE, with SIGXFSZ ignored: a "full disk"
+    bool drop_root = false;                       // run as nobody when we are root (file modes bind)
+};
+pid_t spawn_arbiter(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
+                    const ChildOptions& options = {});
+// Waits for the child; kills it (and fails the test) after `limit`. Returns the raw wait status.
+int wait_child(pid_t pid, std::chrono::seconds limit);
+// Polls `path` until it holds `count` occurrences of `needle` or `limit` passes.
+bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit);
+
+std::size_t count_of(const std::string& text, const std::string& needle);
+std::string read_text(const std::string& path);
+
+// Processes whose working directory is `dir` (the engines of a test run there via dir=).
+std::vector<pid_t> processes_in(const std::string& dir);
+// Waits up to `limit` for processes_in(dir) to become empty and returns what is left.
+std::vector<pid_t> leftovers_in(const std::string& dir, std::chrono::milliseconds limit);
+std::vector<pid_t> children_of(pid_t parent);
+std::size_t open_descriptors();
+
+struct StoredGame {
+    arbiter::db::GameRecord game;
+    std::vector<arbiter::db::MoveRecord> moves;
+};
+using Games = std::map<std::pair<std::int64_t, int>, StoredGame>;
+
+// The games of one run (default: every run, which must then not share pair indexes), by (pair,
+// game); opened read-only.
+Games stored_games(const std::string& db_path, std::optional<std::int64_t> run_id = std::nullopt);
+std::vector<arbiter::db::RunRecord> stored_runs(const std::string& db_path);
+bool same_games(const Games& a, const Games& b);
+bool integrity_ok(const std::string& db_path);
+
+}  // namespace reliability

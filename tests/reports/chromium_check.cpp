@@ -1,0 +1,84 @@
+// Renders the feature report of a synthetic ladder as HTML through `arbiter report`, loads it in
+// Debian's headless Chromium (--dump-dom) and checks that the browser's DOM holds the inline SVG
+// charts with one mark per step. Exit 77 (CTest: skipped) when /usr/bin/chromium is missing.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include "synthetic_ladder.h"
+
+namespace {
+
+constexpr const char* kChromium = "/usr/bin/chromium";
+
+std::string read_file(const std::filesystem::path& path) {
+    std::ifstream file(path);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+// The markup of the <svg id="ID"> element in the DOM, or empty when it is not there.
+std::string svg_element(const std::string& dom, const std::string& id) {
+    const auto start = dom.find("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + id + "\"");
+    if (start == std::string::npos) return {};
+    const auto end = dom.find("</svg>", start);
+    return end == std::string::npos ? std::string() : dom.substr(start, end - start);
+}
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+    std::size_t count = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
+    return count;
+}
+
+int failures = 0;
+void check(bool ok, const std::string& what) {
+    std::cout << (ok ? "ok   " : "FAIL ") << what << "\n";
+    if (!ok) ++failures;
+}
+
+}  // namespace
+
+int main() {
+    if (!std::filesystem::exists(kChromium)) {
+        std::cout << "SKIPPED: " << kChromium << " is not installed (apt-get install --no-install-recommends chromium)\n";
+        return 77;
+    }
+    const auto dir = std::filesystem::temp_directory_path() / ("reports-chromium-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto db_path = dir / "ladder.db";
+    {
+        arbiter::db::Database database(db_path.string());
+        arbiter::testing::write_synthetic_ladder(database, arbiter::testing::SyntheticLadder{});
+    }
+    const auto html = dir / "report.html";
+    const auto dom = dir / "dom.html";
+    const std::string report = std::string(ARBITER_BIN) + " report features --db '" + db_path.string() +
+                               "' --format html --out '" + html.string() + "'";
+    check(std::system(report.c_str()) == 0, "arbiter report features --format html");
+    const std::string browse = std::string(kChromium) +
+                               " --headless --no-sandbox --disable-gpu --disable-background-networking"
+                               " --disable-component-update --disable-sync --no-first-run --user-data-dir='" +
+                               (dir / "profile").string() + "' --dump-dom 'file://" + html.string() + "' > '" +
+                               dom.string() + "' 2> '" + (dir / "chromium.log").string() + "'";
+    check(std::system(browse.c_str()) == 0, "chromium --headless --dump-dom");
+    const std::string text = read_file(dom);
+    const std::string elo = svg_element(text, "ladder-elo");
+    const std::string gain = svg_element(text, "ladder-improvement");
+    const std::string wac = svg_element(text, "ladder-wac");
+    check(count_of(elo, "<circle class=\"point\"") == 3, "Elo chart: 3 points in the DOM");
+    check(count_of(elo, "class=\"error-bar\"") == 3, "Elo chart: 3 error bars");
+    check(count_of(gain, "<rect class=\"bar") == 2, "Improvement chart: 2 bars (steps 2 and 3)");
+    check(count_of(wac, "<rect class=\"bar") == 3, "WAC chart: 3 bars");
+    check(std::regex_search(text, std::regex("<td>Tapered eval</td>")), "steps table rendered");
+    if (failures == 0) std::filesystem::remove_all(dir);
+    else std::cout << "files kept in " << dir << "\n";
+    return failures == 0 ? 0 : 1;
+}
