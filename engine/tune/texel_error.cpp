@@ -12,9 +12,16 @@ constexpr double kLn10 = 2.302585092994046;
 double sample_eval(const Sample& sample, const TraceTerm* terms, const std::vector<double>& values) {
   double mg = sample.fixed_mg, eg = sample.fixed_eg;
   for (int i = 0; i < sample.mg_terms; ++i) mg += terms[i].count * values[terms[i].slot];
-  terms += sample.mg_terms;
-  for (int i = 0; i < sample.eg_terms; ++i) eg += terms[i].count * values[terms[i].slot];
+  for (int i = sample.mg_terms; i < sample.mg_terms + sample.eg_terms; ++i)
+    eg += terms[i].count * values[terms[i].slot];
   return mg * sample.mg_weight + eg * sample.eg_weight;
+}
+
+// A sample without terms may start at the end of the array, or the array may be empty: indexing
+// there is undefined, and such a sample never reads its terms.
+const TraceTerm* terms_of(const TrainingSet& set, const Sample& sample) {
+  if (sample.mg_terms + sample.eg_terms == 0) return nullptr;
+  return &set.terms[sample.first_term];
 }
 
 double squared_error_sum(const TrainingSet& set, std::size_t begin, std::size_t end,
@@ -22,7 +29,8 @@ double squared_error_sum(const TrainingSet& set, std::size_t begin, std::size_t 
   double sum = 0;
   for (std::size_t i = begin; i < end; ++i) {
     const Sample& sample = set.samples[i];
-    const double miss = sample.white_result - win_probability(sample_eval(sample, &set.terms[sample.first_term], values), k);
+    const double eval = sample_eval(sample, terms_of(set, sample), values);
+    const double miss = sample.white_result - win_probability(eval, k);
     sum += miss * miss;
   }
   return sum;
@@ -33,15 +41,15 @@ double gradient_range(const TrainingSet& set, std::size_t begin, std::size_t end
   double sum = 0;
   for (std::size_t i = begin; i < end; ++i) {
     const Sample& sample = set.samples[i];
-    const TraceTerm* terms = &set.terms[sample.first_term];
+    const TraceTerm* terms = terms_of(set, sample);
     const double p = win_probability(sample_eval(sample, terms, values), k);
     const double miss = sample.white_result - p;
     sum += miss * miss;
     // d(miss^2)/d(eval) = -2 miss p (1 - p) ln10 / K; d(eval)/d(value) = count * phase weight.
     const double slope = -2.0 * miss * p * (1.0 - p) * kLn10 / k;
     for (int t = 0; t < sample.mg_terms; ++t) gradient[terms[t].slot] += slope * sample.mg_weight * terms[t].count;
-    terms += sample.mg_terms;
-    for (int t = 0; t < sample.eg_terms; ++t) gradient[terms[t].slot] += slope * sample.eg_weight * terms[t].count;
+    for (int t = sample.mg_terms; t < sample.mg_terms + sample.eg_terms; ++t)
+      gradient[terms[t].slot] += slope * sample.eg_weight * terms[t].count;
   }
   return sum;
 }
