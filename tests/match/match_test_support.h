@@ -7,11 +7,11 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include <unistd.h>
 
+#include "../support/stored_games.h"
 #include "db/database.h"
 #include "scheduler/match_command.h"
 
@@ -70,49 +70,17 @@ inline std::vector<std::string> operator+(std::vector<std::string> a, const std:
     return a;
 }
 
-// The stored games of the only run in `path`, by (pair, game), with their moves.
-struct StoredGame {
-    arbiter::db::GameRecord game;
-    std::vector<arbiter::db::MoveRecord> moves;
-};
-
-inline std::map<std::pair<std::int64_t, int>, StoredGame> stored_games(const std::string& path) {
-    arbiter::db::OpenOptions options;
-    options.read_only = true;
-    arbiter::db::Database database(path, options);
-    std::map<std::pair<std::int64_t, int>, StoredGame> games;
-    for (const auto& run : database.list_runs()) {
-        for (const auto& game : database.games_of_run(run.id)) {
-            games[{game.pair_index, game.game_index}] = {game, database.moves_of_game(game.id)};
-        }
-    }
-    return games;
-}
+// Games read back from a database, and the move-for-move comparison: shared with tests/reliability.
+using test_support::Games;
+using test_support::same_games;
+using test_support::stored_games;
+using test_support::StoredGame;
 
 inline std::string read_text(const std::string& path) {
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-// Same games: players, result, termination and every move.
-inline bool same_games(const std::map<std::pair<std::int64_t, int>, StoredGame>& a,
-                       const std::map<std::pair<std::int64_t, int>, StoredGame>& b) {
-    if (a.size() != b.size()) return false;
-    for (const auto& [key, left] : a) {
-        auto it = b.find(key);
-        if (it == b.end()) return false;
-        const StoredGame& right = it->second;
-        if (std::tie(left.game.white, left.game.black, left.game.result, left.game.termination, left.game.opening_id) !=
-            std::tie(right.game.white, right.game.black, right.game.result, right.game.termination,
-                     right.game.opening_id))
-            return false;
-        if (left.moves.size() != right.moves.size()) return false;
-        for (std::size_t i = 0; i < left.moves.size(); ++i)
-            if (left.moves[i].uci != right.moves[i].uci) return false;
-    }
-    return true;
 }
 
 }  // namespace match_test

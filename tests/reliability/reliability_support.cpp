@@ -13,7 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
-#include <tuple>
 
 #include "scheduler/match_command.h"
 
@@ -192,37 +191,10 @@ arbiter::db::Database open_read_only(const std::string& path) {
 
 }  // namespace
 
-Games stored_games(const std::string& db_path, std::optional<std::int64_t> run_id) {
-    auto database = open_read_only(db_path);
-    Games games;
-    for (const auto& run : database.list_runs())
-        if (!run_id || run.id == *run_id)
-            for (const auto& game : database.games_of_run(run.id))
-            games[{game.pair_index, game.game_index}] = {game, database.moves_of_game(game.id)};
-    return games;
-}
-
 std::vector<arbiter::db::RunRecord> stored_runs(const std::string& db_path) {
     return open_read_only(db_path).list_runs();
 }
 
 bool integrity_ok(const std::string& db_path) { return open_read_only(db_path).integrity_ok(); }
-
-bool same_games(const Games& a, const Games& b) {
-    if (a.size() != b.size()) return false;
-    for (const auto& [key, left] : a) {
-        const auto it = b.find(key);
-        if (it == b.end()) return false;
-        const StoredGame& right = it->second;
-        if (std::tie(left.game.white, left.game.black, left.game.result, left.game.termination, left.game.opening_id) !=
-            std::tie(right.game.white, right.game.black, right.game.result, right.game.termination,
-                     right.game.opening_id))
-            return false;
-        if (left.moves.size() != right.moves.size()) return false;
-        for (std::size_t i = 0; i < left.moves.size(); ++i)
-            if (left.moves[i].uci != right.moves[i].uci) return false;
-    }
-    return true;
-}
 
 }  // namespace reliability

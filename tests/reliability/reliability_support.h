@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/stored_games.h"
 #include "db/database.h"
 
 namespace reliability {
@@ -66,17 +67,13 @@ std::vector<pid_t> leftovers_in(const std::string& dir, std::chrono::millisecond
 std::vector<pid_t> children_of(pid_t parent);
 std::size_t open_descriptors();
 
-struct StoredGame {
-    arbiter::db::GameRecord game;
-    std::vector<arbiter::db::MoveRecord> moves;
-};
-using Games = std::map<std::pair<std::int64_t, int>, StoredGame>;
+// Games read back from a database (optionally of one run), and the move-for-move comparison.
+using test_support::Games;
+using test_support::same_games;
+using test_support::stored_games;
+using test_support::StoredGame;
 
-// The games of one run (default: every run, which must then not share pair indexes), by (pair,
-// game); opened read-only.
-Games stored_games(const std::string& db_path, std::optional<std::int64_t> run_id = std::nullopt);
 std::vector<arbiter::db::RunRecord> stored_runs(const std::string& db_path);
-bool same_games(const Games& a, const Games& b);
 bool integrity_ok(const std::string& db_path);
 
 }  // namespace reliability
