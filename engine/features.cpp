@@ -27,7 +27,7 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
      "pawn shield, semi-open files beside the king, attacks near the king via a non-linear table"},
     {Feature::NullMove, "NullMove", "null-move pruning, not in pawn-only endings (zugzwang guard)"},
     {Feature::QuiescenceRecaptures, "QuiescenceRecaptures",
-     "from quiescence depth 4 on, search only recaptures of the last moved piece"},
+     "from quiescence depth 6 on, search only recaptures of the last moved piece"},
     {Feature::FutilityPruning, "FutilityPruning",
      "skip quiet moves that cannot raise alpha near the horizon; delta pruning in quiescence"},
     {Feature::KillerMoves, "KillerMoves", "try two quiet moves per ply that caused cutoffs before other quiets"},

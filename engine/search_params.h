@@ -45,7 +45,11 @@ inline constexpr double kLmrBase = 0.75;          // reduction = base + ln(depth
 inline constexpr double kLmrDivisor = 2.25;
 
 // ---- Quiescence ---------------------------------------------------------------------------
-inline constexpr int kQuiescenceRecaptureDepth = 4;  // from this qsearch depth only recaptures
+// From this quiescence depth (captures made since the horizon) only recaptures are searched. The
+// seed cut at 4, but its quiescence had no SEE filter; ours already drops losing captures, and at
+// 4 the cut also dropped good captures: full tempo scored 48.0% against tempo without the
+// feature, 52.2% with the cut at 6 and 50.2% at 8 (200 games each at 15,000 nodes, engine/README.md).
+inline constexpr int kQuiescenceRecaptureDepth = 6;
 
 // ---- Move ordering -------------------------------------------------------------------------
 inline constexpr int kKillersPerPly = 2;

@@ -72,6 +72,11 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
         else if (word == "--verbose") parsed.runner.verbose = true;
         else if (word == "--tempo") parsed.plan.engine_cmd = value();
         else if (word == "--concurrency") parsed.runner.concurrency = parse_count(word, value());
+        else if (word == "--games") {
+            const int games = parse_count(word, value());
+            if (games % 2 != 0) throw UsageError(word, "games come in colour pairs; give an even number, got " + std::to_string(games));
+            parsed.plan.games_per_opponent = games;
+        }
         else if (word == "--tc-scale") {
             try {
                 parsed.plan.tc_scale = tc::parse_scale_factor(value(), "--tc-scale");
@@ -93,9 +98,10 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
 
 std::string ladder_usage() {
     return "usage: arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F]\n"
-           "                      [--tempo PATH] [--concurrency N] [--verbose]\n"
+           "                      [--games N] [--tempo PATH] [--concurrency N] [--verbose]\n"
            "  Plays every step's gauntlet and WAC run of a feature ladder (ci/ladders/*.json) into the\n"
            "  database; re-running resumes. --smoke: fixed nodes, a few games, 10 WAC positions.\n"
+           "  --games N: games per opponent (and head to head) instead of the config's, for quick runs.\n"
            "  Then: arbiter report features --db FILE\n";
 }
 

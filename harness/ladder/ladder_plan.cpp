@@ -85,10 +85,14 @@ PlannedStep planned_step(const LadderPlan& plan, const LadderStep& step, std::si
     return planned;
 }
 
+// Settings that change what a game is worth go into the name, so one database can hold a quick
+// and a full ladder side by side and `report features --ladder NAME` picks one.
 std::string ladder_name(const LadderConfig& config, const PlanOptions& options) {
-    if (options.smoke) return config.name + "-smoke";
-    if (options.tc_scale != 1.0) return config.name + "-tc" + short_number(options.tc_scale);
-    return config.name;
+    std::string name = config.name;
+    if (options.smoke) name += "-smoke";
+    else if (options.tc_scale != 1.0) name += "-tc" + short_number(options.tc_scale);
+    if (options.games_per_opponent) name += "-g" + std::to_string(*options.games_per_opponent);
+    return name;
 }
 
 }  // namespace
@@ -100,7 +104,9 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     plan.tc_scale = options.tc_scale;
     plan.ladder = ladder_name(config, options);
     plan.time_control = options.smoke ? "nodes=" + std::to_string(config.smoke.nodes) : scaled_tc(config, options.tc_scale);
-    plan.games_per_opponent = options.smoke ? config.smoke.games_per_opponent : config.games_per_opponent;
+    plan.games_per_opponent = options.games_per_opponent ? *options.games_per_opponent
+                              : options.smoke             ? config.smoke.games_per_opponent
+                                                          : config.games_per_opponent;
     const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
     const auto& opponents = options.smoke && !config.smoke.opponents.empty() ? config.smoke.opponents : config.opponents;
     for (const auto& opponent : opponents) plan.opponents.push_back(resolved_opponent(plan, opponent, catalogue));

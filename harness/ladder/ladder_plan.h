@@ -19,6 +19,7 @@ namespace arbiter::ladder {
 struct PlanOptions {
     bool smoke = false;
     double tc_scale = 1.0;
+    std::optional<int> games_per_opponent;  // --games: overrides the config's (even) count
     std::string engine_cmd;  // tempo to use when the config gives no engine.cmd
 };
 

@@ -117,6 +117,11 @@ TEST_CASE("unknown flags and bad flag values are named", "[badinput]") {
         check_refused(run, dir, {});
         CHECK_THAT(run.err, Contains("-concurrency"));
     }
+    SECTION("an odd game count for a ladder, whose games come in colour pairs") {
+        const RunResult run = run_arbiter({"ladder", dir.file("ladder.json"), "--games", "3", "--db", dir.file("l.db")});
+        check_refused(run, dir, {});
+        CHECK_THAT(run.err, Contains("--games") && Contains("even"));
+    }
     SECTION("unknown engine key") {
         const RunResult run = run_arbiter(match_args(dir, {"-engine", "cmd=" + std::string(TEMPO_BIN), "hash=16"}));
         check_refused(run, dir, {});

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
 #include "bench.h"
 #include "child_process.h"
@@ -105,7 +104,7 @@ TEST_CASE("isready is answered at once during a search", "[integration]") {
   Tempo tempo;
   tempo.process.send("position startpos");
   tempo.process.send("go infinite");
-  std::this_thread::sleep_for(100ms);
+  REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   auto asked = std::chrono::steady_clock::now();
   tempo.process.send("isready");
   std::vector<std::string> seen;
@@ -146,7 +145,7 @@ TEST_CASE("movestogo budgets the remaining time", "[integration]") {
 TEST_CASE("quit ends the process mid-search", "[integration]") {
   Tempo tempo;
   tempo.process.send("go infinite");
-  std::this_thread::sleep_for(100ms);
+  REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   tempo.process.send("quit");
   auto status = tempo.process.wait_exit(kReply);
   REQUIRE(status);
@@ -156,7 +155,7 @@ TEST_CASE("quit ends the process mid-search", "[integration]") {
 TEST_CASE("end of input ends the process mid-search", "[integration]") {
   Tempo tempo;
   tempo.process.send("go infinite");
-  std::this_thread::sleep_for(100ms);
+  REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   tempo.process.close_stdin();
   auto status = tempo.process.wait_exit(kReply);
   REQUIRE(status);
@@ -261,7 +260,7 @@ TEST_CASE("go ponder waits for ponderhit, then obeys the clock", "[integration]"
   tempo.lines_until("bestmove", kReply);
   CHECK(std::chrono::steady_clock::now() - hit < 1000ms);
   tempo.process.send("go ponder wtime 1000 btime 1000");
-  std::this_thread::sleep_for(100ms);
+  REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   tempo.process.send("stop");
   tempo.lines_until("bestmove", kReply);
 }

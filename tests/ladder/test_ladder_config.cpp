@@ -134,6 +134,25 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(json["anchors"]["phalanx"] == 2644.0);
 }
 
+TEST_CASE("plans: --games overrides the games per opponent and names the ladder after it", "[unit]") {
+    const LadderConfig config = load_ladder_config(kDefaultLadder);
+    PlanOptions options;
+    options.engine_cmd = "/opt/tempo";
+    options.tc_scale = 0.025;
+    options.games_per_opponent = 16;
+    const LadderPlan quick = make_plan(config, options);
+    CHECK(quick.ladder == "madchess-2.0-tc0.025-g16");
+    CHECK(quick.games_per_opponent == 16);
+    CHECK(step_match_config(quick, 3, "a.db", std::nullopt, 2).games == 16);
+    CHECK(plan_json(quick)["games_per_opponent"] == 16);
+
+    options.tc_scale = 1.0;
+    options.smoke = true;
+    options.games_per_opponent = 4;
+    CHECK(make_plan(config, options).ladder == "madchess-2.0-smoke-g4");
+    CHECK(make_plan(config, options).games_per_opponent == 4);
+}
+
 TEST_CASE("engine spec text survives the shell-style split of arbiter epd", "[unit]") {
     arbiter::config::EngineSpec spec;
     spec.cmd = "/x y/tempo";

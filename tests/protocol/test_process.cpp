@@ -204,8 +204,11 @@ TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", 
 }
 
 TEST_CASE("process: terminate escalates past a child ignoring EOF and SIGTERM", "[integration][process]") {
-    ChildProcess child(shell("trap '' TERM; while :; do sleep 1; done"));
-    std::this_thread::sleep_for(50ms);  // let the shell install its trap
+    // The shell says "armed" once its trap is set, so SIGTERM never arrives before it is ignored.
+    ChildProcess child(shell("trap '' TERM; echo armed; while :; do sleep 1; done"));
+    const auto armed = child.read_line(5s);
+    REQUIRE(armed);
+    REQUIRE(armed->text == "armed");
     const pid_t pid = child.pid();
     const auto before = Clock::now();
     const auto exit = child.terminate(50ms, 50ms);
