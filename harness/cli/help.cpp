@@ -1,11 +1,14 @@
 #include "cli/help.h"
 
+#include <sstream>
+
 namespace arbiter::cli {
 
 std::string version_string() { return ARBITER_VERSION; }
 
-void print_help(std::ostream& out) {
-    out << R"(arbiter )" << version_string() << R"( - chess engine match runner, EPD scorer and results database
+namespace {
+
+constexpr const char* kHelpBody = R"( - chess engine match runner, EPD scorer and results database
 
 Usage:
   arbiter [match] -engine SPEC... [-each SPEC] [match flags]   play games (cutechess-cli flags)
@@ -22,7 +25,8 @@ Usage:
   arbiter import FILE.pgn... --db FILE                         PGN from any runner into the database
   arbiter export-positions --db FILE [--out FILE] [--run ID...] [--ladder NAME] [--skip-plies N]
                                                                labelled positions for `tempo tune`
-  arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F]   play a feature ladder
+  arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--games N]
+                                                               play a feature ladder
   arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
@@ -49,6 +53,23 @@ Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet)
 Exit status: 0 success, 1 run failed (or SPRT accepted H0 where asked), 2 bad input.
 See README.md for the full manual.
 )";
+
+}  // namespace
+
+void print_help(std::ostream& out) { out << "arbiter " << version_string() << kHelpBody; }
+
+bool print_command_usage(std::ostream& out, const std::string& command) {
+    std::istringstream help(kHelpBody);
+    const std::string head = "  arbiter " + command + " ";
+    std::string line;
+    bool inside = false, found = false;
+    while (std::getline(help, line)) {
+        // A command's entry is its "  arbiter CMD" line plus the deeper-indented lines under it.
+        if (line.rfind(head, 0) == 0) inside = found = true;
+        else if (line.rfind("    ", 0) != 0) inside = false;
+        if (inside) out << (line.rfind(head, 0) == 0 ? "usage: " + line.substr(2) : line) << "\n";
+    }
+    return found;
 }
 
 }  // namespace arbiter::cli

@@ -5,6 +5,9 @@
 namespace arbiter::cli {
 
 void print_help(std::ostream& out);
+// The Usage lines of print_help for one subcommand ("epd", "export-positions"); false when the
+// help has none. For the subcommands whose parsers print no usage of their own.
+bool print_command_usage(std::ostream& out, const std::string& command);
 std::string version_string();
 
 }  // namespace arbiter::cli

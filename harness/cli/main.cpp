@@ -3,6 +3,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,11 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
+    // These parsers take no --help; answer it from the general help rather than as a bad flag.
+    static const std::set<std::string> kUsageFromHelp{"epd", "ttd", "ratings", "import", "export-positions"};
+    if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h") && kUsageFromHelp.count(args[0]) &&
+        arbiter::cli::print_command_usage(std::cout, args[0]))
+        return 0;
     try {
         return it->second(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {

@@ -157,3 +157,16 @@ TEST_CASE("the arbiter binary dispatches subcommands and reports unknown ones", 
     CHECK(run_binary("ratings --db /nonexistent/dir/x.db", output) == 1);
     CHECK(output.find("/nonexistent/dir/x.db") != std::string::npos);
 }
+
+TEST_CASE("every subcommand answers --help with its usage and exit 0", "[cli]") {
+    std::string output;
+    for (const std::string command : {"epd", "ttd", "ratings", "import", "export-positions", "stats", "ladder",
+                                      "report", "build", "merge", "baseline"}) {
+        INFO(command << ": " << output);
+        CHECK(run_binary(command + " --help", output) == 0);
+        CHECK(output.find("usage: arbiter " + command) != std::string::npos);
+    }
+    CHECK(run_binary("export-positions --help", output) == 0);
+    CHECK(output.find("--skip-plies") != std::string::npos);
+    CHECK(output.find("arbiter epd") == std::string::npos);  // only the command asked about
+}
