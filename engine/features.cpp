@@ -15,7 +15,7 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
     {Feature::StagedMoveGen, "StagedMoveGen",
      "generate moves in stages (hash, captures, killers, quiets, losing captures) instead of all at once"},
     {Feature::TimeManagement, "TimeManagement",
-     "budget time by moves left, stop early between iterations (off: remaining/40 + increment)"},
+     "budget by moves to go and increment, stretched while the best move changes or the score falls (off: remaining/40 + increment)"},
     {Feature::RepetitionDraws, "RepetitionDraws",
      "score repetitions of the game history or the search tree as draws"},
     {Feature::InsufficientMaterial, "InsufficientMaterial",

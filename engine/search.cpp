@@ -76,6 +76,7 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
   root_move_count_ = int(legal.size());
   Move best = legal[0];
   int score = 0;
+  RootTrend trend;
   const int max_depth = std::clamp(config.limits.depth.value_or(kMaxDepth), 1, kMaxDepth);
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = 0;
@@ -87,12 +88,15 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
         best = iteration_best_move_;
       break;
     }
+    const Move iteration_best = root_pv_.length > 0 ? root_pv_.moves[0] : best;
+    trend.stable_iterations = depth > 1 && iteration_best == best ? trend.stable_iterations + 1 : 0;
+    trend.score_drop_cp = depth > 1 ? std::max(score - iteration_score, 0) : 0;
     score = iteration_score;
-    best = root_pv_.length > 0 ? root_pv_.moves[0] : best;
+    best = iteration_best;
     result.depth = depth;
     report_iteration(depth, score);
     if (features_[Feature::HistoryHeuristic]) history_.age();
-    if (should_stop_iterating(depth, score)) break;
+    if (should_stop_iterating(score, trend)) break;
   }
   result.best_move = best;
   result.ponder_move = root_pv_.length > 1 && root_pv_.moves[0] == best ? root_pv_.moves[1] : Move::none();
@@ -343,7 +347,7 @@ bool Search::should_abort() {
   return false;
 }
 
-bool Search::should_stop_iterating(int /*depth*/, int score) const {
+bool Search::should_stop_iterating(int score, const RootTrend& trend) const {
   const SearchLimits& limits = config_.limits;
   int mate = mate_in_moves(score);
   if (limits.mate_in_moves && mate > 0 && mate <= *limits.mate_in_moves) return true;
@@ -351,7 +355,7 @@ bool Search::should_stop_iterating(int /*depth*/, int score) const {
   if (!features_[Feature::TimeManagement]) return false;  // spend the whole budget
   if (root_move_count_ == 1 || mate != 0) return true;    // nothing left to decide
   // The next iteration typically costs more than all before it: don't start what can't finish.
-  return elapsed() * 2 >= clock_.soft_ms.load();
+  return double(elapsed()) * 2 >= double(clock_.soft_ms.load()) * soft_budget_scale(trend);
 }
 
 void Search::report_iteration(int depth, int score) const {

@@ -63,7 +63,7 @@ class Search {
   void record_cutoff(chess::Move move, int depth, int ply);
   void update_pv(int ply, chess::Move move);
   bool should_abort();
-  bool should_stop_iterating(int depth, int score) const;
+  bool should_stop_iterating(int score, const RootTrend& trend) const;
   void report_iteration(int depth, int score) const;
   std::string pv_string() const;
 

@@ -1,6 +1,7 @@
 #include "timeman.h"
 
 #include <algorithm>
+#include <array>
 
 namespace tempo {
 
@@ -14,6 +15,14 @@ constexpr std::int64_t kFixedMovesLeft = 40;  // the TimeManagement-off rule
 constexpr std::int64_t kHardClockPercent = 40;
 constexpr std::int64_t kHardOverSoftFactor = 4;
 constexpr std::int64_t kMinimumBudgetMs = 1;
+// Soft-budget factor by how many iterations in a row kept the best move (the last entry for
+// more): a move that has just changed deserves a second look, one that held through five
+// iterations rarely changes later.
+constexpr std::array<double, 6> kStabilityScale = {1.8, 1.35, 1.1, 0.95, 0.85, 0.75};
+// A falling score means the search found trouble: each kScoreDropPerExtraBudget centipawns of
+// drop adds one soft budget, up to kMaxScoreDropScale in all.
+constexpr double kScoreDropPerExtraBudget = 100.0;
+constexpr double kMaxScoreDropScale = 2.0;
 
 TimeBudget fixed_move_time(std::int64_t move_time_ms, std::int64_t overhead_ms) {
   std::int64_t budget = std::max(move_time_ms - overhead_ms, kMinimumBudgetMs);
@@ -59,6 +68,12 @@ TimeBudget plan_time(const SearchLimits& limits, chess::Color side_to_move,
   std::int64_t usable = std::max<std::int64_t>(*clock - move_overhead_ms, kMinimumBudgetMs);
   return managed ? managed_budget(usable, increment, limits.moves_to_go)
                  : unmanaged_budget(usable, increment);
+}
+
+double soft_budget_scale(const RootTrend& trend) {
+  const std::size_t stability = std::min<std::size_t>(std::max(trend.stable_iterations, 0), kStabilityScale.size() - 1);
+  const double drop = std::max(trend.score_drop_cp, 0) / kScoreDropPerExtraBudget;
+  return kStabilityScale[stability] * std::min(1.0 + drop, kMaxScoreDropScale);
 }
 
 std::int64_t elapsed_ms(const SearchLimits& limits) {

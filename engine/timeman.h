@@ -40,4 +40,15 @@ TimeBudget plan_time(const SearchLimits& limits, chess::Color side_to_move,
 
 std::int64_t elapsed_ms(const SearchLimits& limits);
 
+// What the root's last iterations say about the move, for stretching or shrinking the soft budget.
+struct RootTrend {
+  int stable_iterations = 0;  // completed iterations in a row that kept the best move
+  int score_drop_cp = 0;      // how far the score fell in the last iteration (0 when it held or rose)
+};
+
+// The factor the soft budget is multiplied by after an iteration (TimeManagement on): a best move
+// that just changed, or a falling score, earns more time; a best move settled for several
+// iterations gives time back for later moves.
+double soft_budget_scale(const RootTrend& trend);
+
 }  // namespace tempo

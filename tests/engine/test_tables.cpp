@@ -87,6 +87,22 @@ TEST_CASE("time budgets honour movestogo, movetime and infinite", "[timeman]") {
   CHECK(SearchLimits{}.unbounded());
 }
 
+TEST_CASE("the soft budget stretches for a changing best move or a falling score", "[timeman]") {
+  const double just_changed = soft_budget_scale({0, 0});
+  const double settled = soft_budget_scale({5, 0});
+  CHECK(just_changed > 1.0);
+  CHECK(settled < 1.0);
+  for (int stable = 0; stable < 8; ++stable)  // more stability never earns more time
+    CHECK(soft_budget_scale({stable + 1, 0}) <= soft_budget_scale({stable, 0}));
+  CHECK(soft_budget_scale({9, 0}) == settled);  // beyond the table: the last entry
+
+  CHECK(soft_budget_scale({3, 50}) > soft_budget_scale({3, 0}));
+  CHECK(soft_budget_scale({3, 100}) > soft_budget_scale({3, 50}));
+  CHECK(soft_budget_scale({3, 100}) == Approx(2 * soft_budget_scale({3, 0})));
+  CHECK(soft_budget_scale({3, 900}) == soft_budget_scale({3, 100}));  // capped: a lost position is not saved by time
+  CHECK(soft_budget_scale({3, -40}) == soft_budget_scale({3, 0}));     // a rising score changes nothing
+}
+
 TEST_CASE("SEE resolves exchanges", "[see]") {
   // Pawn takes a knight defended by a pawn: +320 - 100.
   chess::Position pos("4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1");
