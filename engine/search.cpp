@@ -219,7 +219,9 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
       int reduction = 0;
       if (features_[Feature::LateMoveReductions] && quiet && !gives_check && !in_check &&
           depth >= kLmrMinDepth && move_count >= kLmrMinMoveNumber) {
-        reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0);
+        // A killer refuted a sibling, so it is likelier than other quiets to matter here.
+        reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) -
+                    (features_[Feature::KillerMoves] && history_.is_killer(ply, move) ? 1 : 0);
         reduction = std::clamp(reduction, 0, new_depth - 1);
       }
       score = -negamax(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
