@@ -16,6 +16,7 @@
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chess/san.h"
+#include "../support/uci_position.h"
 
 namespace {
 
@@ -36,21 +37,6 @@ Options parse_options(int argc, char** argv) {
         else if (flag == "--log") options.log = argv[i + 1];
     }
     return options;
-}
-
-// "position startpos|fen F... [moves m1 m2 ...]"
-chess::Position read_position(std::istringstream& words) {
-    std::string word, fen;
-    words >> word;
-    if (word == "fen") {
-        while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-    } else {
-        fen = chess::kStartFen;
-        words >> word;  // "moves" or nothing
-    }
-    chess::Position position(fen);
-    while (words >> word) position.make_move(chess::parse_uci(position, word));
-    return position;
 }
 
 void answer_go(const Options& options, const chess::Position& position, int own_moves) {
@@ -85,7 +71,7 @@ int main(int argc, char** argv) {
         if (command == "uci") std::cout << "id name fake-" << options.mode << "\nuciok" << std::endl;
         else if (command == "isready") std::cout << "readyok" << std::endl;
         else if (command == "ucinewgame") own_moves = 0;
-        else if (command == "position") position = read_position(words);
+        else if (command == "position") position = test_support::position_from_uci(words);
         else if (command == "go") answer_go(options, position, own_moves++);
         else if (command == "quit") return 0;
     }

@@ -11,9 +11,9 @@
 
 #include <unistd.h>
 
+#include "../support/match_run.h"
 #include "../support/stored_games.h"
 #include "db/database.h"
-#include "scheduler/match_command.h"
 
 namespace match_test {
 
@@ -35,20 +35,9 @@ private:
     std::filesystem::path path_;
 };
 
-struct RunOutput {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-inline RunOutput run_match(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    RunOutput result;
-    result.code = arbiter::scheduler::run_match_command(args, out, err);
-    result.out = out.str();
-    result.err = err.str();
-    return result;
-}
+using test_support::RunOutput;
+using test_support::operator+;
+inline RunOutput run_match(const std::vector<std::string>& args) { return test_support::run_match_in_process(args); }
 
 inline bool executable(const std::string& path) { return access(path.c_str(), X_OK) == 0; }
 
@@ -63,11 +52,6 @@ inline std::vector<std::string> fake_engine(const std::string& name, const std::
                                             int delay_ms = 0) {
     return {"-engine", "cmd=" FAKE_ENGINE_BIN, "name=" + name, "arg=--mode", "arg=" + mode, "arg=--after",
             "arg=" + std::to_string(after), "arg=--delay", "arg=" + std::to_string(delay_ms)};
-}
-
-inline std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
 }
 
 // Games read back from a database, and the move-for-move comparison: shared with tests/reliability.

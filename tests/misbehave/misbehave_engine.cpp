@@ -20,6 +20,7 @@
 #include "chess/position.h"
 #include "chess/san.h"
 #include "misbehave_settings.h"
+#include "../support/uci_position.h"
 
 namespace {
 
@@ -45,20 +46,10 @@ void sleep_ms(long ms) {
     std::abort();
 }
 
-// "position startpos|fen F... [moves m1 m2 ...]"; nullopt when the text cannot be understood.
+// The position of a `position` command; nullopt (and a line on stderr) when it cannot be understood.
 std::optional<chess::Position> read_position(std::istringstream& words) {
-    std::string word, fen;
-    words >> word;
-    if (word == "fen") {
-        while (words >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
-    } else {
-        fen = chess::kStartFen;
-        words >> word;  // "moves" or nothing
-    }
     try {
-        chess::Position position(fen);
-        while (words >> word) position.make_move(chess::parse_uci(position, word));
-        return position;
+        return test_support::position_from_uci(words);
     } catch (const std::exception& error) {
         std::cerr << "misbehave_engine: bad position: " << error.what() << std::endl;
         return std::nullopt;

@@ -14,7 +14,6 @@
 #include <sstream>
 #include <thread>
 
-#include "scheduler/match_command.h"
 
 namespace reliability {
 
@@ -31,15 +30,6 @@ TempDir::TempDir() {
 TempDir::~TempDir() {
     std::error_code ignored;
     fs::remove_all(path_, ignored);
-}
-
-RunOutput run_in_process(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    RunOutput result;
-    result.code = arbiter::scheduler::run_match_command(args, out, err);
-    result.out = out.str();
-    result.err = err.str();
-    return result;
 }
 
 namespace {

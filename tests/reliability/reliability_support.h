@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/match_run.h"
 #include "../support/stored_games.h"
 #include "db/database.h"
 
@@ -31,19 +32,10 @@ private:
     std::string path_;
 };
 
-inline std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    return a;
-}
-
-struct RunOutput {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
+using test_support::operator+;
+using test_support::RunOutput;
 // `arbiter match ARGS` in this process.
-RunOutput run_in_process(const std::vector<std::string>& args);
+inline RunOutput run_in_process(const std::vector<std::string>& args) { return test_support::run_match_in_process(args); }
 
 // `arbiter match ARGS` as a child process with stdout and stderr in files.
 struct ChildOptions {
