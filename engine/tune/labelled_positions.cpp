@@ -31,24 +31,25 @@ std::string_view first_four_fields(std::string_view text) {
 struct Split {
   std::string_view fen;
   std::string_view result;
+  std::optional<std::string_view> score;  // the pipe format's middle field
 };
 
 Split split_line(std::string_view line, const std::string& where) {
   if (std::size_t bar = line.find('|'); bar != std::string_view::npos) {
     std::size_t last_bar = line.rfind('|');
     if (last_bar == bar) throw InputError(where + ": expected '<fen> | score | result'");
-    return {line.substr(0, bar), line.substr(last_bar + 1)};
+    return {line.substr(0, bar), line.substr(last_bar + 1), line.substr(bar + 1, last_bar - bar - 1)};
   }
   if (std::size_t c9 = line.find(" c9 "); c9 != std::string_view::npos) {
     std::string_view value = trim(line.substr(c9 + 4));
     if (!value.empty() && value.back() == ';') value.remove_suffix(1);
     value = trim(value);
     if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
-    return {first_four_fields(line.substr(0, c9)), value};
+    return {first_four_fields(line.substr(0, c9)), value, std::nullopt};
   }
   std::size_t open = line.rfind('[');
   if (open != std::string_view::npos && line.back() == ']')
-    return {line.substr(0, open), line.substr(open + 1, line.size() - open - 2)};
+    return {line.substr(0, open), line.substr(open + 1, line.size() - open - 2), std::nullopt};
   throw InputError(where + ": no result: expected '<fen> [1.0]', '<fen> c9 \"1-0\";' or '<fen> | score | result'");
 }
 
@@ -60,6 +61,20 @@ std::optional<double> parse_result(std::string_view text) {
   if (text == "0-1" || text == "0.0" || text == "0") return 0.0;
   if (text == "1/2-1/2" || text == "0.5" || text == "1/2" || text == "\xC2\xBD-\xC2\xBD") return 0.5;
   return std::nullopt;
+}
+
+std::optional<double> parse_white_score(std::string_view text, const std::string& where) {
+  text = trim(text);
+  if (text == "-") return std::nullopt;
+  const bool mate = !text.empty() && text.front() == '#';
+  std::string_view digits = mate ? text.substr(1) : text;
+  const bool negative = !digits.empty() && digits.front() == '-';
+  if (negative) digits.remove_prefix(1);
+  const bool numeric = !digits.empty() && digits.size() <= 9 &&
+                       digits.find_first_not_of("0123456789") == std::string_view::npos;
+  if (!numeric) throw InputError(where + ": bad score '" + std::string(text) + "': expected centipawns, #N or -");
+  const double magnitude = mate ? kMateScoreCp : std::stod(std::string(digits));
+  return negative ? -magnitude : magnitude;
 }
 
 std::optional<LabelledPosition> parse_labelled_line(std::string_view line, const std::string& where) {
@@ -74,7 +89,9 @@ std::optional<LabelledPosition> parse_labelled_line(std::string_view line, const
   } catch (const chess::FenError& error) {
     throw InputError(where + ": bad FEN '" + fen + "': " + error.what());
   }
-  return LabelledPosition{fen, *result};
+  std::optional<double> score;
+  if (split.score) score = parse_white_score(*split.score, where);
+  return LabelledPosition{fen, *result, score};
 }
 
 namespace {

@@ -129,7 +129,7 @@ void GameReader::finish(std::string_view result_token) {
     } else if (played.ply < options_.skip_plies) {
       ++counts_.early;
     } else {
-      out_.push_back({played.fen, *result});
+      out_.push_back({played.fen, *result, std::nullopt});  // PGN scores are not read
       ++counts_.kept;
     }
   }

@@ -1,13 +1,15 @@
 #include "tune/training_set.h"
 
+#include <cmath>
 #include <thread>
 
 #include "eval.h"
 #include "tune/quiet.h"
+#include "tune/texel_error.h"
 
 namespace tempo::tune {
 
-void add_sample(TrainingSet& set, const EvalTrace& trace, double white_result) {
+void add_sample(TrainingSet& set, const EvalTrace& trace, double white_result, std::optional<double> white_score) {
   Sample sample;
   sample.first_term = std::uint32_t(set.terms.size());
   sample.mg_terms = std::uint16_t(trace.mg_terms.size());
@@ -19,7 +21,19 @@ void add_sample(TrainingSet& set, const EvalTrace& trace, double white_result) {
   sample.mg_weight = trace.tapered ? float(trace.phase) / kPhaseMax : 1.0f;
   sample.eg_weight = trace.tapered ? float(kPhaseMax - trace.phase) / kPhaseMax : 0.0f;
   sample.white_result = float(white_result);
+  if (white_score) sample.white_score = float(*white_score);
   set.samples.push_back(sample);
+}
+
+long long blend_search_scores(TrainingSet& set, double weight, double k) {
+  long long blended = 0;
+  for (Sample& sample : set.samples) {
+    if (std::isnan(sample.white_score)) continue;
+    sample.white_result =
+        float((1.0 - weight) * sample.white_result + weight * win_probability(sample.white_score, k));
+    ++blended;
+  }
+  return blended;
 }
 
 namespace {
@@ -38,7 +52,7 @@ void build_range(const std::vector<LabelledPosition>& positions, std::size_t beg
       ++counts.forced_draw;  // a constant prediction: nothing to learn from it
       continue;
     }
-    add_sample(set, trace, positions[i].white_result);
+    add_sample(set, trace, positions[i].white_result, positions[i].white_score);
     ++counts.resolved;
   }
 }

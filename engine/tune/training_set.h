@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <vector>
 
 #include "eval_params.h"
@@ -21,7 +23,8 @@ struct Sample {
   float fixed_eg = 0;
   float mg_weight = 1;  // phase / kPhaseMax
   float eg_weight = 0;
-  float white_result = 0.5f;
+  float white_result = 0.5f;  // the target: the game result, or its blend with the search score
+  float white_score = std::numeric_limits<float>::quiet_NaN();  // centipawns, NaN when the data has none
 };
 
 struct TrainingSet {
@@ -36,7 +39,14 @@ struct BuildCounts {
 };
 
 // Adds one traced position.
-void add_sample(TrainingSet& set, const EvalTrace& trace, double white_result);
+void add_sample(TrainingSet& set, const EvalTrace& trace, double white_result,
+                std::optional<double> white_score = std::nullopt);
+
+// Replaces each target that has a search score with (1 - weight) * result + weight * the score's
+// win probability at scale k. The result alone is noisy (one game decides thousands of positions);
+// the engine's deeper look at the same position says what the eval should have seen.
+// Returns how many targets changed.
+long long blend_search_scores(TrainingSet& set, double weight, double k);
 
 // Resolves every position to its quiet leaf (searching with the eval `features` select, which
 // must be `params`) and traces it with `params`. Spreads the work over `threads`.

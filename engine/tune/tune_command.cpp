@@ -35,6 +35,7 @@ struct TuneOptions {
   long long seed = 1;
   int skip_plies = 0;
   std::optional<double> k;
+  double score_weight = 0;  // share of the search score in the training target (0: results only)
   double report_seconds = 5;
   double validation_share = 0.1;  // the last positions, held out to show overfitting
   bool early_stop = true;          // adam: keep the values with the lowest held-out error
@@ -95,6 +96,9 @@ TuneOptions parse_options(const std::vector<std::string>& args) {
       options.skip_plies = int(integer_flag(flag, value, 0));
     } else if (flag == "--k") {
       options.k = number_flag(flag, value, 1);
+    } else if (flag == "--score-weight") {
+      options.score_weight = number_flag(flag, value, 0);
+      if (options.score_weight > 1) throw UsageError("--score-weight is between 0 and 1, got '" + value + "'");
     } else if (flag == "--validate") {
       options.validation_share = number_flag(flag, value, 0);
       if (options.validation_share >= 1) throw UsageError("--validate needs a share below 1, got '" + value + "'");
@@ -161,7 +165,7 @@ int tune(const TuneOptions& options, std::ostream& out) {
   const std::vector<LabelledPosition> validation_positions(positions.end() - std::ptrdiff_t(held_out), positions.end());
   positions.resize(positions.size() - held_out);
   BuildCounts built, validation_built;
-  const TrainingSet set = build_training_set(positions, features, start_params, options.threads, built);
+  TrainingSet set = build_training_set(positions, features, start_params, options.threads, built);
   const TrainingSet validation =
       build_training_set(validation_positions, features, start_params, options.threads, validation_built);
   out << "quiet positions: " << built.resolved << " to train, " << validation_built.resolved << " to validate (dropped "
@@ -174,6 +178,12 @@ int tune(const TuneOptions& options, std::ostream& out) {
   const TuneSpace space = make_tune_space(set, start_params, options.param_prefixes);
   if (space.slots.empty()) throw UsageError("--params selects no parameter that occurs in the data");
   const double k = options.k ? *options.k : objective.fit_k(space.start);
+  if (options.score_weight > 0) {
+    // K comes from the results alone; validation stays on results, the thing that matters.
+    const long long blended = blend_search_scores(set, options.score_weight, k);
+    out << "blended search scores into " << blended << " of " << set.samples.size() << " targets (weight "
+        << options.score_weight << ")" << std::endl;
+  }
   const double start_error = objective.error(space.start, k);
   out << std::setprecision(8) << "K " << k << (options.k ? " (given)" : " (fitted)") << ", start error "
       << start_error << ", tuning " << space.slots.size() << " parameters with " << options.optimizer << std::endl;
@@ -191,7 +201,8 @@ int tune(const TuneOptions& options, std::ostream& out) {
 
   std::ostringstream summary;
   summary << std::setprecision(8) << options.optimizer << ", " << result.iterations << " iterations, "
-          << result.seconds << " s; " << set.samples.size() << " positions; K " << k << "; error " << start_error
+          << result.seconds << " s; " << set.samples.size() << " positions; K " << k << "; score weight "
+          << options.score_weight << "; error " << start_error
           << " -> " << final_error << "; held-out " << validation.samples.size() << " positions: " << validation_start
           << " -> " << validation_final;
   write_param_file(options.out_path, tuned, {summary.str(), "start: " + std::string(options.start_from_tuned ? "tuned" : "hand-set") + " values"});
@@ -208,7 +219,7 @@ int run_tune_command(const std::vector<std::string>& args, std::ostream& out, st
     err << "tempo tune: " << error.what() << "\n"
         << "usage: tempo tune [--optimizer adam|swarm] [--out FILE] [--start handset|tuned] [--iterations N]\n"
         << "                  [--time SECONDS] [--threads N] [--learning-rate X] [--particles N] [--seed N]\n"
-        << "                  [--skip-plies N] [--k K] [--validate SHARE] [--early-stop on|off]\n"
+        << "                  [--skip-plies N] [--k K] [--score-weight W] [--validate SHARE] [--early-stop on|off]\n"
         << "                  [--params PREFIX,...] [--report SECONDS] FILE...\n";
     return 2;
   } catch (const std::exception& error) {

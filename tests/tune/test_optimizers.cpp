@@ -59,6 +59,21 @@ TEST_CASE("the K fit finds the K that made the labels", "[k]") {
   CHECK(objective.fit_k(std::vector<double>(kParamSlots, 0.0)) == Approx(310.0).epsilon(0.001));
 }
 
+TEST_CASE("search scores blend into the targets that have one", "[blend]") {
+  TrainingSet set;
+  EvalTrace trace;
+  add_sample(set, trace, 1.0, 200.0);
+  add_sample(set, trace, 0.5);  // no score: the result stays the target
+  add_sample(set, trace, 0.0, -kMateScoreCp);
+  CHECK(blend_search_scores(set, 0.25, 400.0) == 2);
+  // 200 cp at K 400: 1 / (1 + 10^-0.5) = 0.759747...
+  CHECK(set.samples[0].white_result == Approx(0.75 * 1.0 + 0.25 * 0.7597469266).epsilon(1e-6));
+  CHECK(set.samples[1].white_result == 0.5f);
+  CHECK(set.samples[2].white_result == Approx(0.0).margin(1e-6));
+  CHECK(blend_search_scores(set, 1.0, 400.0) == 2);  // weight 1: the score alone
+  CHECK(set.samples[0].white_result == Approx(0.7597469266).epsilon(1e-6));
+}
+
 TEST_CASE("the gradient matches finite differences", "[adam]") {
   const TrainingSet set = fixture_set(150);
   const TexelError objective(set, 2);

@@ -72,15 +72,32 @@ TEST_CASE("the c9 EPD format reads the quoted result", "[readers]") {
   CHECK(positions[1].fen == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -");
 }
 
-TEST_CASE("the pipe format (arbiter export-positions) reads the last field", "[readers]") {
+TEST_CASE("the pipe format (arbiter export-positions) reads the score and the result", "[readers]") {
   const std::string fen = kFen;
-  TempFile file("pipe.txt", fen + " | 35 | 1.0\n" + fen + " | #-3 | 0.0\n" + fen + " | - | 0.5\n");
+  TempFile file("pipe.txt", fen + " | 35 | 1.0\n" + fen + " | #-3 | 0.0\n" + fen + " | - | 0.5\n" + fen +
+                                " | -120 | 0.5\n" + fen + " | #2 | 1-0\n");
   ReadCounts counts;
   const auto positions = read(file, counts);
-  REQUIRE(positions.size() == 3);
+  REQUIRE(positions.size() == 5);
   CHECK(positions[0].white_result == 1.0);
   CHECK(positions[1].white_result == 0.0);
   CHECK(positions[2].white_result == 0.5);
+  CHECK(positions[0].white_score == 35.0);
+  CHECK(positions[1].white_score == -kMateScoreCp);
+  CHECK_FALSE(positions[2].white_score.has_value());
+  CHECK(positions[3].white_score == -120.0);
+  CHECK(positions[4].white_score == kMateScoreCp);
+}
+
+TEST_CASE("the other line formats carry no score", "[readers]") {
+  const std::string fen = kFen;
+  TempFile file("noscore.epd", fen + " [1.0]\n" + std::string(kFen).substr(0, std::string(kFen).size() - 4) +
+                                   " c9 \"1-0\";\n");
+  ReadCounts counts;
+  const auto positions = read(file, counts);
+  REQUIRE(positions.size() == 2);
+  CHECK_FALSE(positions[0].white_score.has_value());
+  CHECK_FALSE(positions[1].white_score.has_value());
 }
 
 TEST_CASE("positions in check and early plies are skipped", "[readers]") {
@@ -104,6 +121,10 @@ TEST_CASE("bad lines are reported with file and line", "[readers]") {
   CHECK_THAT(error_of(bad_result), Catch::Contains(bad_result.path() + ":1: bad result '2.0'"));
   TempFile bad_fen("bad_fen.txt", "\n8/8/8/8 w - - | 0 | 1.0\n");
   CHECK_THAT(error_of(bad_fen), Catch::Contains(bad_fen.path() + ":2: bad FEN"));
+  TempFile bad_score("bad_score.txt", fen + " | 12 | 1.0\n" + fen + " | +0.35/12 | 1.0\n");
+  CHECK_THAT(error_of(bad_score), Catch::Contains(bad_score.path() + ":2: bad score '+0.35/12'"));
+  TempFile bare_mate("bare_mate.txt", fen + " | # | 1.0\n");
+  CHECK_THAT(error_of(bare_mate), Catch::Contains(bare_mate.path() + ":1: bad score '#'"));
   TempFile missing_field("missing.txt", fen + " | 1.0\n");
   CHECK_THAT(error_of(missing_field), Catch::Contains(missing_field.path() + ":1: expected '<fen> | score | result'"));
   CHECK_THROWS_AS([] {

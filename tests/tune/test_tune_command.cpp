@@ -1,0 +1,87 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "positions_fixture.h"
+#include "tune/tune_command.h"
+
+using namespace tempo::tune;
+
+namespace {
+
+struct CommandRun {
+  int exit_code = 0;
+  std::string out, err;
+};
+
+CommandRun run(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  CommandRun result;
+  result.exit_code = run_tune_command(args, out, err);
+  result.out = out.str();
+  result.err = err.str();
+  return result;
+}
+
+std::string temp_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("tempo_tune_cmd_" + name)).string();
+}
+
+// Quiet-ish random positions in arbiter's pipe format; the score leans the way the result went,
+// as a search's would.
+std::string write_pipe_file(const std::string& name, int count) {
+  const std::string path = temp_path(name);
+  std::ofstream file(path);
+  int index = 0;
+  for (const chess::Position& pos : tune_test::random_positions(count, 7)) {
+    if (pos.in_check()) continue;
+    const int outcome = index++ % 3;  // 0: Black won, 1: draw, 2: White won
+    file << pos.fen() << " | " << (outcome - 1) * 150 << " | " << (outcome == 2 ? "1-0" : outcome == 1 ? "1/2-1/2" : "0-1")
+         << "\n";
+  }
+  return path;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("tempo tune rejects a score weight outside [0, 1]", "[tune_command]") {
+  const CommandRun result = run({"--score-weight", "1.5", "positions.txt"});
+  CHECK(result.exit_code == 2);
+  CHECK_THAT(result.err, Catch::Contains("--score-weight is between 0 and 1, got '1.5'"));
+  CHECK_THAT(result.err, Catch::Contains("usage: tempo tune"));
+}
+
+TEST_CASE("tempo tune names the file and line of a bad score", "[tune_command]") {
+  const std::string path = temp_path("bad_score.txt");
+  std::ofstream(path) << "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 20 | 1-0\n8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 0.2 | 1-0\n";
+  const CommandRun result = run({"--out", temp_path("never.cpp"), path});
+  CHECK(result.exit_code == 1);
+  CHECK_THAT(result.err, Catch::Contains(path + ":2: bad score '0.2'"));
+  std::remove(path.c_str());
+}
+
+TEST_CASE("tempo tune blends search scores and writes the weight into the parameter file", "[tune_command]") {
+  const std::string input = write_pipe_file("blend.txt", 300);
+  const std::string out_path = temp_path("blend_params.cpp");
+  const CommandRun result = run({"--score-weight", "0.5", "--iterations", "20", "--threads", "1", "--report", "0",
+                                 "--out", out_path, input});
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK_THAT(result.out, Catch::Contains("blended search scores into"));
+  CHECK_THAT(result.out, Catch::Contains("(weight 0.5)"));
+  const std::string written = read_text(out_path);
+  CHECK_THAT(written, Catch::Contains("score weight 0.5"));
+  CHECK_THAT(written, Catch::Contains("EvalParams generated_tuned_params()"));
+  std::remove(input.c_str());
+  std::remove(out_path.c_str());
+}
