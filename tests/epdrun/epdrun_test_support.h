@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/captured_run.h"
 #include "epdrun/epd_command.h"
 
 namespace epdrun_test {
@@ -41,28 +42,14 @@ private:
     std::filesystem::path path_;
 };
 
-struct CommandRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using CommandRun = test_support::RunOutput;
 
 inline CommandRun run_epd(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    CommandRun run;
-    run.code = arbiter::epdrun::run_epd_command(args, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
+    return test_support::run_captured(arbiter::epdrun::run_epd_command, args);
 }
 
 inline CommandRun run_ttd(const std::vector<std::string>& args) {
-    std::ostringstream out, err;
-    CommandRun run;
-    run.code = arbiter::epdrun::run_ttd_command(args, out, err);
-    run.out = out.str();
-    run.err = err.str();
-    return run;
+    return test_support::run_captured(arbiter::epdrun::run_ttd_command, args);
 }
 
 inline bool stockfish_available() { return std::filesystem::exists(STOCKFISH_BIN); }

@@ -13,6 +13,7 @@
 
 #include "../support/match_run.h"
 #include "../support/stored_games.h"
+#include "../support/text_file.h"
 #include "db/database.h"
 
 namespace match_test {
@@ -60,11 +61,6 @@ using test_support::same_games;
 using test_support::stored_games;
 using test_support::StoredGame;
 
-inline std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using test_support::read_text;
 
 }  // namespace match_test

@@ -10,7 +10,6 @@
 
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -94,13 +93,6 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
     std::size_t count = 0;
     for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
     return count;
-}
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit) {

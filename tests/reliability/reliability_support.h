@@ -15,6 +15,7 @@
 
 #include "../support/match_run.h"
 #include "../support/stored_games.h"
+#include "../support/text_file.h"
 #include "db/database.h"
 
 namespace reliability {
@@ -50,7 +51,7 @@ int wait_child(pid_t pid, std::chrono::seconds limit);
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit);
 
 std::size_t count_of(const std::string& text, const std::string& needle);
-std::string read_text(const std::string& path);
+using test_support::read_text;
 
 // Processes whose working directory is `dir` (the engines of a test run there via dir=).
 std::vector<pid_t> processes_in(const std::string& dir);

@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
+#include "../support/captured_run.h"
+#include "../support/text_file.h"
 #include "positions_fixture.h"
 #include "tune/tune_command.h"
 
@@ -12,18 +13,8 @@ using namespace tempo::tune;
 
 namespace {
 
-struct CommandRun {
-  int exit_code = 0;
-  std::string out, err;
-};
-
-CommandRun run(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  CommandRun result;
-  result.exit_code = run_tune_command(args, out, err);
-  result.out = out.str();
-  result.err = err.str();
-  return result;
+test_support::RunOutput run(const std::vector<std::string>& args) {
+  return test_support::run_captured(run_tune_command, args);
 }
 
 std::string temp_path(const std::string& name) {
@@ -45,18 +36,11 @@ std::string write_pipe_file(const std::string& name, int count) {
   return path;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("tempo tune rejects a score weight outside [0, 1]", "[tune_command]") {
-  const CommandRun result = run({"--score-weight", "1.5", "positions.txt"});
-  CHECK(result.exit_code == 2);
+  const test_support::RunOutput result = run({"--score-weight", "1.5", "positions.txt"});
+  CHECK(result.code == 2);
   CHECK_THAT(result.err, Catch::Contains("--score-weight is between 0 and 1, got '1.5'"));
   CHECK_THAT(result.err, Catch::Contains("usage: tempo tune"));
 }
@@ -64,8 +48,8 @@ TEST_CASE("tempo tune rejects a score weight outside [0, 1]", "[tune_command]") 
 TEST_CASE("tempo tune names the file and line of a bad score", "[tune_command]") {
   const std::string path = temp_path("bad_score.txt");
   std::ofstream(path) << "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 20 | 1-0\n8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 0.2 | 1-0\n";
-  const CommandRun result = run({"--out", temp_path("never.cpp"), path});
-  CHECK(result.exit_code == 1);
+  const test_support::RunOutput result = run({"--out", temp_path("never.cpp"), path});
+  CHECK(result.code == 1);
   CHECK_THAT(result.err, Catch::Contains(path + ":2: bad score '0.2'"));
   std::remove(path.c_str());
 }
@@ -73,13 +57,13 @@ TEST_CASE("tempo tune names the file and line of a bad score", "[tune_command]")
 TEST_CASE("tempo tune blends search scores and writes the weight into the parameter file", "[tune_command]") {
   const std::string input = write_pipe_file("blend.txt", 300);
   const std::string out_path = temp_path("blend_params.cpp");
-  const CommandRun result = run({"--score-weight", "0.5", "--iterations", "20", "--threads", "1", "--report", "0",
+  const test_support::RunOutput result = run({"--score-weight", "0.5", "--iterations", "20", "--threads", "1", "--report", "0",
                                  "--out", out_path, input});
   INFO(result.err);
-  REQUIRE(result.exit_code == 0);
+  REQUIRE(result.code == 0);
   CHECK_THAT(result.out, Catch::Contains("blended search scores into"));
   CHECK_THAT(result.out, Catch::Contains("(weight 0.5)"));
-  const std::string written = read_text(out_path);
+  const std::string written = test_support::read_text(out_path);
   CHECK_THAT(written, Catch::Contains("score weight 0.5"));
   CHECK_THAT(written, Catch::Contains("EvalParams generated_tuned_params()"));
   std::remove(input.c_str());
