@@ -16,4 +16,9 @@ std::string to_lower(std::string_view text);
 // Strict integer parse: the whole token must be a number within the 64-bit range.
 bool parse_int64(std::string_view token, long long& value);
 
+enum class IntParse { Ok, OutOfRange, NotANumber };
+// Like parse_int64, but a well-formed number beyond the 64-bit range is OutOfRange with `value`
+// saturated to the nearest bound, so a caller can clamp it instead of rejecting it.
+IntParse parse_int64_saturating(std::string_view token, long long& value);
+
 }  // namespace tempo
