@@ -54,6 +54,16 @@ std::string to_lower(std::string_view text) {
   return out;
 }
 
+void skip_utf8_bom(std::istream& in) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (in.peek() != static_cast<unsigned char>(kBom[0])) return;
+  const std::istream::pos_type start = in.tellg();
+  char bytes[3] = {};
+  if (in.read(bytes, 3) && std::string_view(bytes, 3) == kBom) return;
+  in.clear();
+  in.seekg(start);
+}
+
 bool parse_int64(std::string_view token, long long& value) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
   if (token.empty()) return false;
