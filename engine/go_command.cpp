@@ -85,7 +85,8 @@ class GoParser {
       return;
     }
     const long long clamped = std::clamp(value, key.min, key.max);
-    if (clamped != value || parsed == IntParse::OutOfRange) note("go: " + name + " " + text + " out of range, using " + std::to_string(clamped));
+    if (clamped != value || parsed == IntParse::OutOfRange)
+      note("go: " + name + " " + text + " out of range, using " + std::to_string(clamped));
     store(command_, name, clamped);
   }
 
