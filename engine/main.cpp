@@ -77,7 +77,8 @@ int run_epd_command(int argc, char** argv) {
   std::string error;
   if (argc > 4 && !tempo::parse_feature_spec(argv[4], features, error)) return usage_error(error);
   tempo::EpdSummary summary;
-  return tempo::run_epd_suite(argv[2], move_time_ms, features, std::cout, summary) ? 0 : 1;
+  // A suite that cannot be read is bad input, as for the usage errors.
+  return tempo::run_epd_suite(argv[2], move_time_ms, features, std::cout, std::cerr, summary) ? 0 : 2;
 }
 
 int list_features() {

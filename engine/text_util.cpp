@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <limits>
 
 namespace tempo {
 
@@ -53,12 +54,38 @@ std::string to_lower(std::string_view text) {
   return out;
 }
 
+void skip_utf8_bom(std::istream& in) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (in.peek() != static_cast<unsigned char>(kBom[0])) return;
+  const std::istream::pos_type start = in.tellg();
+  char bytes[3] = {};
+  if (in.read(bytes, 3) && std::string_view(bytes, 3) == kBom) return;
+  in.clear();
+  in.seekg(start);
+}
+
 bool parse_int64(std::string_view token, long long& value) {
   if (!token.empty() && token.front() == '+') token.remove_prefix(1);
   if (token.empty()) return false;
   const char* end = token.data() + token.size();
   auto [ptr, ec] = std::from_chars(token.data(), end, value);
   return ec == std::errc() && ptr == end;
+}
+
+IntParse parse_int64_saturating(std::string_view token, long long& value) {
+  const bool plus = !token.empty() && token.front() == '+';
+  if (plus) token.remove_prefix(1);
+  const bool negative = !plus && !token.empty() && token.front() == '-';
+  const std::string_view digits = negative ? token.substr(1) : token;
+  if (digits.empty() || !std::isdigit(static_cast<unsigned char>(digits.front()))) return IntParse::NotANumber;
+  const char* end = token.data() + token.size();
+  auto [ptr, ec] = std::from_chars(token.data(), end, value);
+  if (ptr != end) return IntParse::NotANumber;
+  if (ec == std::errc::result_out_of_range) {
+    value = negative ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
+    return IntParse::OutOfRange;
+  }
+  return ec == std::errc() ? IntParse::Ok : IntParse::NotANumber;
 }
 
 }  // namespace tempo

@@ -1,10 +1,10 @@
 #include "uci.h"
 
-#include <algorithm>
 #include <sstream>
 
 #include "chess/perft.h"
 #include "chess/san.h"
+#include "go_command.h"
 #include "text_util.h"
 
 namespace tempo {
@@ -192,56 +192,19 @@ void UciSession::apply_moves(const std::vector<std::string>& args, std::size_t f
   }
 }
 
-bool UciSession::parse_go(const std::vector<std::string>& args, SearchLimits& limits, int& perft_depth) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& key = args[i];
-    if (key == "infinite") {
-      limits.infinite = true;
-      continue;
-    }
-    if (key == "ponder") continue;  // handled in go()
-    static const char* kValued[] = {"wtime", "btime", "winc", "binc", "movestogo", "depth",
-                                    "nodes", "movetime", "mate", "perft"};
-    bool known = false;
-    for (const char* name : kValued) known = known || key == name;
-    if (!known) {
-      info_string("go: unknown token '" + key + "' ignored");
-      continue;
-    }
-    long long value = 0;
-    if (i + 1 >= args.size() || !parse_int64(args[i + 1], value)) {
-      info_string("go: '" + key + "' needs an integer value");
-      return false;
-    }
-    ++i;
-    if (key == "wtime") limits.time_ms[chess::WHITE] = value;
-    else if (key == "btime") limits.time_ms[chess::BLACK] = value;
-    else if (key == "winc") limits.increment_ms[chess::WHITE] = value;
-    else if (key == "binc") limits.increment_ms[chess::BLACK] = value;
-    else if (key == "movestogo" && value > 0) limits.moves_to_go = int(std::min(value, 1000LL));
-    else if (key == "depth") limits.depth = int(std::clamp(value, 1LL, 1000LL));
-    else if (key == "nodes") limits.nodes = std::uint64_t(std::max(value, 1LL));
-    else if (key == "movetime") limits.move_time_ms = value;
-    else if (key == "mate") limits.mate_in_moves = int(std::clamp(value, 1LL, 1000LL));
-    else if (key == "perft") perft_depth = int(std::clamp(value, 0LL, 20LL));
-  }
-  return true;
-}
-
 void UciSession::go(const std::vector<std::string>& args, Clock::time_point arrival) {
   if (engine_.searching()) {
     info_string("go ignored: a search is already running");
     return;
   }
-  SearchLimits limits;
-  limits.start = arrival;
-  int perft_depth = -1;
-  if (!parse_go(args, limits, perft_depth)) return;
-  if (perft_depth >= 0) {
-    run_perft(perft_depth);
+  GoCommand command = parse_go_command(args, arrival);
+  for (const std::string& note : command.notes) info_string(note);
+  if (command.perft_depth) {
+    run_perft(*command.perft_depth);
     return;
   }
-  if (std::find(args.begin(), args.end(), "ponder") != args.end()) {
+  SearchLimits& limits = command.limits;
+  if (command.ponder) {
     engine_.start_ponder(position_, limits);
     return;
   }

@@ -35,7 +35,6 @@ class UciSession {
   void set_position(const std::vector<std::string>& args);
   void apply_moves(const std::vector<std::string>& args, std::size_t first);
   void go(const std::vector<std::string>& args, Clock::time_point arrival);
-  bool parse_go(const std::vector<std::string>& args, SearchLimits& limits, int& perft_depth);
   void run_perft(int depth);
   void new_game();
   void info_string(const std::string& text) { writer_.line("info string " + text); }

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reports/csv.h"
 #include "reports/svg_chart.h"
 
 namespace arbiter::reports {
@@ -43,26 +44,14 @@ void render_markdown(const Report& report, std::ostream& out) {
     }
 }
 
-std::string csv_cell(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-void csv_row(const std::vector<std::string>& cells, std::ostream& out) {
-    for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i]);
-    out << "\n";
-}
-
 void render_csv(const Report& report, std::ostream& out) {
     bool first = true;
     for (const auto& section : report.sections) {
         for (const auto& table : section.tables) {
             if (!first) out << "\n";
             first = false;
-            csv_row(table.columns, out);
-            for (const auto& row : table.rows) csv_row(row, out);
+            write_csv_row(table.columns, out);
+            for (const auto& row : table.rows) write_csv_row(row, out);
         }
     }
 }

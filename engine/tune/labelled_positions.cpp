@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "text_util.h"
 #include "tune/pgn_positions.h"
 
 namespace tempo::tune {
@@ -121,6 +122,7 @@ void read_labelled_file(const std::string& path, const ReadOptions& options, std
                         ReadCounts& counts) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot open");
+  skip_utf8_bom(in);
   if (ends_with(path, ".pgn") || ends_with(path, ".PGN")) {
     read_pgn_positions(path, in, options, out, counts);
   } else {

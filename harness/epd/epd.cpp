@@ -23,6 +23,8 @@ struct Context {
     [[noreturn]] void fail(const std::string& why) const { throw io::SourceError(file, line, why); }
 };
 
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
 std::string_view trim(std::string_view text) {
@@ -227,7 +229,9 @@ std::vector<EpdRecord> parse_epd_text(std::string_view text, const std::string& 
                                       const ParseOptions& options) {
     std::vector<EpdRecord> records;
     std::size_t line_number = 0;
-    size_t begin = 0;
+    // A UTF-8 byte-order mark, as Windows editors write, is not part of the first FEN (the PGN
+    // reader skips it too).
+    size_t begin = text.starts_with(kUtf8Bom) ? kUtf8Bom.size() : 0;
     while (begin < text.size()) {
         size_t end = text.find('\n', begin);
         if (end == std::string_view::npos) end = text.size();

@@ -55,7 +55,7 @@ struct ParseOptions {
 EpdRecord parse_epd_line(std::string_view line, const std::string& file, std::size_t line_number,
                          const ParseOptions& options = {});
 
-// Whole text; blank lines and lines starting with '#' are skipped.
+// Whole text; a leading UTF-8 byte-order mark, blank lines and lines starting with '#' are skipped.
 std::vector<EpdRecord> parse_epd_text(std::string_view text, const std::string& source_name,
                                       const ParseOptions& options = {});
 

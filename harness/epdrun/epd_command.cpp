@@ -119,6 +119,7 @@ int exit_code(const EpdSummary& summary, const PoolReport& report) {
 
 int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const EpdJob job = prepare_job(args);
+    for (const auto& warning : job.suite.warnings) err << "arbiter epd: warning: " << warning << "\n";
     const db::EngineRecord engine = to_engine_record(job.spec, job.engine_name, job.options.git_commit);
     EpdStore store(job.options.db, engine, job.suite, job.limit);
 

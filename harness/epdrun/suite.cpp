@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -23,13 +24,29 @@ std::string id_prefix(const std::string& id) {
     return id.substr(0, dot);
 }
 
-void assign_position_ids(std::vector<SuitePosition>& positions) {
-    std::set<std::string> seen;
-    for (auto& position : positions) {
+// Ids key stored results, so a missing or repeated one falls back to the line number; a repeated
+// one is worth a warning, since the user will look for its results under the id.
+void assign_position_ids(Suite& suite) {
+    std::set<std::string> taken;
+    std::map<std::string, std::size_t> first_line_of_id;
+    for (auto& position : suite.positions) {
         const std::string& id = position.record.id;
-        // Ids key stored results, so a missing or repeated one falls back to the line number.
-        position.position_id = id.empty() || seen.count(id) ? "line " + std::to_string(position.record.line) : id;
-        seen.insert(position.position_id);
+        const std::size_t line = position.record.line;
+        const std::string line_id = "line " + std::to_string(line);
+        if (id.empty()) {
+            position.position_id = line_id;
+        } else if (taken.count(id)) {
+            position.position_id = line_id;
+            auto first = first_line_of_id.find(id);
+            suite.warnings.push_back(
+                suite.path + ":" + std::to_string(line) + ": duplicate id '" + id + "'" +
+                (first == first_line_of_id.end() ? "" : " (first on line " + std::to_string(first->second) + ")") +
+                "; its results are stored as '" + line_id + "'");
+        } else {
+            position.position_id = id;
+            first_line_of_id.emplace(id, line);
+        }
+        taken.insert(position.position_id);
     }
 }
 
@@ -78,7 +95,7 @@ Suite load_suite(const std::string& path) {
         suite.positions.push_back(SuitePosition{record, ""});
     }
     if (suite.positions.empty()) throw io::SourceError(path, 0, "no positions in the suite");
-    assign_position_ids(suite.positions);
+    assign_position_ids(suite);
     suite.name = suite_name(records, path);
     return suite;
 }

@@ -22,6 +22,7 @@ struct Suite {
     std::string path;
     std::string content_hash;  // of the file text: a changed file is a different run
     std::vector<SuitePosition> positions;
+    std::vector<std::string> warnings;  // "FILE:LINE: ..." for stderr: repeated ids
 };
 
 // Reads and checks a suite. Throws io::SourceError naming file and line for malformed lines and

@@ -95,6 +95,14 @@ std::vector<std::string> wac_args(const StepContext& context, const PlannedStep&
     return args;
 }
 
+// A WAC run's log is progress the ladder does not show, but its warnings (a repeated suite id)
+// are the user's to see, as `arbiter epd` would show them.
+void forward_warnings(const std::string& log, std::ostream& err) {
+    std::istringstream lines(log);
+    for (std::string line; std::getline(lines, line);)
+        if (line.starts_with("arbiter epd: warning: ")) err << line << "\n";
+}
+
 int score_wac(const StepContext& context, std::size_t index) {
     const PlannedStep& step = context.plan.steps[index];
     if (step.spec.cmd.empty()) {
@@ -111,7 +119,11 @@ int score_wac(const StepContext& context, std::size_t index) {
     context.database.assign_run_to_ladder(result["run_id"].get<std::int64_t>(), context.plan.ladder);
     context.io.out << "  WAC: run " << result["run_id"] << ", " << result.value("solved", 0) << "/"
                    << result.value("positions", 0) << " solved at " << context.plan.wac_movetime_ms << " ms\n";
-    if (code != 0) context.io.err << log.str();
+    if (code != 0) {
+        context.io.err << log.str();
+    } else {
+        forward_warnings(log.str(), context.io.err);
+    }
     return code == epdrun::kExitRegression ? 0 : code;
 }
 
