@@ -6,7 +6,6 @@
 
 #include <catch2/catch.hpp>
 
-
 using namespace arbiter::protocol;
 using namespace std::chrono_literals;
 using protocol_test::fake_engine;
