@@ -5,21 +5,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <fstream>
-#include <iterator>
+#include <filesystem>
 #include <stdexcept>
 #include <thread>
+
+#include "../support/text_file.h"
 
 namespace badinput {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // In the child: stdin from /dev/null, stdout and stderr into the two files, then exec.
 [[noreturn]] void exec_child(const std::string& path, const std::vector<std::string>& args, const fs::path& out,
@@ -41,7 +36,7 @@ std::string slurp(const fs::path& path) {
 }  // namespace
 
 RunResult run_binary(const std::string& path, const std::vector<std::string>& args, std::chrono::seconds deadline) {
-    const ScratchDir capture;
+    const test_support::TempDir capture;
     const fs::path out = capture.file("stdout"), err = capture.file("stderr");
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error("fork failed");
@@ -60,29 +55,9 @@ RunResult run_binary(const std::string& path, const std::vector<std::string>& ar
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     if (!result.timed_out && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-    result.out = slurp(out);
-    result.err = slurp(err);
+    result.out = test_support::read_text(out);
+    result.err = test_support::read_text(err);
     return result;
-}
-
-ScratchDir::ScratchDir() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("arbiter_badinput_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(path_);
-}
-
-ScratchDir::~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-}
-
-std::string ScratchDir::write(const std::string& name, const std::string& text, bool executable) const {
-    const fs::path target = path_ / name;
-    std::ofstream(target, std::ios::binary) << text;
-    if (executable) fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                                fs::perms::others_read | fs::perms::others_exec);
-    return target.string();
 }
 
 }  // namespace badinput

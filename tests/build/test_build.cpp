@@ -4,10 +4,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <sys/stat.h>
 
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 #include "db/database.h"
 
 namespace fs = std::filesystem;
@@ -20,12 +21,7 @@ struct Outcome {
     std::string err;
 };
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using test_support::read_text;
 
 std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -42,14 +38,7 @@ std::size_t count_of(const std::string& text, const std::string& word) {
 class ScratchClone {
 public:
     ScratchClone() {
-        std::string pattern = (fs::temp_directory_path() / "arbiter-build-test-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        root_ = pattern;
         REQUIRE(shell("git clone -q --local '" + std::string(REPO_ROOT_DIR) + "' '" + repo().string() + "'").code == 0);
-    }
-    ~ScratchClone() {
-        std::error_code ignored;
-        fs::remove_all(root_, ignored);
     }
     ScratchClone(const ScratchClone&) = delete;
     ScratchClone& operator=(const ScratchClone&) = delete;
@@ -64,8 +53,8 @@ public:
         const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
         Outcome outcome;
         outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        outcome.out = read_file(out);
-        outcome.err = read_file(err);
+        outcome.out = read_text(out);
+        outcome.err = read_text(err);
         return outcome;
     }
 
@@ -84,7 +73,8 @@ public:
     }
 
 private:
-    fs::path root_;
+    test_support::TempDir scratch_;
+    fs::path root_ = scratch_.path();
 };
 
 // A one-file project whose only target is called tempo: builds in seconds, so the cache, the lock and
@@ -141,14 +131,14 @@ TEST_CASE("two concurrent builds of one commit compile it once", "[integration]"
                                      " >'" + two.string() + ".out' 2>'" + two.string() + ".err' & wait)");
     REQUIRE(both.code == 0);
     const std::string binary = (clone.repo() / ".cache" / "builds" / commit / "build" / "bin" / "tempo").string();
-    CHECK(trimmed(read_file(one.string() + ".out")) == binary);
-    CHECK(trimmed(read_file(two.string() + ".out")) == binary);
-    const std::string messages = read_file(one.string() + ".err") + read_file(two.string() + ".err");
+    CHECK(trimmed(read_text(one.string() + ".out")) == binary);
+    CHECK(trimmed(read_text(two.string() + ".out")) == binary);
+    const std::string messages = read_text(one.string() + ".err") + read_text(two.string() + ".err");
     INFO(messages);
     CHECK(count_of(messages, ": building (log:") == 1);
     CHECK(count_of(messages, ": built\n") == 1);
     CHECK(count_of(messages, ": cached build") == 1);  // after waiting on the lock, or after the build
-    const std::string log = read_file(clone.repo() / ".cache" / "builds" / commit / "build.log");
+    const std::string log = read_text(clone.repo() / ".cache" / "builds" / commit / "build.log");
     CHECK(count_of(log, "$ cmake --build") == 1);
 }
 
@@ -163,7 +153,7 @@ TEST_CASE("a revision that does not build fails with the path of its log", "[int
     CHECK(result.out.empty());
     const fs::path log = clone.repo() / ".cache" / "builds" / broken / "build.log";
     CHECK(result.err.find("log: " + log.string()) != std::string::npos);
-    CHECK(read_file(log).find("broken on purpose") != std::string::npos);
+    CHECK(read_text(log).find("broken on purpose") != std::string::npos);
     CHECK_FALSE(fs::exists(clone.repo() / ".cache" / "builds" / broken / "built"));
     CHECK(worktree_count(clone) == 1);
 }

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.h"
 #include "cli/commands.h"
 #include "db/database.h"
 
@@ -19,14 +19,7 @@ using arbiter::cli::run_ratings_command;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() : path(fs::temp_directory_path() / ("arbiter_cli_" + std::to_string(::getpid()) + "_" +
-                                                   std::to_string(reinterpret_cast<uintptr_t>(this)))) {
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
+using test_support::TempDir;
 
 // Three cutechess-style games: A beats B twice as White, B and A draw once.
 const char* kGames = R"([Event "test"]
@@ -67,11 +60,10 @@ int run_binary(const std::string& args, std::string& output) {
 
 TEST_CASE("import stores games with moves, and a second import adds nothing", "[cli]") {
     TempDir dir;
-    const auto pgn = dir.path / "games.pgn";
-    const auto db_path = (dir.path / "games.db").string();
-    std::ofstream(pgn) << kGames;
+    const std::string pgn = dir.write("games.pgn", kGames);
+    const std::string db_path = dir.file("games.db");
     std::ostringstream out, err;
-    REQUIRE(run_import_command({pgn.string(), "--db", db_path}, out, err) == 0);
+    REQUIRE(run_import_command({pgn, "--db", db_path}, out, err) == 0);
     CHECK(out.str().find("imported 3 games") != std::string::npos);
     {
         arbiter::db::Database db(db_path);
@@ -93,33 +85,31 @@ TEST_CASE("import stores games with moves, and a second import adds nothing", "[
         CHECK(games[2].termination == "adjudication");
     }
     std::ostringstream again, err2;
-    REQUIRE(run_import_command({pgn.string(), "--db", db_path}, again, err2) == 0);
+    REQUIRE(run_import_command({pgn, "--db", db_path}, again, err2) == 0);
     CHECK(again.str().find("imported 0 games") != std::string::npos);
 }
 
 TEST_CASE("a broken PGN is refused naming file and line, and nothing is written", "[cli]") {
     TempDir dir;
-    const auto pgn = dir.path / "broken.pgn";
-    const auto db_path = dir.path / "broken.db";
-    std::ofstream(pgn) << "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n";
+    const std::string pgn = dir.write("broken.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n");
+    const std::string db_path = dir.file("broken.db");
     std::ostringstream out, err;
-    CHECK(run_import_command({pgn.string(), "--db", db_path.string()}, out, err) == 1);
-    CHECK(err.str().find(pgn.string() + ":5") != std::string::npos);
+    CHECK(run_import_command({pgn, "--db", db_path}, out, err) == 1);
+    CHECK(err.str().find(pgn + ":5") != std::string::npos);
     CHECK_FALSE(fs::exists(db_path));
 }
 
 TEST_CASE("ratings from the database and from PGN agree with the closed form", "[cli]") {
     TempDir dir;
-    const auto pgn = dir.path / "games.pgn";
-    const auto db_path = (dir.path / "games.db").string();
-    std::ofstream(pgn) << kGames;
+    const std::string pgn = dir.write("games.pgn", kGames);
+    const std::string db_path = dir.file("games.db");
     std::ostringstream ignore, ignore_err;
-    REQUIRE(run_import_command({pgn.string(), "--db", db_path}, ignore, ignore_err) == 0);
+    REQUIRE(run_import_command({pgn, "--db", db_path}, ignore, ignore_err) == 0);
     // A scored 2.5 of 3 against B: with B anchored at 2000, the maximum-likelihood rating of A is
     // 2000 - 400 log10(1/s - 1) with s = 5/6, i.e. 2000 + 400 log10(5).
     const double expected_a = 2000.0 + 400.0 * std::log10(5.0);
     for (const std::vector<std::string>& source : {std::vector<std::string>{"--db", db_path},
-                                                   std::vector<std::string>{"--pgn", pgn.string()}}) {
+                                                   std::vector<std::string>{"--pgn", pgn}}) {
         std::vector<std::string> args = source;
         args.insert(args.end(), {"--anchor", "B=2000", "--json"});
         std::ostringstream out, err;

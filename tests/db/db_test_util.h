@@ -1,48 +1,23 @@
 #pragma once
-// Helpers shared by the arbiter_db tests: scratch directories, realistic records, raw SQLite access for
+// Helpers shared by the arbiter_db tests: the scratch directory, realistic records, raw SQLite access for
 // setting up situations the public API refuses to create (foreign files, newer versions, failing triggers).
 
 #include <sqlite3.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <stdexcept>
 #include <string>
 
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 #include "db/database.h"
 
 namespace dbtest {
 
 namespace fs = std::filesystem;
 
-// A fresh directory removed with everything in it at scope end.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "arbiter-db-test-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-inline std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using TempDir = test_support::TempDir;
 
 inline void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);

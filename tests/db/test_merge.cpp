@@ -158,9 +158,9 @@ TEST_CASE("a refused merge leaves an existing output byte-for-byte unchanged", "
   write_shard(a, 1, 0, 3, 0, 3);
   write_shard(b, 1, 0, 3, 0, 3);
   merge(out, {a});
-  const std::string before = dbtest::read_bytes(out);
+  const std::string before = test_support::read_text(out);
   conflict_message(out, {b});
-  CHECK(dbtest::read_bytes(out) == before);
+  CHECK(test_support::read_text(out) == before);
 }
 
 TEST_CASE("bad merge inputs are named", "[unit]") {

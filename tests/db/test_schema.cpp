@@ -56,9 +56,9 @@ TEST_CASE("reopening an up-to-date database changes nothing", "[unit]") {
   TempDir dir;
   const std::string path = dir.file("again.db");
   { Database db(path); }
-  const std::string before = dbtest::read_bytes(path);
+  const std::string before = test_support::read_text(path);
   { Database db(path); }
-  CHECK(dbtest::read_bytes(path) == before);
+  CHECK(test_support::read_text(path) == before);
 }
 
 TEST_CASE("a version 1 database is upgraded in place and keeps its games", "[unit]") {
@@ -101,12 +101,12 @@ TEST_CASE("a database from a newer arbiter is refused untouched", "[unit]") {
   const std::string path = dir.file("future.db");
   { Database db(path); }
   dbtest::raw_exec(path, "PRAGMA user_version = 99");
-  const std::string before = dbtest::read_bytes(path);
+  const std::string before = test_support::read_text(path);
   const DbError error = capture_error([&] { Database db(path); });
   CHECK(error.kind() == ErrorKind::schema_too_new);
   CHECK(contains(error.what(), "database " + path + " has schema version 99, this arbiter knows up to " +
                                    std::to_string(kSchemaVersion)));
-  CHECK(dbtest::read_bytes(path) == before);
+  CHECK(test_support::read_text(path) == before);
   CHECK(dbtest::raw_count(path, "PRAGMA user_version") == 99);
 }
 
@@ -121,7 +121,7 @@ TEST_CASE("a garbage file is refused with its name and left alone", "[unit]") {
   CHECK(error.path() == path);
   CHECK(contains(error.what(), path));
   CHECK(contains(error.what(), "not an arbiter database"));
-  CHECK(dbtest::read_bytes(path) == junk);
+  CHECK(test_support::read_text(path) == junk);
 }
 
 TEST_CASE("an SQLite file of another program is refused", "[unit]") {
@@ -200,7 +200,7 @@ TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
   }
   namespace fs = dbtest::fs;
   fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
-  const std::string before = dbtest::read_bytes(path);
+  const std::string before = test_support::read_text(path);
   const bool root = ::geteuid() == 0;
   SECTION("directory writable, file not") {
     fs::permissions(dir.path(), fs::perms::all);
@@ -210,7 +210,7 @@ TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
     fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
     CHECK((root ? run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
   }
-  CHECK(dbtest::read_bytes(path) == before);
+  CHECK(test_support::read_text(path) == before);
 }
 
 TEST_CASE("a full database rolls back the failing game and keeps the rest", "[unit]") {

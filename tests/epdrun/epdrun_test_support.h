@@ -4,43 +4,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "../support/captured_run.h"
+#include "../support/temp_dir.h"
 #include "epdrun/epd_command.h"
 
 namespace epdrun_test {
 
-class ScratchDir {
-public:
-    ScratchDir() {
-        std::random_device seed;
-        path_ = std::filesystem::temp_directory_path() / ("epdrun-test-" + std::to_string(seed()));
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-    std::string write(const std::string& name, const std::string& text, bool executable = false) const {
-        const auto target = path_ / name;
-        std::ofstream(target) << text;
-        if (executable) {
-            std::filesystem::permissions(target, std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
-        }
-        return target.string();
-    }
-
-private:
-    std::filesystem::path path_;
-};
+using ScratchDir = test_support::TempDir;
 
 using CommandRun = test_support::RunOutput;
 

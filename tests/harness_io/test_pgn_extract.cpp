@@ -9,6 +9,7 @@
 
 #include "pgn/reader.h"
 #include "pgn/writer.h"
+#include "../support/text_file.h"
 #include "test_support.h"
 
 using namespace arbiter;
@@ -37,8 +38,8 @@ ExtractReport run_pgn_extract(const io_test::TempFile& input) {
                                 input.path() + "' > /dev/null 2>&1";
     ExtractReport report;
     report.exit_code = std::system(command.c_str());
-    report.diagnostics = io_test::read_file(log);
-    report.games_out = count_games(io_test::read_file(out));
+    report.diagnostics = test_support::read_text(log);
+    report.games_out = count_games(test_support::read_text(out));
     return report;
 }
 

@@ -8,6 +8,7 @@
 #include "chess/san.h"
 #include "epd/source_error.h"
 #include "openings/polyglot.h"
+#include "../support/text_file.h"
 #include "test_support.h"
 
 using namespace arbiter;
@@ -124,7 +125,7 @@ TEST_CASE("polyglot: weighted picks are deterministic and follow the weights", "
 TEST_CASE("polyglot: files round-trip and bad sizes are refused", "[polyglot]") {
     io_test::TempFile file("book.bin");
     save_polyglot_book(file.path(), small_book());
-    const std::string bytes = io_test::read_file(file.path());
+    const std::string bytes = test_support::read_text(file.path());
     REQUIRE(bytes.size() == 5 * 16);
     // Big-endian: the first entry is the smallest key, 0x0756b944...
     CHECK(static_cast<unsigned char>(bytes[0]) == 0x07);

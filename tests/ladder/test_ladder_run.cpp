@@ -6,41 +6,34 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <sstream>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 #include "db/database.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
+using test_support::read_text;
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
     for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
 }
 
 struct Workspace {
-    fs::path dir = fs::temp_directory_path() / ("ladder-run-" + std::to_string(::getpid()));
+    test_support::TempDir scratch;
+    fs::path dir = scratch.path();
     fs::path config = dir / "three-steps.json";
     fs::path db = dir / "ladder.db";
     Workspace() {
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-        std::string text = read_file(fs::path(TEST_DATA_DIR) / "three-steps.json");
+        std::string text = read_text(fs::path(TEST_DATA_DIR) / "three-steps.json");
         replace_all(text, "@TEMPO@", TEMPO_BIN);
         replace_all(text, "@OPENINGS@", std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd");
         std::ofstream(config) << text;
     }
-    ~Workspace() { fs::remove_all(dir); }
 
     int arbiter(const std::string& args, const std::string& log) const {
         const std::string command = std::string(ARBITER_BIN) + " " + args + " > '" + (dir / log).string() + "' 2>&1";
@@ -76,7 +69,7 @@ TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row
     Workspace work;
     const std::string ladder = "ladder '" + work.config.string() + "' --db '" + work.db.string() + "' --smoke --concurrency 2";
     const int first_status = work.arbiter(ladder, "first.log");
-    INFO(read_file(work.dir / "first.log"));
+    INFO(read_text(work.dir / "first.log"));
     REQUIRE(first_status == 0);
 
     {
@@ -107,7 +100,7 @@ TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row
     const fs::path report = work.dir / "report.json";
     REQUIRE(work.arbiter("report features --db '" + work.db.string() + "' --format json --out '" + report.string() + "'",
                          "report.log") == 0);
-    const auto json = nlohmann::json::parse(read_file(report));
+    const auto json = nlohmann::json::parse(read_text(report));
     CHECK(json["notes"][0].get<std::string>().starts_with("SMOKE RUN"));
     const auto& rows = json["sections"][0]["tables"][0]["rows"];
     REQUIRE(rows.size() == 3);

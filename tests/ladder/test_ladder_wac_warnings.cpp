@@ -3,29 +3,12 @@
 // reaches the user's stderr. One step, two games at 200 nodes, two positions at 10 ms.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <sstream>
-#include <unistd.h>
 
+#include "../support/temp_dir.h"
 #include "ladder/ladder_command.h"
 
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Workspace {
-    fs::path dir = fs::temp_directory_path() / ("ladder-wac-warnings-" + std::to_string(::getpid()));
-    Workspace() {
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Workspace() { fs::remove_all(dir); }
-    std::string write(const std::string& name, const std::string& text) const {
-        std::ofstream(dir / name) << text;
-        return (dir / name).string();
-    }
-};
 
 std::string one_step_ladder(const std::string& suite) {
     const std::string tempo = TEMPO_BIN;
@@ -48,14 +31,14 @@ std::string one_step_ladder(const std::string& suite) {
 }  // namespace
 
 TEST_CASE("ladder: a repeated id in the WAC suite is warned about on stderr", "[integration]") {
-    Workspace work;
+    const test_support::TempDir work;
     const std::string suite = work.write("repeated.epd",
                                          "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"R.1\";\n"
                                          "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#; id \"R.1\";\n");
     const std::string config = work.write("ladder.json", one_step_ladder(suite));
     std::ostringstream out, err;
     const int code = arbiter::ladder::run_ladder_command(
-        {config, "--db", (work.dir / "ladder.db").string(), "--smoke", "--concurrency", "1"}, out, err);
+        {config, "--db", work.file("ladder.db"), "--smoke", "--concurrency", "1"}, out, err);
     INFO(out.str() << err.str());
     CHECK(code == 0);
     CHECK(out.str().find("WAC: run") != std::string::npos);

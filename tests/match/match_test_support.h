@@ -1,5 +1,5 @@
 #pragma once
-// Shared helpers of the match tests: a temporary directory, an in-process `arbiter match` call
+// Shared helpers of the match tests: the temporary directory, an in-process `arbiter match` call
 // with captured output, engine flag builders and database readers.
 
 #include <filesystem>
@@ -13,28 +13,13 @@
 
 #include "../support/match_run.h"
 #include "../support/stored_games.h"
+#include "../support/temp_dir.h"
 #include "../support/text_file.h"
 #include "db/database.h"
 
 namespace match_test {
 
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "arbiter-match-XXXXXX").string();
-        path_ = mkdtemp(pattern.data());
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    std::filesystem::path path_;
-};
+using TempDir = test_support::TempDir;
 
 using test_support::RunOutput;
 using test_support::operator+;
@@ -49,10 +34,12 @@ inline std::vector<std::string> stockfish_engine(const std::string& name, int no
             "option.Threads=1", "option.Hash=8"};
 }
 
-inline std::vector<std::string> fake_engine(const std::string& name, const std::string& mode, int after = 0,
-                                            int delay_ms = 0) {
-    return {"-engine", "cmd=" FAKE_ENGINE_BIN, "name=" + name, "arg=--mode", "arg=" + mode, "arg=--after",
-            "arg=" + std::to_string(after), "arg=--delay", "arg=" + std::to_string(delay_ms)};
+// Words of an `-engine` flag for misbehave_engine (tests/misbehave) with its flags, e.g.
+// {"--mode=crash", "--ply=4"}; without flags it plays legal moves at once.
+inline std::vector<std::string> misbehave_engine(const std::string& name, const std::vector<std::string>& flags = {}) {
+    std::vector<std::string> words{"-engine", "cmd=" MISBEHAVE_BIN, "name=" + name};
+    for (const auto& flag : flags) words.push_back("arg=" + flag);
+    return words;
 }
 
 // Games read back from a database, and the move-for-move comparison: shared with tests/reliability.

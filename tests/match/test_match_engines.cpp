@@ -81,7 +81,7 @@ TEST_CASE("gauntlet with phalanx over xboard", "[integration]") {
     // an average, so the margin is wide.
     const auto result = run_match(stockfish_engine("sf", 1000) +
                                   std::vector<std::string>{"-engine", "conf=phalanx", "st=1", "timemargin=5000"} +
-                                  fake_engine("fake", "legal") + std::vector<std::string>{"nodes=1"} +
+                                  misbehave_engine("fake") + std::vector<std::string>{"nodes=1"} +
                                   std::vector<std::string>{"-tournament", "gauntlet", "-games", "1", "-concurrency",
                                                            "2", "-maxmoves", "12", "-pgnout", dir.file("g.pgn"),
                                                            "--db", dir.file("g.db")});
@@ -125,12 +125,12 @@ TEST_CASE("bad input exits with 2 and names the flag", "[integration]") {
 
 TEST_CASE("mistakes only the engine reveals are bad input too", "[integration]") {
     TempDir dir;
-    auto result = run_match({"-engine", "cmd=/no/such/engine", "nodes=1", "-engine", "cmd=" FAKE_ENGINE_BIN,
+    auto result = run_match({"-engine", "cmd=/no/such/engine", "nodes=1", "-engine", "cmd=" MISBEHAVE_BIN,
                              "nodes=1", "--db", dir.file("x.db")});
     CHECK(result.code == 2);
     CHECK(result.err.find("-engine #1 cmd") != std::string::npos);
 
-    result = run_match(fake_engine("a", "legal") + fake_engine("b", "legal") +
+    result = run_match(misbehave_engine("a") + misbehave_engine("b") +
                        std::vector<std::string>{"-each", "nodes=1", "option.NoSuchOption=3", "--db", dir.file("x.db")});
     INFO(result.out << result.err);
     CHECK(result.code == 2);
@@ -139,8 +139,8 @@ TEST_CASE("mistakes only the engine reveals are bad input too", "[integration]")
 
 TEST_CASE("each engine plays on its own clock (time odds)", "[integration]") {
     TempDir dir;
-    const auto result = run_match(fake_engine("fast", "legal") + std::vector<std::string>{"tc=1+0.01"} +
-                                  fake_engine("slow", "legal") + std::vector<std::string>{"tc=40/4"} +
+    const auto result = run_match(misbehave_engine("fast") + std::vector<std::string>{"tc=1+0.01"} +
+                                  misbehave_engine("slow") + std::vector<std::string>{"tc=40/4"} +
                                   std::vector<std::string>{"-games", "2", "-maxmoves", "10", "--db", dir.file("o.db")});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -204,7 +205,16 @@ void Engine::on_go(std::istringstream& words) {
     say("bestmove " + chosen_move(position_));
 }
 
+// A line per process start in --log (tests count restarts with it), and on stderr what this
+// process will do (it lands in the runner's engine log).
+void announce_start(const Settings& settings) {
+    if (!settings.log.empty()) std::ofstream(settings.log, std::ios::app) << "started\n";
+    std::cerr << "misbehave_engine: mode " << misbehave::mode_name(settings.mode) << ", ply " << settings.ply
+              << ", game " << settings.game << std::endl;
+}
+
 int Engine::run() {
+    announce_start(settings_);
     if (settings_.mode == Mode::slow_start) sleep_ms(settings_.delay_or(3000));
     if (settings_.mode == Mode::stderr_spam) spam_stderr(settings_.bytes_or(1L << 20));
     std::string line;

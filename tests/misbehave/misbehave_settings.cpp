@@ -74,6 +74,8 @@ std::optional<std::string> apply(std::string_view name, std::string_view value, 
         settings.bytes = *bytes;
     } else if (name == "text") {
         settings.text = value == "<empty>" ? std::string() : std::string(value);
+    } else if (name == "log") {
+        settings.log = value;
     } else {
         return "unknown setting '" + std::string(name) + "'";
     }
@@ -127,6 +129,7 @@ std::optional<std::string> apply_setoption(const std::string& line, Settings& se
     if (name_at == std::string::npos || value_at == std::string::npos || value_at < name_at)
         return "cannot read '" + line + "'";
     const std::string name = lower(line.substr(name_at + 6, value_at - name_at - 6));
+    if (name == "log") return "log is a flag (--log): the process has started when options arrive";
     return apply(name, line.substr(value_at + 7), settings);
 }
 
@@ -147,8 +150,8 @@ std::string usage() {
         if (i > 0) text += '|';
         text += kModeNames[i].second;
     }
-    text += "] [--ply=N] [--game=N] [--delay=MS] [--bytes=N] [--text=LINE]\n"
-            "       (the same settings as UCI options Mode, Ply, Game, Delay, Bytes, Text)\n";
+    text += "] [--ply=N] [--game=N] [--delay=MS] [--bytes=N] [--text=LINE] [--log=FILE]\n"
+            "       (the same settings as UCI options Mode, Ply, Game, Delay, Bytes, Text; --log is a flag only)\n";
     return text;
 }
 

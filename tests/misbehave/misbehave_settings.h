@@ -35,6 +35,7 @@ struct Settings {
     long delay_ms = -1;  // mode-specific default when negative
     long bytes = -1;     // mode-specific default when negative
     std::string text;    // malformed: the exact line to send instead of the default
+    std::string log;     // flag only: a file that gets one line "started" per process start
 
     long delay_or(long fallback) const { return delay_ms >= 0 ? delay_ms : fallback; }
     long bytes_or(long fallback) const { return bytes >= 0 ? bytes : fallback; }

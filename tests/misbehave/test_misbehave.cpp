@@ -12,6 +12,8 @@
 #include "chess/position.h"
 #include "chess/san.h"
 #include "misbehave_settings.h"
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 
 namespace {
 
@@ -99,6 +101,24 @@ TEST_CASE("bad settings are refused with the flag named", "[unit]") {
     CHECK(misbehave::apply_setoption("setoption name Colour value red", settings));
     for (const auto& mode : {"none", "crash", "hang-go", "flood", "late", "close-stdin"})
         CHECK(misbehave::mode_from_name(mode));
+}
+
+TEST_CASE("the start log is a flag (--log) only: the process has started when options arrive", "[unit]") {
+    misbehave::Settings settings;
+    const char* argv[] = {"engine", "--log=/somewhere/starts.log"};
+    REQUIRE_FALSE(misbehave::parse_arguments(2, argv, settings));
+    CHECK(settings.log == "/somewhere/starts.log");
+    const auto error = misbehave::apply_setoption("setoption name Log value other.log", settings);
+    REQUIRE(error);
+    CHECK(error->find("--log") != std::string::npos);
+    CHECK(settings.log == "/somewhere/starts.log");
+}
+
+TEST_CASE("each process start adds a line to --log", "[integration]") {
+    const test_support::TempDir dir;
+    const std::string log = dir.file("starts.log");
+    for (int start = 0; start < 2; ++start) CHECK(run_engine("--log=" + log, "uci\\nquit\\n").exit_code == 0);
+    CHECK(test_support::read_text(log) == "started\nstarted\n");
 }
 
 TEST_CASE("well-behaved, the engine completes the handshake and plays a legal move", "[integration]") {

@@ -1,5 +1,8 @@
 // ChildProcess against /bin/sh scripts that misbehave in the ways engines do.
 #include "test_support.hpp"
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
+#include "../support/wait_until.h"
 
 #include <arbiter/process/child_process.hpp>
 
@@ -9,8 +12,10 @@
 #include <csignal>
 #include <fstream>
 #include <sstream>
-#include <thread>
 
+#include <fcntl.h>
+#include <limits.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,8 +55,16 @@ int live_group_members(pid_t pgid) {
     return count;
 }
 
-std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("arbiter_test_" + std::to_string(::getpid()) + "_" + name)).string();
+// True once `pid`'s stdout pipe has no room for another write: nobody drains it, the child blocks.
+bool stdout_pipe_full(pid_t pid) {
+    // A second read end on the same pipe, opened through /proc, only to ask how much it holds.
+    const int pipe = ::open(("/proc/" + std::to_string(pid) + "/fd/1").c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (pipe < 0) return false;
+    int queued = 0;
+    const int capacity = ::fcntl(pipe, F_GETPIPE_SZ);
+    const bool full = ::ioctl(pipe, FIONREAD, &queued) == 0 && capacity > 0 && queued + PIPE_BUF > capacity;
+    ::close(pipe);
+    return full;
 }
 
 }  // namespace
@@ -118,7 +131,7 @@ TEST_CASE("process: floods of output are drained and bounded", "[integration][pr
         spec.max_buffered_bytes = 1 << 20;  // the reader stops at 1 MiB; yes then blocks on write
         ChildProcess child(spec);
         for (int i = 0; i < 1000; ++i) REQUIRE(child.read_line(2s));
-        std::this_thread::sleep_for(50ms);
+        REQUIRE(test_support::wait_until([&] { return stdout_pipe_full(child.pid()); }, 10s));
         const auto before = Clock::now();
         child.terminate(0ms);
         CHECK(Clock::now() - before < 1s);
@@ -162,12 +175,11 @@ TEST_CASE("process: missing or unusable executables are named in the error", "[i
                       Catch::Contains("no-such-engine-xyz") && Catch::Contains("PATH"));
     CHECK_THROWS_WITH(ChildProcess(program("/tmp")), Catch::Contains("is a directory"));
 
-    const std::string plain = temp_path("not_executable");
-    std::ofstream(plain) << "#!/bin/sh\n";
+    const test_support::TempDir dir;
+    const std::string plain = dir.write("not_executable", "#!/bin/sh\n");
     ::chmod(plain.c_str(), 0644);
     CHECK_THROWS_WITH(ChildProcess(program(plain)),
                       Catch::Contains(plain) && Catch::Contains("not executable"));
-    std::filesystem::remove(plain);
 
     ProcessSpec bad_dir = program("/bin/sh");
     bad_dir.working_directory = "/nonexistent/workdir";
@@ -175,8 +187,8 @@ TEST_CASE("process: missing or unusable executables are named in the error", "[i
 }
 
 TEST_CASE("process: environment, working directory and stderr log", "[integration][process]") {
-    const std::string log = temp_path("stderr.log");
-    std::filesystem::remove(log);
+    const test_support::TempDir dir;
+    const std::string log = dir.file("stderr.log");
     ProcessSpec spec = shell("echo \"$ARBITER_TEST_VAR\"; pwd; echo to-stderr >&2; echo done");
     spec.environment = {{"ARBITER_TEST_VAR", "value with spaces"}};
     spec.working_directory = "/usr";
@@ -188,10 +200,7 @@ TEST_CASE("process: environment, working directory and stderr log", "[integratio
         CHECK(child.read_line(2s)->text == "done");
         child.wait_for_exit(2s);
     }
-    std::ifstream in(log);
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    CHECK(content == "to-stderr\n");
-    std::filesystem::remove(log);
+    CHECK(test_support::read_text(log) == "to-stderr\n");
 }
 
 TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", "[integration][process]") {
@@ -218,8 +227,7 @@ TEST_CASE("process: terminate escalates past a child ignoring EOF and SIGTERM", 
     CHECK(fully_reaped(pid));
     // The whole group (the shell's `sleep` too) got SIGKILL. The orphaned sleep is reaped by
     // init whenever init gets to it, so look for living members rather than for the group.
-    const auto give_up = Clock::now() + 1s;
-    while (live_group_members(pid) > 0 && Clock::now() < give_up) std::this_thread::sleep_for(5ms);
+    test_support::wait_until([&] { return live_group_members(pid) == 0; }, 1s);
     CHECK(live_group_members(pid) == 0);
 }
 

@@ -6,8 +6,6 @@
 
 #include <catch2/catch.hpp>
 
-#include <thread>
-
 using namespace arbiter::protocol;
 using namespace std::chrono_literals;
 using protocol_test::fake_engine;
@@ -35,6 +33,19 @@ std::string fake_uci_script(const std::string& on_go) {
            "go) " + on_go + ";; "
            "quit) exit 0;; "
            "esac; done";
+}
+
+// Sends isready until it is answered after the running search has shown progress (an `info depth`
+// line came in first): a readyok sent before the search got going proves nothing.
+bool ready_while_searching(UciClient& engine, Clock::time_point give_up) {
+    bool searching = false;
+    engine.set_traffic_observer([&](TrafficDirection direction, std::string_view line, Clock::time_point) {
+        if (direction == TrafficDirection::FromEngine && line.starts_with("info depth")) searching = true;
+    });
+    bool ready = true;
+    while (ready && !searching && Clock::now() < give_up) ready = engine.is_ready(1s);
+    engine.set_traffic_observer({});
+    return ready && searching;
 }
 
 }  // namespace
@@ -166,14 +177,14 @@ TEST_CASE("uci stockfish: isready mid-search, deadline and late move", "[integra
     SearchRequest infinite;
     infinite.infinite = true;
     engine.start_search(infinite);
-    std::this_thread::sleep_for(50ms);
-    CHECK(engine.is_ready(1s));  // answered while searching
+    const auto go_sent = Clock::now();
+    CHECK(ready_while_searching(engine, Clock::now() + 5s));
 
     const auto deadline = Clock::now() + 100ms;
     const auto late = engine.wait_search(deadline);
     CHECK(late.timed_out);
     CHECK(late.bestmove.empty());
-    CHECK(late.elapsed >= 150ms);  // 50 ms sleep + 100 ms deadline
+    CHECK(late.elapsed >= deadline - go_sent);  // counted from `go`: the isready exchange + 100 ms deadline
     CHECK(engine.status().ok());  // a blown deadline is the caller's verdict, not an engine error
 
     engine.stop();

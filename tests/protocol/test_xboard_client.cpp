@@ -1,12 +1,12 @@
 // XboardClient against Debian's phalanx and hoichess, and against shell-script fake engines.
 #include "test_support.hpp"
+#include "../support/temp_dir.h"
+#include "../support/wait_until.h"
 
 #include <arbiter/protocol/xboard_client.hpp>
 #include <arbiter/protocol/xboard_parse.hpp>
 
 #include <catch2/catch.hpp>
-
-#include <thread>
 
 using namespace arbiter::protocol;
 using namespace std::chrono_literals;
@@ -131,10 +131,13 @@ TEST_CASE("xboard fake: result claims belong to the search that made them", "[in
         CHECK(result.claimed_result == "0-1 {Black mates}");
     }
     SECTION("a late claim never ends the next search") {
+        const test_support::TempDir dir;
+        const std::string claimed = dir.file("claimed");  // made once the late claim is in the pipe
         XboardClient engine(fake_engine("late", Protocol::Xboard,
                                         "while read -r cmd rest; do case \"$cmd\" in "
                                         "protover) echo 'feature ping=1 done=1';; ping) echo \"pong $rest\";; "
-                                        "go) echo 'move e7e5'; { sleep 0.1; echo '1/2-1/2 {late}'; } & ;; "
+                                        "go) echo 'move e7e5'; { sleep 0.1; echo '1/2-1/2 {late}'; : > '" +
+                                            claimed + "'; } & ;; "
                                         "quit) exit 0;; esac; done"));
         engine.start();
         engine.new_game({});
@@ -142,7 +145,8 @@ TEST_CASE("xboard fake: result claims belong to the search that made them", "[in
         SearchRequest request;
         request.depth = 1;
         CHECK(engine.go(request, Clock::now() + 2s).claimed_result.empty());
-        std::this_thread::sleep_for(300ms);  // the claim arrives while nobody reads
+        // The claim arrives while nobody reads.
+        REQUIRE(test_support::wait_until([&] { return std::filesystem::exists(claimed); }, 5s));
         engine.set_position("startpos", {"d2d4"});
         const auto second = engine.go(request, Clock::now() + 2s);
         REQUIRE(second.ok());

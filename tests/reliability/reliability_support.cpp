@@ -18,19 +18,6 @@ namespace reliability {
 
 namespace fs = std::filesystem;
 
-TempDir::TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "arbiter-reliability-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-    // Open to everyone: the read-only test runs arbiter as nobody when the tests run as root.
-    chmod(path_.c_str(), 0777);
-}
-
-TempDir::~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-}
-
 namespace {
 
 // Runs in the forked child: only async-signal-safe calls until exec.

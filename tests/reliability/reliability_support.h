@@ -1,5 +1,5 @@
 #pragma once
-// Helpers of the reliability tests: a temporary directory the engines run in (so leftover
+// Helpers of the reliability tests: the temporary directory the engines run in (so leftover
 // processes are found by their working directory), arbiter in-process or as a child process,
 // process and descriptor counts from /proc, and readers of the stored games.
 
@@ -15,23 +15,13 @@
 
 #include "../support/match_run.h"
 #include "../support/stored_games.h"
+#include "../support/temp_dir.h"
 #include "../support/text_file.h"
 #include "db/database.h"
 
 namespace reliability {
 
-class TempDir {
-public:
-    TempDir();
-    ~TempDir();
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::string& path() const { return path_; }
-    std::string file(const std::string& name) const { return path_ + "/" + name; }
-
-private:
-    std::string path_;
-};
+using TempDir = test_support::TempDir;
 
 using test_support::operator+;
 using test_support::RunOutput;

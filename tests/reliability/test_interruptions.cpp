@@ -164,6 +164,7 @@ TEST_CASE("a full disk fails the run with a clear error and damages nothing stor
 
 TEST_CASE("a read-only database fails with a clear error and damages nothing stored", "[integration]") {
     TempDir dir;
+    dir.open_to_everyone();  // the second run drops root to nobody
     const std::string db = dir.file("run.db");
     const RunOutput first = run_in_process(tempo_match(dir, db, 2));
     REQUIRE(first.code == 0);

@@ -4,25 +4,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <regex>
-#include <sstream>
 #include <string>
-#include <unistd.h>
 
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 #include "synthetic_ladder.h"
 
 namespace {
 
 constexpr const char* kChromium = "/usr/bin/chromium";
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream file(path);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
 
 // The markup of the <svg id="ID"> element in the DOM, or empty when it is not there.
 std::string svg_element(const std::string& dom, const std::string& id) {
@@ -51,8 +43,8 @@ int main() {
         std::cout << "SKIPPED: " << kChromium << " is not installed (apt-get install --no-install-recommends chromium)\n";
         return 77;
     }
-    const auto dir = std::filesystem::temp_directory_path() / ("reports-chromium-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    test_support::TempDir scratch;
+    const std::filesystem::path dir = scratch.path();
     const auto db_path = dir / "ladder.db";
     {
         arbiter::db::Database database(db_path.string());
@@ -69,7 +61,7 @@ int main() {
                                (dir / "profile").string() + "' --dump-dom 'file://" + html.string() + "' > '" +
                                dom.string() + "' 2> '" + (dir / "chromium.log").string() + "'";
     check(std::system(browse.c_str()) == 0, "chromium --headless --dump-dom");
-    const std::string text = read_file(dom);
+    const std::string text = test_support::read_text(dom);
     const std::string elo = svg_element(text, "ladder-elo");
     const std::string gain = svg_element(text, "ladder-improvement");
     const std::string wac = svg_element(text, "ladder-wac");
@@ -78,7 +70,9 @@ int main() {
     check(count_of(gain, "<rect class=\"bar") == 2, "Improvement chart: 2 bars (steps 2 and 3)");
     check(count_of(wac, "<rect class=\"bar") == 3, "WAC chart: 3 bars");
     check(std::regex_search(text, std::regex("<td>Tapered eval</td>")), "steps table rendered");
-    if (failures == 0) std::filesystem::remove_all(dir);
-    else std::cout << "files kept in " << dir << "\n";
+    if (failures != 0) {
+        scratch.keep();
+        std::cout << "files kept in " << dir << "\n";
+    }
     return failures == 0 ? 0 : 1;
 }

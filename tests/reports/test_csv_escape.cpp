@@ -4,8 +4,8 @@
 
 #include <filesystem>
 #include <sstream>
-#include <unistd.h>
 
+#include "../support/temp_dir.h"
 #include "reports/csv.h"
 #include "reports/render.h"
 #include "reports/report_command.h"
@@ -60,9 +60,8 @@ TEST_CASE("csv: report tables go through the guard, headers included", "[unit]")
 }
 
 TEST_CASE("csv: arbiter report writes user-named ladder steps as text", "[unit]") {
-    const std::filesystem::path db_path =
-        std::filesystem::temp_directory_path() / ("reports-csv-test-" + std::to_string(::getpid()) + ".db");
-    std::filesystem::remove(db_path);
+    const test_support::TempDir dir;
+    const std::filesystem::path db_path = dir.file("reports.db");
     {
         db::Database database(db_path.string());
         testing::SyntheticLadder ladder;
@@ -71,7 +70,6 @@ TEST_CASE("csv: arbiter report writes user-named ladder steps as text", "[unit]"
     }
     std::ostringstream csv, err;
     const int code = reports::run_report_command({"features", "--db", db_path.string(), "--format", "csv"}, csv, err);
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db_path.string() + suffix);
     REQUIRE(code == 0);
     const std::string text = csv.str();
     CHECK(text.find("\n\"'=1+2\",") != std::string::npos);

@@ -2,13 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <unistd.h>
 #include <regex>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "../support/temp_dir.h"
+#include "../support/text_file.h"
 #include "db/merge.h"
 #include "ratings.h"
 #include "reports/commits_report.h"
@@ -29,20 +29,10 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
     return count;
 }
 
+// A database in a directory of its own, which takes its -wal and -shm files along when it goes.
 struct TempDb {
-    std::filesystem::path path;
-    TempDb() {
-        path = std::filesystem::temp_directory_path() /
-               ("reports-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++) + ".db");
-        std::filesystem::remove(path);
-    }
-    ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
-    }
-    static int& counter() {
-        static int next = 0;
-        return next;
-    }
+    test_support::TempDir dir;
+    std::filesystem::path path = dir.file("reports.db");
 };
 
 stats::RatingTable independent_fit(const testing::SyntheticLadder& ladder) {
@@ -211,9 +201,7 @@ TEST_CASE("report command: flags, formats and --out", "[unit]") {
     CHECK(reports::run_report_command({"features", "--db", "/nonexistent/x.db"}, out, err) == 1);
     const auto html = temp.path.string() + ".html";
     REQUIRE(reports::run_report_command({"features", "--db", temp.path.string(), "--format", "html", "--out", html}, out, err) == 0);
-    std::ifstream file(html);
-    const std::string page((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-    std::filesystem::remove(html);
+    const std::string page = test_support::read_text(html);
     CHECK(count_of(page, "<svg") == 3);
     CHECK(count_of(page, "<circle class=\"point\"") == 3);
     std::ostringstream csv;

@@ -1,6 +1,6 @@
 #pragma once
-// A whole file as a string (empty when it cannot be read): shared by the match, reliability and
-// tune tests.
+// The tests' one file reader: a whole file as a string, byte for byte (empty when it cannot be
+// read).
 
 #include <fstream>
 #include <sstream>
@@ -9,7 +9,7 @@
 namespace test_support {
 
 inline std::string read_text(const std::string& path) {
-    std::ifstream in(path);
+    std::ifstream in(path, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
     return text.str();

@@ -1,6 +1,6 @@
 #pragma once
-// The position a UCI `position` command describes, for the scripted test engines
-// (tests/match/fake_engine.cpp, tests/misbehave/misbehave_engine.cpp).
+// The position a UCI `position` command describes, for the scripted test engine
+// (tests/misbehave/misbehave_engine.cpp).
 
 #include <sstream>
 #include <string>

@@ -1,10 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "../support/temp_dir.h"
 #include "tune/labelled_positions.h"
 #include "tune/param_file.h"
 
@@ -12,19 +10,7 @@ using namespace tempo::tune;
 
 namespace {
 
-// A file in the temp directory, removed when the test ends.
-class TempFile {
- public:
-  TempFile(const std::string& name, const std::string& text)
-      : path_((std::filesystem::temp_directory_path() / ("tempo_tune_" + name)).string()) {
-    std::ofstream(path_) << text;
-  }
-  ~TempFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using test_support::TempFile;
 
 std::vector<LabelledPosition> read(const TempFile& file, ReadCounts& counts, int skip_plies = 0) {
   std::vector<LabelledPosition> positions;

@@ -2,11 +2,9 @@
 // as arbiter's EPD and PGN readers and `tempo epd` accept (issue #17).
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "../support/temp_dir.h"
 #include "text_util.h"
 #include "tune/labelled_positions.h"
 
@@ -16,18 +14,9 @@ namespace {
 
 const std::string kBom = "\xEF\xBB\xBF";
 
-// A file in the temp directory, removed when the test ends.
-class BomFile {
- public:
-  BomFile(const std::string& name, const std::string& text)
-      : path_((std::filesystem::temp_directory_path() / ("tempo_tune_bom_" + name)).string()) {
-    std::ofstream(path_, std::ios::binary) << kBom << text;
-  }
-  ~BomFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
+// A file that starts with the byte-order mark, in a directory of its own.
+struct BomFile : test_support::TempFile {
+  BomFile(const std::string& name, const std::string& text) : TempFile(name, kBom + text) {}
 };
 
 std::vector<LabelledPosition> read(const BomFile& file) {

@@ -1,10 +1,9 @@
 #include <catch2/catch.hpp>
 
-#include <cstdio>
-#include <filesystem>
 #include <fstream>
 
 #include "../support/captured_run.h"
+#include "../support/temp_dir.h"
 #include "../support/text_file.h"
 #include "positions_fixture.h"
 #include "tune/tune_command.h"
@@ -17,14 +16,10 @@ test_support::RunOutput run(const std::vector<std::string>& args) {
   return test_support::run_captured(run_tune_command, args);
 }
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("tempo_tune_cmd_" + name)).string();
-}
-
 // Quiet-ish random positions in arbiter's pipe format; the score leans the way the result went,
 // as a search's would.
-std::string write_pipe_file(const std::string& name, int count) {
-  const std::string path = temp_path(name);
+std::string write_pipe_file(const test_support::TempDir& dir, const std::string& name, int count) {
+  const std::string path = dir.file(name);
   std::ofstream file(path);
   int index = 0;
   for (const chess::Position& pos : tune_test::random_positions(count, 7)) {
@@ -46,17 +41,18 @@ TEST_CASE("tempo tune rejects a score weight outside [0, 1]", "[tune_command]") 
 }
 
 TEST_CASE("tempo tune names the file and line of a bad score", "[tune_command]") {
-  const std::string path = temp_path("bad_score.txt");
-  std::ofstream(path) << "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 20 | 1-0\n8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 0.2 | 1-0\n";
-  const test_support::RunOutput result = run({"--out", temp_path("never.cpp"), path});
+  const test_support::TempDir dir;
+  const std::string path = dir.write("bad_score.txt", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 20 | 1-0\n"
+                                                      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1 | 0.2 | 1-0\n");
+  const test_support::RunOutput result = run({"--out", dir.file("never.cpp"), path});
   CHECK(result.code == 1);
   CHECK_THAT(result.err, Catch::Contains(path + ":2: bad score '0.2'"));
-  std::remove(path.c_str());
 }
 
 TEST_CASE("tempo tune blends search scores and writes the weight into the parameter file", "[tune_command]") {
-  const std::string input = write_pipe_file("blend.txt", 300);
-  const std::string out_path = temp_path("blend_params.cpp");
+  const test_support::TempDir dir;
+  const std::string input = write_pipe_file(dir, "blend.txt", 300);
+  const std::string out_path = dir.file("blend_params.cpp");
   const test_support::RunOutput result = run({"--score-weight", "0.5", "--iterations", "20", "--threads", "1", "--report", "0",
                                  "--out", out_path, input});
   INFO(result.err);
@@ -66,6 +62,4 @@ TEST_CASE("tempo tune blends search scores and writes the weight into the parame
   const std::string written = test_support::read_text(out_path);
   CHECK_THAT(written, Catch::Contains("score weight 0.5"));
   CHECK_THAT(written, Catch::Contains("EvalParams generated_tuned_params()"));
-  std::remove(input.c_str());
-  std::remove(out_path.c_str());
 }
