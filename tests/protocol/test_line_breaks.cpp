@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -33,7 +34,9 @@ std::string logging_uci_script(const std::string& log) {
 class LogFile {
 public:
     LogFile()
-        : path_("/tmp/arbiter-line-breaks-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + ".log") {}
+        : path_((std::filesystem::temp_directory_path() / ("arbiter-line-breaks-" + std::to_string(getpid()) + "-" +
+                                                            std::to_string(counter_++) + ".log"))
+                    .string()) {}
     ~LogFile() { std::remove(path_.c_str()); }
     const std::string& path() const { return path_; }
     std::string text() const {
