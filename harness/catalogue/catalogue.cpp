@@ -1,9 +1,8 @@
 #include "catalogue.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "config/engine_spec.h"
+#include "config/json_file.h"
+#include "config/plain_text.h"
 
 extern "C" const char arbiter_builtin_catalogue[];
 
@@ -15,6 +14,8 @@ ReferenceEngine read_entry(const nlohmann::json& entry, const std::string& where
     ReferenceEngine ref;
     for (const auto& item : entry.items()) {
         const std::string& key = item.key();
+        if (key == "anchor_source" || key == "notes")
+            config::require_plain_text(item.value().get<std::string>(), where + "." + key);
         if (key == "anchor") ref.anchor = item.value().get<double>();
         else if (key == "anchor_source") ref.anchor_source = item.value().get<std::string>();
         else if (key == "notes") ref.notes = item.value().get<std::string>();
@@ -27,12 +28,7 @@ ReferenceEngine read_entry(const nlohmann::json& entry, const std::string& where
 }  // namespace
 
 Catalogue Catalogue::from_json_text(const std::string& text, const std::string& source) {
-    nlohmann::json parsed;
-    try {
-        parsed = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw config::ConfigError(source, std::string("invalid JSON: ") + error.what());
-    }
+    const nlohmann::json parsed = config::parse_config_json(text, source);
     if (!parsed.contains("engines") || !parsed["engines"].is_object()) {
         throw config::ConfigError(source, "expected an object \"engines\"");
     }
@@ -40,6 +36,7 @@ Catalogue Catalogue::from_json_text(const std::string& text, const std::string& 
     const auto& engines = parsed["engines"];
     for (const auto& item : engines.items()) {
         const std::string where = source + ".engines." + item.key();
+        config::require_plain_text(item.key(), where);  // the entry's name names its games
         ReferenceEngine ref = read_entry(item.value(), where);
         if (item.value().contains("base")) {
             // A level of another entry: start from the base and let this entry's settings win.
@@ -56,11 +53,7 @@ Catalogue Catalogue::from_json_text(const std::string& text, const std::string& 
 }
 
 Catalogue Catalogue::from_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw config::ConfigError(path, "cannot open catalogue file");
-    std::stringstream text;
-    text << in.rdbuf();
-    return from_json_text(text.str(), path);
+    return from_json_text(config::read_config_file(path, "catalogue file"), path);
 }
 
 Catalogue Catalogue::builtin() { return from_json_text(arbiter_builtin_catalogue, "builtin catalogue"); }

@@ -44,7 +44,7 @@ Match flags:
   -openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N
   -repeat  -games N  -rounds N  -concurrency N  -tournament gauntlet|round-robin
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP twosided=true|false
-  -maxmoves N  -pgnout FILE [min]  -epdout FILE  -logdir DIR|off  -recover  -seed N
+  -maxmoves N  -pgnout FILE [min]  -epdout FILE  -logdir DIR|off  -recover  -seed N  -ping-ms MS
   -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT
 

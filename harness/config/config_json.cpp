@@ -1,12 +1,16 @@
 // JSON form of a run's config. Keys mirror the command-line flags so a user can move between the
 // two without a dictionary; unknown keys are errors, because a typo silently ignored in a nightly
 // config costs a night.
-#include <fstream>
+#include <limits>
 #include <set>
-#include <sstream>
+#include <type_traits>
+#include <utility>
 
+#include "choices.h"
 #include "engine_spec.h"
+#include "json_file.h"
 #include "parse_number.h"
+#include "plain_text.h"
 
 namespace arbiter::config {
 namespace {
@@ -20,12 +24,31 @@ void reject_unknown_keys(const json& object, const std::set<std::string>& known,
     }
 }
 
+// nlohmann would turn 1.5 into 1 and 1e30 into whatever the cast gives: a count must be written
+// as an integer, and one that fits.
+template <typename Int>
+Int integer_value(const json& value, const std::string& where) {
+    if (!value.is_number()) throw ConfigError(where, "wrong type: expected an integer, got " + value.dump());
+    if (!value.is_number_integer()) throw ConfigError(where, "expected an integer, got " + value.dump());
+    const bool fits = value.is_number_unsigned() ? std::in_range<Int>(value.get<std::uint64_t>())
+                                                 : std::in_range<Int>(value.get<std::int64_t>());
+    if (!fits) {
+        throw ConfigError(where, "out of range: " + value.dump() + " (at most " +
+                                     std::to_string(std::numeric_limits<Int>::max()) + ")");
+    }
+    return value.get<Int>();
+}
+
 template <typename T>
 T get_as(const json& object, const char* key, const std::string& where) {
-    try {
-        return object.at(key).get<T>();
-    } catch (const json::exception&) {
-        throw ConfigError(where + "." + key, "wrong type: " + object.at(key).dump());
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        return integer_value<T>(object.at(key), where + "." + key);
+    } else {
+        try {
+            return object.at(key).get<T>();
+        } catch (const json::exception&) {
+            throw ConfigError(where + "." + key, "wrong type: " + object.at(key).dump());
+        }
     }
 }
 
@@ -77,17 +100,22 @@ EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
         if (key == "options" || key == "env") {
             if (!value.is_object()) throw ConfigError(where + "." + key, "expected an object");
             for (const auto& option : value.items()) {
+                const std::string text = scalar_text(option.value());
+                require_plain_text(option.key(), where + "." + key);
+                require_plain_text(text, where + "." + key + "." + option.key());
                 std::string prefix = key == "options" ? "option." : "env.";
-                apply_engine_token(spec, prefix + option.key() + "=" + scalar_text(option.value()), where);
+                apply_engine_token(spec, prefix + option.key() + "=" + text, where);
             }
         } else if (key == "args" || key == "initstr") {
             if (!value.is_array()) throw ConfigError(where + "." + key, "expected a list of strings");
             for (const auto& word : value) {
                 if (!word.is_string()) throw ConfigError(where + "." + key, "expected a list of strings");
+                require_plain_text(word.get<std::string>(), where + "." + key);
                 if (key == "args") spec.args.push_back(word.get<std::string>());
                 else spec.init_strings.push_back(word.get<std::string>());
             }
         } else {
+            require_plain_text(scalar_text(value), where + "." + key);
             apply_engine_token(spec, key + "=" + scalar_text(value), where);
         }
     }
@@ -139,9 +167,10 @@ void read_rules(MatchConfig& config, const json& in, const std::string& key, con
     }
 }
 
-void read_engines(MatchConfig& config, const json& in, const json* each, const std::string& where) {
+void read_engines(MatchConfig& config, const json& in, const json* each, const std::string& source) {
+    const std::string where = source + ".engines";
     if (!in.is_array()) throw ConfigError(where, "expected a list of engines");
-    EngineSpec each_spec = each ? engine_spec_from_json(*each, "each") : EngineSpec{};
+    EngineSpec each_spec = each ? engine_spec_from_json(*each, source + ".each") : EngineSpec{};
     for (size_t i = 0; i < in.size(); ++i) {
         EngineSpec spec = engine_spec_from_json(in[i], where + "[" + std::to_string(i) + "]");
         apply_each(spec, each_spec);
@@ -157,11 +186,11 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
     reject_unknown_keys(in, {"engines", "each", "openings", "tournament", "games", "rounds", "repeat", "concurrency",
                              "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout", "logdir", "recover", "seed",
                              "sprt", "ratinginterval", "db", "shard", "pairs", "event", "site", "variant",
-                             "catalogue"},
+                             "catalogue", "ping_ms"},
                         source);
     MatchConfig config;
     if (in.contains("engines")) read_engines(config, in.at("engines"), in.contains("each") ? &in.at("each") : nullptr,
-                                             source + ".engines");
+                                             source);
     if (in.contains("openings")) read_openings(config, in.at("openings"), source + ".openings");
     if (in.contains("sprt")) read_sprt(config, in.at("sprt"), source + ".sprt");
     if (in.contains("draw")) read_rules(config, in.at("draw"), "draw", source + ".draw");
@@ -170,19 +199,35 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
     auto read = [&](const char* key, auto& field) {
         if (in.contains(key)) field = get_as<std::decay_t<decltype(field)>>(in, key, source);
     };
+    // The same lower bounds as the flags; concurrency 0 would be "all cores" only by accident.
+    auto read_at_least = [&](const char* key, auto& field, auto least) {
+        read(key, field);
+        if (in.contains(key) && field < least) {
+            throw ConfigError(source + "." + key, "must be " + std::to_string(least) + " or more, got " +
+                                                      std::to_string(field));
+        }
+    };
     read("tournament", config.tournament);
-    read("games", config.games);
-    read("rounds", config.rounds);
+    if (in.contains("tournament")) check_tournament(config.tournament, source + ".tournament");
+    read_at_least("games", config.games, 1);
+    read_at_least("rounds", config.rounds, 1);
     read("repeat", config.repeat);
-    read("concurrency", config.concurrency);
+    read_at_least("concurrency", config.concurrency, 1);
     read("maxmoves", config.maxmoves);
     read("pgnout_min", config.pgnout_min);
     read("recover", config.recover);
     read("ratinginterval", config.ratinginterval);
     read("db", config.db);
     read("event", config.event);
+    require_plain_text(config.event, source + ".event");
     read("site", config.site);
+    require_plain_text(config.site, source + ".site");
     read("variant", config.variant);
+    if (in.contains("variant")) check_variant(config.variant, source + ".variant");
+    if (in.contains("ping_ms")) {
+        config.ping_ms = get_as<std::int64_t>(in, "ping_ms", source);
+        check_ping_ms(*config.ping_ms, source + ".ping_ms");
+    }
     if (in.contains("pgnout")) config.pgnout = get_as<std::string>(in, "pgnout", source);
     if (in.contains("epdout")) config.epdout = get_as<std::string>(in, "epdout", source);
     if (in.contains("logdir")) config.logdir = get_as<std::string>(in, "logdir", source);
@@ -216,20 +261,7 @@ void read_shard(MatchConfig& config, const json& in, const std::string& where) {
 }  // namespace
 
 MatchConfig load_match_config_file(const std::string& path) {
-    std::ifstream file(path);
-    if (!file) throw ConfigError(path, "cannot open config file");
-    json parsed;
-    try {
-        parsed = json::parse(file);
-    } catch (const json::parse_error& error) {
-        // nlohmann reports a byte offset; turn it into the line number users look for.
-        std::ifstream again(path);
-        std::string text((std::istreambuf_iterator<char>(again)), std::istreambuf_iterator<char>());
-        size_t line = 1;
-        for (size_t i = 0; i < std::min(text.size(), static_cast<size_t>(error.byte)); ++i) line += text[i] == '\n';
-        throw ConfigError(path + ":" + std::to_string(line), std::string("invalid JSON: ") + error.what());
-    }
-    return match_config_from_json(parsed, path);
+    return match_config_from_json(parse_config_json(read_config_file(path, "config file"), path), path);
 }
 
 json match_config_to_json(const MatchConfig& config) {
@@ -246,7 +278,7 @@ json match_config_to_json(const MatchConfig& config) {
     out["games"] = config.games;
     out["rounds"] = config.rounds;
     out["repeat"] = config.repeat;
-    out["concurrency"] = config.concurrency;
+    if (config.concurrency > 0) out["concurrency"] = config.concurrency;  // unset: the number of cores
     if (config.draw) out["draw"] = {{"movenumber", config.draw->movenumber}, {"movecount", config.draw->movecount},
                                     {"score", config.draw->score}};
     if (config.resign) out["resign"] = {{"movecount", config.resign->movecount}, {"score", config.resign->score},
@@ -271,13 +303,15 @@ json match_config_to_json(const MatchConfig& config) {
     out["site"] = config.site;
     out["variant"] = config.variant;
     if (config.catalogue_file) out["catalogue"] = *config.catalogue_file;
+    if (config.ping_ms) out["ping_ms"] = *config.ping_ms;
     return out;
 }
 
 std::string run_identity(const MatchConfig& config) {
     json identity = match_config_to_json(config);
+    // ping_ms only decides how long a silent engine is waited for, as concurrency decides how many at once.
     for (const char* key : {"concurrency", "pgnout", "pgnout_min", "epdout", "logdir", "ratinginterval", "db", "shard",
-                            "pairs", "recover"}) {
+                            "pairs", "recover", "ping_ms"}) {
         identity.erase(key);
     }
     return identity.dump();

@@ -1,8 +1,10 @@
 #include "engine_spec.h"
 
+#include <cstdint>
 #include <filesystem>
 
 #include "parse_number.h"
+#include "plain_text.h"
 
 namespace arbiter::config {
 
@@ -93,6 +95,9 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
     const std::string key = token.substr(0, eq);
     const std::string value = token.substr(eq + 1);
     const std::string at = where + " " + key;
+    // Every engine setting reaches the engine's command line, its input or a PGN tag: one line each.
+    require_plain_text(key, where);
+    require_plain_text(value, at);
     if (key.rfind("option.", 0) == 0) {
         if (key.size() == 7) throw ConfigError(at, "option name is empty");
         set_option(spec.options, key.substr(7), value);
@@ -118,6 +123,9 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
         spec.st = parse_real(value, at);
     } else if (key == "nodes") {
         spec.nodes = parse_integer<uint64_t>(value, at);
+        // 0 would mean "no limit" further down, and more than INT64_MAX wraps to it.
+        if (*spec.nodes < 1 || *spec.nodes > static_cast<uint64_t>(INT64_MAX))
+            throw ConfigError(at, "must be between 1 and " + std::to_string(INT64_MAX) + ", got " + value);
     } else if (key == "depth" || key == "plies") {
         spec.depth = parse_integer<int>(value, at);
     } else if (key == "timemargin") {

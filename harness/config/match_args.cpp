@@ -2,8 +2,10 @@
 // '-' and is not a negative number, exactly as cutechess groups them, so existing scripts work.
 #include <cctype>
 
+#include "choices.h"
 #include "engine_spec.h"
 #include "parse_number.h"
+#include "plain_text.h"
 
 namespace arbiter::config {
 namespace {
@@ -126,9 +128,7 @@ void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std
         c.openings = parse_openings(values);
     } else if (name == "tournament") {
         c.tournament = single_value(flag, values);
-        if (c.tournament != "gauntlet" && c.tournament != "round-robin") {
-            throw ConfigError(flag, "must be gauntlet or round-robin, got '" + c.tournament + "'");
-        }
+        check_tournament(c.tournament, flag);
     } else if (name == "games") {
         c.games = parse_integer<int>(single_value(flag, values), flag);
     } else if (name == "rounds") {
@@ -188,13 +188,16 @@ void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std
                             parse_integer<uint64_t>(text.substr(colon + 1), flag)};
     } else if (name == "event") {
         c.event = single_value(flag, values);
+        require_plain_text(c.event, flag);  // a PGN tag: one line
     } else if (name == "site") {
         c.site = single_value(flag, values);
+        require_plain_text(c.site, flag);
     } else if (name == "variant") {
         c.variant = single_value(flag, values);
-        if (c.variant != "standard" && c.variant != "fischerandom") {
-            throw ConfigError(flag, "must be standard or fischerandom, got '" + c.variant + "'");
-        }
+        check_variant(c.variant, flag);
+    } else if (name == "ping-ms") {
+        c.ping_ms = parse_integer<std::int64_t>(single_value(flag, values), flag);
+        check_ping_ms(*c.ping_ms, flag);
     } else if (name == "catalogue") {
         c.catalogue_file = single_value(flag, values);
     } else {

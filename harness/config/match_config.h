@@ -117,6 +117,9 @@ struct MatchConfig {
     std::string site = "";
     std::string variant = "standard";
     std::optional<std::string> catalogue_file;
+    // `-ping-ms`: how long a move may take when no clock runs (nodes=/depth= limits) before the
+    // engine counts as stalled. Unset: the game layer's default (two minutes).
+    std::optional<std::int64_t> ping_ms;
 };
 
 // Parses arbiter's match flags (cutechess-cli/fastchess compatible). `args` excludes the program

@@ -5,6 +5,8 @@
 #include <map>
 #include <utility>
 
+#include "config/plain_text.h"
+
 namespace arbiter::epdrun {
 
 std::string SearchLimit::describe() const {
@@ -88,10 +90,17 @@ void run_handlers(const std::vector<std::string>& args, const Handlers& handlers
     }
 }
 
+// Engine specs, names and paths reach the engine, the database and the report: one line each.
+std::string text_value(FlagCursor& cursor) {
+    std::string text = cursor.value();
+    if (auto problem = config::control_character_problem(text)) throw UsageError(cursor.flag(), *problem);
+    return text;
+}
+
 // Setting the same flag twice is almost always a pasted command line gone wrong.
 void set_once(std::string& target, FlagCursor& cursor) {
     if (!target.empty()) throw UsageError(cursor.flag(), "given twice");
-    target = cursor.value();
+    target = text_value(cursor);
     if (target.empty()) throw UsageError(cursor.flag(), "needs a non-empty value");
 }
 
@@ -110,7 +119,7 @@ EpdOptions parse_epd_options(const std::vector<std::string>& args) {
         {"--db", [&](FlagCursor& c) {
              if (db_given) throw UsageError(c.flag(), "given twice");
              db_given = true;
-             options.db = c.value();
+             options.db = text_value(c);
              if (options.db.empty()) throw UsageError(c.flag(), "needs a file name");
          }},
         {"--json", [&](FlagCursor& c) { c.no_value(); options.json = true; }},
@@ -137,7 +146,7 @@ TtdOptions parse_ttd_options(const std::vector<std::string>& args) {
     TtdOptions options;
     Handlers handlers{
         {"--engine", [&](FlagCursor& c) {
-             options.engines.push_back(c.value());
+             options.engines.push_back(text_value(c));
              if (options.engines.back().empty()) throw UsageError(c.flag(), "needs a non-empty value");
          }},
         {"--positions", [&](FlagCursor& c) { set_once(options.positions, c); }},

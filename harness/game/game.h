@@ -41,7 +41,7 @@ struct GameSetup {
     tc::TimeControl black_tc;
     adjudication::Rules rules;
     // Longest wait for a move when no clock runs (nodes/depth limits): after this the engine
-    // counts as stalled. With a clock the flag decides instead.
+    // counts as stalled. With a clock the flag decides instead. `arbiter match -ping-ms` sets it.
     std::chrono::milliseconds stall_timeout{120'000};
     // How often a waiting game looks at the stop flag.
     std::chrono::milliseconds stop_poll{100};

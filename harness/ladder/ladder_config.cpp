@@ -1,16 +1,15 @@
 #include "ladder/ladder_config.h"
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "catalogue/catalogue.h"
 #include "config/engine_spec.h"
+#include "config/json_file.h"
+#include "config/plain_text.h"
 
 namespace arbiter::ladder {
 namespace {
@@ -37,8 +36,10 @@ struct Reader {
         return object.at(key);
     }
 
+    // Every string of a ladder ends up in an engine's input, a PGN tag or a report line.
     std::string text(const json& value, const std::string& where) const {
         if (!value.is_string()) fail(where, "expected a string, got " + value.dump());
+        if (auto problem = config::control_character_problem(value.get<std::string>())) fail(where, *problem);
         return value.get<std::string>();
     }
 
@@ -80,7 +81,12 @@ LadderStep read_step(const Reader& r, const json& in, const std::string& where) 
     if (in.contains("options")) {
         const json& options = in.at("options");
         if (!options.is_object()) r.fail(where + ".options", "expected an object of UCI options");
-        for (const auto& item : options.items()) step.options.emplace_back(item.key(), scalar_text(item.value()));
+        for (const auto& item : options.items()) {
+            const std::string at = where + ".options." + item.key();
+            for (const std::string& part : {item.key(), scalar_text(item.value())})
+                if (auto problem = config::control_character_problem(part)) r.fail(at, *problem);
+            step.options.emplace_back(item.key(), scalar_text(item.value()));
+        }
     }
     if (step.rev.empty() == step.options.empty())
         r.fail(where, "give exactly one of \"options\" (an option set) or \"rev\" (a historical build)");
@@ -225,29 +231,27 @@ LadderConfig read_config(const Reader& r, const json& in) {
     return config;
 }
 
-std::size_t line_of(const std::string& text, std::size_t byte) {
-    return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + std::min(byte, text.size()), '\n'));
-}
-
 }  // namespace
 
 LadderConfig ladder_config_from_text(const std::string& text, const std::string& source, const std::string& base_dir) {
     json parsed;
     try {
-        parsed = json::parse(text);
-    } catch (const json::parse_error& error) {
-        throw LadderConfigError(source + ":" + std::to_string(line_of(text, error.byte)) + ": invalid JSON: " + error.what());
+        parsed = config::parse_config_json(text, source);
+    } catch (const config::ConfigError& error) {
+        throw LadderConfigError(error.what());
     }
     return read_config(Reader{source, base_dir}, parsed);
 }
 
 LadderConfig load_ladder_config(const std::string& path) {
-    std::ifstream file(path);
-    if (!file) throw LadderConfigError(path + ": cannot open the ladder file");
-    std::stringstream text;
-    text << file.rdbuf();
+    std::string text;
+    try {
+        text = config::read_config_file(path, "ladder file");
+    } catch (const config::ConfigError& error) {
+        throw LadderConfigError(error.what());
+    }
     const std::string dir = std::filesystem::path(path).parent_path().string();
-    return ladder_config_from_text(text.str(), path, dir.empty() ? "." : dir);
+    return ladder_config_from_text(text, path, dir.empty() ? "." : dir);
 }
 
 }  // namespace arbiter::ladder

@@ -63,7 +63,16 @@ tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::s
     }
     if (spec.st) {
         if (!std::isfinite(*spec.st) || *spec.st <= 0) throw ConfigError(where + " st", "must be a positive number");
+        if (*spec.st > tc::kMaxSeconds) {
+            const std::string most = tc::format_seconds(static_cast<std::int64_t>(tc::kMaxSeconds * 1000));
+            throw ConfigError(where + " st", "is too large (at most " + most + " seconds)");
+        }
         control.move_time_ms = std::llround(*spec.st * 1000.0);
+        // st= would replace the clock of tc= without a word: ask which one was meant instead.
+        if (spec.tc) {
+            throw ConfigError(where, "both tc=" + *spec.tc + " and st=" + tc::format_seconds(control.move_time_ms) +
+                                         " are set (by -engine or -each); give only one of them");
+        }
     }
     if (spec.nodes) control.nodes = static_cast<std::int64_t>(*spec.nodes);
     if (spec.depth) {

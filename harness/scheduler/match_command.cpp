@@ -134,7 +134,8 @@ std::string match_usage() {
            "                      [-tournament round-robin|gauntlet] [-games N] [-rounds N] [-repeat]\n"
            "                      [-openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N]\n"
            "                      [-draw movenumber=N movecount=N score=N] [-resign movecount=N score=N]\n"
-           "                      [-maxmoves N] [-concurrency N] [-seed N] [-recover] [-variant fischerandom]\n"
+           "                      [-maxmoves N] [-concurrency N] [-seed N] [-recover] [-ping-ms MS]\n"
+           "                      [-variant fischerandom]\n"
            "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic] [--fail-on-h0]\n"
            "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
            "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n";

@@ -69,6 +69,7 @@ game::GameSetup Worker::setup_for(const Assignment& assignment, const ScheduledG
         setup.rules.resign = adjudication::ResignRule{r.movecount, r.score, r.twosided};
     }
     setup.rules.max_moves = state_.config.maxmoves;
+    if (state_.config.ping_ms) setup.stall_timeout = std::chrono::milliseconds(*state_.config.ping_ms);
     return setup;
 }
 

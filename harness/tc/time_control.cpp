@@ -30,6 +30,15 @@ bool read_integer(std::string_view text, std::int64_t& value) {
 
 std::int64_t seconds_to_ms(double seconds) { return std::llround(seconds * 1000.0); }
 
+// Beyond this a time is a typo, and far enough beyond it the milliseconds no longer fit an int64.
+std::int64_t bounded_ms(double seconds, std::string_view flag, std::string_view whole, std::string_view what) {
+    if (seconds > kMaxSeconds) {
+        fail(flag, whole, std::string(what) + " is too large (at most " + format_seconds(seconds_to_ms(kMaxSeconds)) +
+                              " seconds)");
+    }
+    return seconds_to_ms(seconds);
+}
+
 std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
     size_t begin = 0;
@@ -53,14 +62,14 @@ std::int64_t parse_clock_time(std::string_view text, std::string_view flag, std:
         if (i > 0 && value >= 60.0) fail(flag, whole, "field '" + std::string(parts[i]) + "' must be below 60");
         total = total * 60.0 + value;
     }
-    return seconds_to_ms(total);
+    return bounded_ms(total, flag, whole, "time '" + std::string(text) + "'");
 }
 
 TimeControl parse_per_move(std::string_view seconds, std::string_view flag, std::string_view whole) {
     double value = 0.0;
     if (!read_number(seconds, value) || value <= 0.0) fail(flag, whole, "bad time per move");
     TimeControl tc;
-    tc.move_time_ms = seconds_to_ms(value);
+    tc.move_time_ms = bounded_ms(value, flag, whole, "time per move");
     return tc;
 }
 
@@ -100,7 +109,7 @@ TimeControl parse_time_control(std::string_view text, std::string_view flag) {
     if (plus.size() == 2) {
         double increment = 0.0;
         if (!read_number(plus[1], increment)) fail(flag, text, "bad increment '" + std::string(plus[1]) + "'");
-        tc.increment_ms = seconds_to_ms(increment);
+        tc.increment_ms = bounded_ms(increment, flag, text, "increment '" + std::string(plus[1]) + "'");
     }
     return tc;
 }
@@ -116,8 +125,9 @@ bool apply_limit_option(TimeControl& tc, std::string_view key, std::string_view 
         tc = parsed;
     } else if (key == "st") {
         double seconds = 0.0;
-        if (!read_number(value, seconds) || seconds_to_ms(seconds) <= 0) fail(key, value, "expected a positive number of seconds");
-        tc.move_time_ms = seconds_to_ms(seconds);
+        if (!read_number(value, seconds)) fail(key, value, "expected a positive number of seconds");
+        tc.move_time_ms = bounded_ms(seconds, key, value, "time per move");
+        if (tc.move_time_ms <= 0) fail(key, value, "expected a positive number of seconds");
     } else if (key == "nodes") {
         tc.nodes = parse_count(key, value, INT64_MAX);
     } else if (key == "depth" || key == "plies") {

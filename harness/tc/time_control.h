@@ -10,6 +10,10 @@
 
 namespace arbiter::tc {
 
+// The longest time any setting may give (about 31 years): larger values are typos, and would
+// overflow the millisecond counts.
+inline constexpr double kMaxSeconds = 1e9;
+
 // Raised for a malformed value. The message starts with the flag ("tc=1:x: ...") because the
 // user typed the flag, not our field names.
 class TimeControlError : public std::invalid_argument {

@@ -28,6 +28,13 @@ void EngineSession::spawn() {
 }
 
 process::WriteStamp EngineSession::send(std::string_view line) {
+    // The configuration layers refuse control characters where values come in; this is the last
+    // line of defence: a line break inside a value would give the engine a second command.
+    if (const auto at = line.find_first_of("\r\n"); at != std::string_view::npos) {
+        throw OptionError("refusing to send " + label_ + " a line with a " +
+                          (line[at] == '\n' ? "newline" : "carriage return") + " inside: '" +
+                          std::string(line.substr(0, at)) + "...'");
+    }
     require_healthy();
     try {
         const auto written = process_->write_line(line);

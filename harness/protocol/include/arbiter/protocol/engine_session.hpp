@@ -25,7 +25,8 @@ public:
     bool running() const { return process_.has_value(); }
 
     // Writes one line; returns the clock readings around the write. On a broken pipe the status
-    // becomes Crashed/Disconnected and EngineFailure is thrown.
+    // becomes Crashed/Disconnected and EngineFailure is thrown. A line holding '\n' or '\r' is
+    // never written: OptionError (a configuration mistake, not the engine's).
     process::WriteStamp send(std::string_view line);
     // Next line, or nullopt on deadline or end of output. After nullopt, failed() tells which.
     std::optional<process::OutputLine> read(Clock::time_point deadline);

@@ -1,0 +1,31 @@
+#pragma once
+// Settings that take one of a few words or a bounded number, checked the same way for a flag and
+// a JSON key.
+
+#include <cstdint>
+#include <string>
+
+#include "match_config.h"
+
+namespace arbiter::config {
+
+inline void check_tournament(const std::string& value, const std::string& where) {
+    if (value != "gauntlet" && value != "round-robin")
+        throw ConfigError(where, "must be gauntlet or round-robin, got '" + value + "'");
+}
+
+inline void check_variant(const std::string& value, const std::string& where) {
+    if (value != "standard" && value != "fischerandom")
+        throw ConfigError(where, "must be standard or fischerandom, got '" + value + "'");
+}
+
+// About 31 years, as the longest time control: more is a typo, and far more overflows the clock.
+inline constexpr std::int64_t kMaxPingMs = 1'000'000'000'000;
+
+inline void check_ping_ms(std::int64_t value, const std::string& where) {
+    if (value < 1 || value > kMaxPingMs)
+        throw ConfigError(where, "must be between 1 and " + std::to_string(kMaxPingMs) + " (milliseconds), got " +
+                                     std::to_string(value));
+}
+
+}  // namespace arbiter::config
