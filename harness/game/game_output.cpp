@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "pgn/reader.h"
+
 namespace arbiter::game {
 namespace {
 
@@ -65,6 +67,21 @@ db::GameResult db_result(adjudication::GameResult result) {
     throw std::invalid_argument("an interrupted game has no result to store");
 }
 
+// FEN fields 1-4 are the EPD position; the move counters are not part of EPD.
+std::string epd_of_fen(const std::string& fen) {
+    std::istringstream fields(fen);
+    std::string word, out;
+    for (int i = 0; i < 4 && fields >> word; ++i) out += (i ? " " : "") + word;
+    return out;
+}
+
+pgn::PgnGame only_game(const std::string& stored_pgn) {
+    std::vector<pgn::PgnGame> games = pgn::parse_pgn_text(stored_pgn, "stored game");
+    if (games.size() != 1)
+        throw io::SourceError("stored game", 1, "holds " + std::to_string(games.size()) + " games instead of one");
+    return std::move(games.front());
+}
+
 }  // namespace
 
 std::string game_pgn(const GameSetup& setup, const PlayedGame& game, const PgnContext& context,
@@ -109,12 +126,30 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
     return record;
 }
 
-std::string final_epd(const PlayedGame& game) {
-    // FEN fields 1-4 are the EPD position; the move counters are not part of EPD.
-    std::istringstream fields(game.final_fen);
-    std::string word, out;
-    for (int i = 0; i < 4 && fields >> word; ++i) out += (i ? " " : "") + word;
-    return out;
+std::string final_epd(const PlayedGame& game) { return epd_of_fen(game.final_fen); }
+
+std::string minimal_pgn_from_stored(const std::string& stored_pgn) {
+    const pgn::PgnGame stored = only_game(stored_pgn);
+    pgn::GameRecord record;
+    const std::pair<const char*, std::string*> roster[] = {{"Event", &record.event}, {"Site", &record.site},
+                                                           {"Date", &record.date},   {"Round", &record.round},
+                                                           {"White", &record.white}, {"Black", &record.black}};
+    for (const auto& [name, field] : roster)
+        if (const std::string* value = stored.tag(name)) *field = *value;
+    record.start_fen = stored.start_fen;
+    record.chess960 = stored.chess960;
+    record.outcome.result = adjudication::parse_result_token(stored.result);
+    for (const auto& move : stored.moves) record.moves.push_back(pgn::WrittenMove{move.uci, false, std::nullopt});
+    pgn::WriterOptions minimal;
+    minimal.minimal = true;
+    return pgn::write_game(record, minimal);
+}
+
+std::string final_epd_from_stored(const std::string& stored_pgn) {
+    const pgn::PgnGame stored = only_game(stored_pgn);
+    chess::Position position(stored.start_fen, stored.chess960);
+    for (const auto& move : stored.moves) position.make_move(move.move);
+    return epd_of_fen(position.fen());
 }
 
 std::string utc_iso(std::chrono::system_clock::time_point when) {

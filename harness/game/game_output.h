@@ -28,6 +28,12 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
 // The final position as an EPD line (FEN without the move counters), as -epdout writes it.
 std::string final_epd(const PlayedGame& game);
 
+// What -pgnout min and -epdout wrote for a game, rebuilt from the full PGN stored with it: a
+// resumed run writes the games its output files miss with the text a live run gives them.
+// Throws io::SourceError when `stored_pgn` does not parse.
+std::string minimal_pgn_from_stored(const std::string& stored_pgn);
+std::string final_epd_from_stored(const std::string& stored_pgn);
+
 // "2024-05-01T12:34:56.789Z": the database's timestamp format.
 std::string utc_iso(std::chrono::system_clock::time_point when);
 

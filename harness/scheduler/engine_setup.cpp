@@ -6,6 +6,8 @@
 #include <iostream>
 #include <set>
 
+#include <arbiter/process/capped_log.hpp>
+
 #include "catalogue/catalogue.h"
 #include "config/engine_spec.h"
 #include "engines/engine_setup.h"
@@ -112,8 +114,10 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config) {
         check_limits(engine, where);
         engine.restart_every_game = engine.spec.restart == config::RestartPolicy::On;
         engine.client = engine_setup::to_engine_config(engine.spec, engine.name, game::make_san_converter(chess960));
+        // One capped log per engine, shared by all its processes (see arbiter/process/capped_log.hpp).
         if (const auto dir = stderr_log_dir(config))
-            engine.client.process.stderr_log = *dir / (file_safe(engine.name) + ".stderr.log");
+            engine.client.process.stderr_capped_log =
+                std::make_shared<process::CappedLog>(*dir / (file_safe(engine.name) + ".stderr.log"));
         engine.record = engine_setup::to_engine_record(engine.spec, engine.name);
         engines.push_back(std::move(engine));
     }

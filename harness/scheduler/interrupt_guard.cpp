@@ -20,11 +20,15 @@ InterruptGuard::InterruptGuard() {
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, &old_int_);
     sigaction(SIGTERM, &action, &old_term_);
+    // Under nohup SIGHUP is ignored, and must stay so: the run is meant to outlive the terminal.
+    sigaction(SIGHUP, nullptr, &old_hup_);
+    if (old_hup_.sa_handler != SIG_IGN) sigaction(SIGHUP, &action, nullptr);
 }
 
 InterruptGuard::~InterruptGuard() {
     sigaction(SIGINT, &old_int_, nullptr);
     sigaction(SIGTERM, &old_term_, nullptr);
+    sigaction(SIGHUP, &old_hup_, nullptr);
 }
 
 const std::atomic<int>* InterruptGuard::flag() const { return &g_interrupted; }

@@ -1,6 +1,8 @@
 #pragma once
-// SIGINT and SIGTERM as a flag that a run polls between games. Armed for the duration of one
-// command (match, ladder); the previous handlers come back when the guard goes.
+// SIGINT, SIGTERM and SIGHUP as a flag that a run polls between games. Armed for the duration of
+// one command (match, ladder); the previous handlers come back when the guard goes. SIGHUP (the
+// terminal or ssh session went away) stops the run like SIGTERM instead of killing the process
+// with the run left marked running; under nohup it stays ignored.
 
 #include <atomic>
 #include <csignal>
@@ -20,6 +22,7 @@ public:
 private:
     struct sigaction old_int_ {};
     struct sigaction old_term_ {};
+    struct sigaction old_hup_ {};
 };
 
 }  // namespace arbiter::scheduler

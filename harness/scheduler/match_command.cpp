@@ -12,6 +12,7 @@
 #include "openings/book.h"
 #include "scheduler/engine_setup.h"
 #include "scheduler/interrupt_guard.h"
+#include "scheduler/output_files.h"
 #include "scheduler/tournament.h"
 
 namespace arbiter::scheduler {
@@ -74,7 +75,8 @@ void discard_if_created(std::optional<db::Database>& database, const std::string
 }
 
 // Tournament's constructor loads the book, checks every engine and opens the output files before
-// it writes a row; its errors are bad input (2), except output files and the database (1).
+// it writes a row, then writes the stored games the output files miss; its errors are bad input
+// (2), except the database and failed writes (1).
 // Called from a catch block: rethrows the exception in flight to sort it.
 std::optional<int> refusal_code(std::ostream& err) {
     try {
@@ -88,7 +90,10 @@ std::optional<int> refusal_code(std::ostream& err) {
     } catch (const config::ConfigError& error) {  // an engine failed its start-up check
         err << "arbiter: " << error.what() << '\n';
         return 2;
-    } catch (const std::runtime_error& error) {  // output files, database
+    } catch (const OutputFileError& error) {  // -pgnout/-epdout cannot be opened or appended to
+        err << "arbiter: " << error.what() << '\n';
+        return 2;
+    } catch (const std::runtime_error& error) {  // database, a failed write
         err << "arbiter: " << error.what() << '\n';
         return 1;
     } catch (const std::exception&) {

@@ -6,7 +6,7 @@
 // run failed or was interrupted (and for SPRT H0 with --fail-on-h0), 2 for bad input (the message
 // names the flag, file or line).
 //
-// SIGINT/SIGTERM during the call stop the run cleanly: games in flight are abandoned and not
+// SIGINT/SIGTERM/SIGHUP during the call stop the run cleanly: games in flight are abandoned and not
 // counted, finished games are already stored, and a re-run of the same command resumes.
 
 #include <ostream>

@@ -1,25 +1,64 @@
 #pragma once
-// -pgnout and -epdout: files appended to as games finish (completion order), one write and a flush
-// per game so that a crash or Ctrl-C never leaves half a game behind a finished one.
+// -pgnout and -epdout: files appended to as games are stored, one write per game, in the order the
+// games are stored. A write that fails (disk full) is cut back off the file and closes the file to
+// further games, so the file always holds the run's first games in storing order and nothing else
+// of it; a re-run writes the missing ones from the database (append_missing).
 
-#include <fstream>
+#include <cstddef>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace arbiter::scheduler {
 
+// The file cannot be opened, or does not hold what a resumed run needs to append to it: bad input
+// (exit 2), the message names the flag and the path and says how to fix it.
+class OutputFileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 class AppendFile {
 public:
-    // Opens for appending (creating the file). Throws std::runtime_error naming the flag and path.
-    AppendFile(const std::string& path, const std::string& flag);
-    // Thread-safe; throws std::runtime_error when the write fails (disk full, ...).
+    // Opens for appending (creating the file). Throws OutputFileError naming the flag and path.
+    AppendFile(std::string path, std::string flag);
+    ~AppendFile();
+    AppendFile(const AppendFile&) = delete;
+    AppendFile& operator=(const AppendFile&) = delete;
+
+    // Thread-safe; writes `text` whole or not at all. Throws std::runtime_error naming the flag and
+    // path when the write fails (disk full, ...) and for every call after such a failure.
     void append(const std::string& text);
 
+    // Brings the file up to date with the run's stored games: `stored` holds their texts as this
+    // file takes them, in storing order. Appends the ones missing after the last one the file
+    // ends with and returns how many it wrote. A file that is neither empty nor ends with the
+    // first games of `stored` is refused (OutputFileError; `stored_where` names the run for the
+    // message). Devices and pipes are left alone.
+    std::size_t append_missing(const std::vector<std::string>& stored, const std::string& stored_where);
+
+    const std::string& path() const { return path_; }
+    const std::string& flag() const { return flag_; }
+
 private:
+    std::optional<std::string> tail_of_regular_file(std::size_t max_bytes) const;
+    std::string describe(const std::string& what) const { return flag_ + " " + path_ + ": " + what; }
+
     std::string path_;
     std::string flag_;
-    std::ofstream file_;
+    int fd_ = -1;
+    bool failed_ = false;  // a write failed: the file takes no more games this session
     std::mutex mutex_;
 };
+
+// How many of `stored` (texts in storing order) `file_tail` ends with, in order: the largest k
+// such that the text ends with stored[0..k). What precedes them must end a line and hold none of
+// the games after them. nullopt when the text is not empty and no such k exists. `file_tail` may be
+// the end of a longer file (`whole_file` false); then it starts before the first of `stored`.
+std::optional<std::size_t> stored_games_at_end(std::string_view file_tail, const std::vector<std::string>& stored,
+                                               bool whole_file);
 
 }  // namespace arbiter::scheduler

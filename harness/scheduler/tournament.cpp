@@ -1,5 +1,6 @@
 #include "scheduler/tournament.h"
 
+#include <algorithm>
 #include <thread>
 #include <unistd.h>
 
@@ -84,8 +85,8 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
 
 // Loads what earlier sessions stored: the tally starts from their results and their games are
 // not played again.
-static void load_previous_games(Tournament::State& state) {
-    for (const db::GameRecord& stored : state.database.games_of_run(state.run.id)) {
+static void load_previous_games(Tournament::State& state, const std::vector<db::GameRecord>& stored_games) {
+    for (const db::GameRecord& stored : stored_games) {
         const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
         if (pair_index >= state.schedule.total_pairs()) continue;
         const PairTask task = state.schedule.pair(pair_index);
@@ -106,10 +107,45 @@ static void load_previous_games(Tournament::State& state) {
     }
 }
 
+// Earlier sessions may have stored games their output files never got (a write failed, the
+// process died between storing and writing): they are written now, as a live run writes them.
+static void complete_output_file(Tournament::State& state, AppendFile& file,
+                                 const std::vector<std::string>& stored_texts) {
+    const std::string run = "run " + std::to_string(state.run.id) + " of " + state.database.path();
+    const std::size_t written = file.append_missing(stored_texts, run);
+    if (written > 0)
+        state.io.err << "arbiter: " << file.flag() << ' ' << file.path() << ": wrote " << written << " stored game"
+            << (written == 1 ? "" : "s") << " it was missing\n";
+}
+
+static void complete_output_files(Tournament::State& state, std::vector<db::GameRecord> stored_games) {
+    if (!state.pgn_out && !state.epd_out) return;
+    // This process's games (its shard or --pairs), in the order they were stored and written.
+    std::erase_if(stored_games, [&](const db::GameRecord& game) {
+        const auto pair = static_cast<std::uint64_t>(game.pair_index);
+        return pair < state.selection.begin || pair >= state.selection.end;
+    });
+    std::sort(stored_games.begin(), stored_games.end(),
+              [](const db::GameRecord& a, const db::GameRecord& b) { return a.id < b.id; });
+    if (state.pgn_out) {
+        std::vector<std::string> texts;
+        for (const auto& game : stored_games)
+            texts.push_back(state.config.pgnout_min ? game::minimal_pgn_from_stored(game.pgn) : game.pgn);
+        complete_output_file(state, *state.pgn_out, texts);
+    }
+    if (state.epd_out) {
+        std::vector<std::string> lines;
+        for (const auto& game : stored_games) lines.push_back(game::final_epd_from_stored(game.pgn) + "\n");
+        complete_output_file(state, *state.epd_out, lines);
+    }
+}
+
 Tournament::Tournament(const config::MatchConfig& config, std::vector<PreparedEngine> engines, db::Database& database,
                        TournamentIo io)
     : state_(std::make_unique<State>(config, std::move(engines), database, io)) {
-    load_previous_games(*state_);
+    std::vector<db::GameRecord> stored_games = state_->database.games_of_run(state_->run.id);
+    load_previous_games(*state_, stored_games);
+    complete_output_files(*state_, std::move(stored_games));
 }
 
 Tournament::~Tournament() = default;

@@ -47,6 +47,7 @@ struct Tournament::State {
     std::vector<std::int64_t> engine_ids;
     std::unique_ptr<AppendFile> pgn_out;
     std::unique_ptr<AppendFile> epd_out;
+    std::mutex output_mutex;  // held while a game is stored and written to the output files
     std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
 
     // --- shared while running ---

@@ -25,6 +25,8 @@ private:
     game::GameSetup setup_for(const Assignment& assignment, const ScheduledGame& game) const;
     bool store(const ScheduledGame& game, const game::GameSetup& setup, const game::PlayedGame& played,
                std::size_t pair_size);
+    std::string write_outputs(const game::GameSetup& setup, const game::PlayedGame& played,
+                              const game::PgnContext& context, const std::string& pgn_text);
     void fail(const std::string& message, RunEnd why = RunEnd::failed);
     std::string vs(const ScheduledGame& game) const {
         return state_.engines[game.white].name + " vs " + state_.engines[game.black].name;
@@ -132,26 +134,47 @@ bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, cons
     record.round = game.round;
     record.white_engine_id = state_.engine_ids[game.white];
     record.black_engine_id = state_.engine_ids[game.black];
+    std::string output_error;
     try {
+        // Stored and written as one step: the output files then hold the games in storing order,
+        // which is how a re-run finds the ones a failed write left out.
+        std::lock_guard in_order(state_.output_mutex);
         state_.database.insert_game(record);
+        output_error = write_outputs(setup, played, context, pgn_text);
+    } catch (const std::exception& error) {  // db::DbError: the game is not stored
+        fail(error.what());
+        return false;
+    }
+    // Stored is counted, whether or not the output files took it.
+    const double white_score = played.outcome.result == adjudication::GameResult::WhiteWins   ? 1.0
+                               : played.outcome.result == adjudication::GameResult::BlackWins ? 0.0
+                                                                                              : 0.5;
+    {
+        std::lock_guard lock(state_.mutex);
+        state_.record_game(game, white_score, pair_size,
+                           "Finished game " + std::to_string(game.number) + " (" + vs(game) + "): " +
+                               adjudication::result_token(played.outcome.result) + " {" + played.outcome.description +
+                               "}");
+    }
+    if (output_error.empty()) return true;
+    fail(output_error);
+    return false;
+}
+
+// Appends the game to -pgnout and -epdout; the error of a failed write, else empty.
+std::string Worker::write_outputs(const game::GameSetup& setup, const game::PlayedGame& played,
+                                  const game::PgnContext& context, const std::string& pgn_text) {
+    try {
         if (state_.pgn_out) {
             pgn::WriterOptions minimal;
             minimal.minimal = true;
             state_.pgn_out->append(state_.config.pgnout_min ? game::game_pgn(setup, played, context, minimal) : pgn_text);
         }
         if (state_.epd_out) state_.epd_out->append(game::final_epd(played) + "\n");
-    } catch (const std::exception& error) {  // db::DbError or a failed output file
-        fail(error.what());
-        return false;
+    } catch (const std::exception& error) {
+        return error.what();
     }
-    const double white_score = played.outcome.result == adjudication::GameResult::WhiteWins   ? 1.0
-                               : played.outcome.result == adjudication::GameResult::BlackWins ? 0.0
-                                                                                              : 0.5;
-    std::lock_guard lock(state_.mutex);
-    state_.record_game(game, white_score, pair_size,
-                       "Finished game " + std::to_string(game.number) + " (" + vs(game) + "): " +
-                           adjudication::result_token(played.outcome.result) + " {" + played.outcome.description + "}");
-    return true;
+    return {};
 }
 
 }  // namespace

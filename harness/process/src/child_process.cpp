@@ -3,6 +3,7 @@
 #include "line_reader.hpp"
 #include "pipe_writer.hpp"
 #include "spawn.hpp"
+#include "stderr_pump.hpp"
 
 #include <algorithm>
 #include <csignal>
@@ -48,6 +49,7 @@ struct ChildProcess::Impl {
     boost::process::child child;
     UniqueFd stdin_write;
     std::unique_ptr<LineReader> reader;
+    std::unique_ptr<detail::StderrPump> stderr_pump;  // only with a capped stderr log
     std::string executable;
     pid_t pid = -1;
     std::optional<ExitStatus> exit;
@@ -85,6 +87,9 @@ ChildProcess::ChildProcess(const ProcessSpec& spec) : impl_(std::make_unique<Imp
     impl_->executable = std::move(spawned.executable);
     impl_->reader = std::make_unique<LineReader>(std::move(spawned.stdout_read), spec.max_line_bytes,
                                                  spec.max_buffered_bytes);
+    if (spawned.stderr_read.valid())
+        impl_->stderr_pump =
+            std::make_unique<detail::StderrPump>(std::move(spawned.stderr_read), spec.stderr_capped_log);
 }
 
 ChildProcess::~ChildProcess() {
@@ -190,6 +195,7 @@ ExitStatus ChildProcess::terminate(std::chrono::milliseconds grace, std::chrono:
         impl_->reap_blocking();
     }
     impl_->reader->stop();
+    if (impl_->stderr_pump) impl_->stderr_pump->stop();
     return *impl_->exit;
 }
 

@@ -1,5 +1,7 @@
 #include "spawn.hpp"
 
+#include <arbiter/process/capped_log.hpp>
+
 #include <boost/process/args.hpp>
 #include <boost/process/env.hpp>
 #include <boost/process/environment.hpp>
@@ -11,8 +13,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <system_error>
 #include <filesystem>
 #include <system_error>
 
@@ -118,6 +118,20 @@ UniqueFd open_stderr_target(const ProcessSpec& spec) {
     return lift_above_stdio(std::move(fd));
 }
 
+// Where the child's stderr goes: the write end of a pipe to its capped log, else a file or /dev/null.
+// `capped_read` receives the pipe's read end.
+UniqueFd stderr_target(const ProcessSpec& spec, UniqueFd& capped_read) {
+    if (!spec.stderr_capped_log) return open_stderr_target(spec);
+    try {
+        spec.stderr_capped_log->open();
+    } catch (const ProcessError& error) {
+        throw ProcessError(std::string(error.what()) + " (engine " + in_quotes(spec.executable) + ")");
+    }
+    PipeEnds pipe = make_pipe();
+    capped_read = std::move(pipe.read);
+    return std::move(pipe.write);
+}
+
 boost::process::environment child_environment(const ProcessSpec& spec) {
     boost::process::environment env = boost::this_process::environment();
     for (const auto& [name, value] : spec.environment) env[name] = value;
@@ -145,7 +159,8 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
     const std::string executable = resolve_executable(spec);
     PipeEnds to_child = make_pipe();
     PipeEnds from_child = make_pipe();
-    UniqueFd error_sink = open_stderr_target(spec);
+    UniqueFd stderr_read;
+    UniqueFd error_sink = stderr_target(spec, stderr_read);
 
     const int child_in = to_child.read.get();
     const int child_out = from_child.write.get();
@@ -189,6 +204,7 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
 
     spawned.stdin_write = std::move(to_child.write);
     spawned.stdout_read = std::move(from_child.read);
+    spawned.stderr_read = std::move(stderr_read);
     spawned.executable = executable;
     return spawned;
 }

@@ -16,6 +16,7 @@ struct SpawnedChild {
     boost::process::child child;
     UniqueFd stdin_write;   // non-blocking, close-on-exec
     UniqueFd stdout_read;   // close-on-exec
+    UniqueFd stderr_read;   // close-on-exec; only with ProcessSpec::stderr_capped_log
     std::string executable; // resolved path
 };
 

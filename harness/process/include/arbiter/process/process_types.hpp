@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,8 @@
 namespace arbiter::process {
 
 using Clock = std::chrono::steady_clock;
+
+class CappedLog;
 
 // Thrown for anything that stops us from starting or talking to a child; the message always names
 // the executable so a tournament log points straight at the misconfigured engine.
@@ -31,6 +34,9 @@ struct ProcessSpec {
     std::vector<std::pair<std::string, std::string>> environment;
     // Where the child's stderr goes (opened for append, created if missing). Empty: /dev/null.
     std::filesystem::path stderr_log;
+    // When set, the child's stderr goes through a pipe into this log instead, which caps its size
+    // (capped_log.hpp); copies of the spec share it, so every process of an engine shares the cap.
+    std::shared_ptr<CappedLog> stderr_capped_log;
     // Lines longer than this are cut (the rest of the line is dropped) so one runaway line
     // cannot exhaust memory.
     std::size_t max_line_bytes = std::size_t{1} << 20;
