@@ -23,6 +23,23 @@ enum class ErrorKind {
   invalid_argument  // a record field the schema does not accept
 };
 
+// True for kinds that mean the file given is not usable as it is (the command line's bad-input exit
+// status 2): missing or inaccessible, not an arbiter database, damaged, of another schema version, or
+// read-only where writing was asked. The others are failures while using a usable file (exit 1).
+inline bool is_input_error(ErrorKind kind) noexcept {
+  switch (kind) {
+    case ErrorKind::cannot_open:
+    case ErrorKind::not_a_database:
+    case ErrorKind::corrupt:
+    case ErrorKind::schema_too_new:
+    case ErrorKind::schema_too_old:
+    case ErrorKind::read_only:
+      return true;
+    default:
+      return false;
+  }
+}
+
 class DbError : public std::runtime_error {
  public:
   DbError(ErrorKind kind, std::string path, std::string purpose, const std::string& message,

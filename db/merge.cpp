@@ -25,7 +25,7 @@ class AttachedSource {
  public:
   AttachedSource(Connection& conn, const std::string& source) : conn_(conn) {
     Statement attach(conn, "ATTACH DATABASE ?1 AS src", "attach merge input '" + source + "'");
-    attach.bind(1, source);
+    attach.bind(1, file_uri(source, reads_immutable(source)));  // an input on read-only media is only read
     attach.run();
   }
   ~AttachedSource() {
@@ -75,6 +75,13 @@ bool source_fault(const DbError& error) {
     default:
       return false;
   }
+}
+
+// Called in a catch block: rethrows a fault SQLite met while reading `source` as an error about that
+// input (SQLite reports it on the connection, whose file is the temporary output), anything else as is.
+[[noreturn]] void blame_source(const DbError& error, const std::string& source, const std::string& doing) {
+  if (!source_fault(error)) throw;
+  throw make_error(source, "read merge input", error.sqlite_code(), doing + " (" + error.purpose() + ")");
 }
 
 SourceSurvey read_survey(Connection& conn, const std::string& source) {
@@ -212,15 +219,15 @@ void copy_rows(Connection& conn, const std::string& source, MergeSummary& summar
 }  // namespace
 
 struct MergeWriter {
-  static SourceSurvey survey(Database& out, const std::string& source) {
+  static SourceSurvey survey(Database& out, const std::string& source, bool check_source_pages) {
     Connection& conn = out.impl_->conn;
     try {
       AttachedSource attached(conn, source);
       validate_source(conn, source);
+      if (check_source_pages) check_pages(conn, "src", source);
       return read_survey(conn, source);
     } catch (const DbError& error) {
-      if (!source_fault(error)) throw;
-      throw make_error(source, "read merge input", error.sqlite_code(), "while surveying it for the merge");
+      blame_source(error, source, "while surveying it for the merge");
     }
   }
 
@@ -228,10 +235,14 @@ struct MergeWriter {
     Database::Impl& impl = *out.impl_;
     AttachedSource attached(impl.conn, source);
     MergeSummary added;
-    impl.write("merge '" + source + "'", [&] {
-      added = MergeSummary{};  // a retried transaction counts afresh
-      copy_rows(impl.conn, source, added);
-    });
+    try {
+      impl.write("merge '" + source + "'", [&] {
+        added = MergeSummary{};  // a retried transaction counts afresh
+        copy_rows(impl.conn, source, added);
+      });
+    } catch (const DbError& error) {
+      blame_source(error, source, "while copying its rows");
+    }
     summary.games += added.games;
     summary.moves += added.moves;
     summary.epd_results += added.epd_results;
@@ -278,10 +289,14 @@ void ensure_not_in_use(const std::string& out_path) {
 
 // sources[0 .. uncounted) are the existing output's own contents: copied, but not reported as added.
 MergeSummary build(const std::string& tmp_path, const std::string& out_path,
-                   const std::vector<std::string>& sources, std::size_t uncounted) {
+                   const std::vector<std::string>& sources, std::size_t uncounted, bool check_pages) {
   Database out(tmp_path);
   std::vector<detail::SourceSurvey> surveys;
-  for (const std::string& source : sources) surveys.push_back(detail::MergeWriter::survey(out, source));
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    // An existing output was checked when it was opened, just before.
+    const bool check_source = check_pages && i >= uncounted;
+    surveys.push_back(detail::MergeWriter::survey(out, sources[i], check_source));
+  }
   const std::vector<std::string> conflicts = detail::find_merge_conflicts(surveys);
   if (!conflicts.empty()) {
     std::string message = "merge into '" + out_path + "' refused, nothing was written:";
@@ -299,11 +314,13 @@ MergeSummary build(const std::string& tmp_path, const std::string& out_path,
 
 }  // namespace
 
-MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths) {
+MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths, bool check_pages) {
   check_paths(out_path, in_paths);
   std::vector<std::string> sources;
   if (fs::exists(out_path)) {
-    { Database existing(out_path); }  // validates it and folds its WAL into the file
+    OpenOptions validate;
+    validate.check_pages = check_pages;
+    { Database existing(out_path, validate); }  // validates it and folds its WAL into the file
     ensure_not_in_use(out_path);
     sources.push_back(out_path);
   }
@@ -311,7 +328,7 @@ MergeSummary merge(const std::string& out_path, const std::vector<std::string>& 
   const std::string tmp_path = out_path + ".merging-" + std::to_string(::getpid());
   remove_database_files(tmp_path);
   try {
-    MergeSummary summary = build(tmp_path, out_path, sources, sources.size() - in_paths.size());
+    MergeSummary summary = build(tmp_path, out_path, sources, sources.size() - in_paths.size(), check_pages);
     summary.inputs = static_cast<std::int64_t>(in_paths.size());
     ensure_not_in_use(out_path);
     fs::rename(tmp_path, out_path);

@@ -17,11 +17,15 @@ namespace arbiter::db {
 //    ranges, is a DbError(ErrorKind::merge_conflict) that lists the files and pair indexes, thrown
 //    before anything is written;
 //  - the result is built in a temporary file beside out_path and renamed over it at the end, so a
-//    failure leaves out_path exactly as it was.
-MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths);
+//    failure leaves out_path exactly as it was;
+//  - with check_pages, every page of every input and of an existing out_path is read first (PRAGMA
+//    quick_check): a damaged file is a DbError(ErrorKind::corrupt) naming it, before anything is written.
+//    Errors SQLite meets while reading an input name that input, never the temporary file.
+MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths, bool check_pages = true);
 
-// The `merge` subcommand. args are the words after "merge": OUT.db IN.db... (and -h/--help).
-// Returns the process exit code: 0 merged, 1 merge refused or failed, 2 usage error.
+// The `merge` subcommand. args are the words after "merge": [--no-db-check] OUT.db IN.db... (and -h/--help).
+// Returns the process exit code: 0 merged, 1 merge refused (overlaps) or failed, 2 usage error or an input
+// or output that is not usable as given (missing, not an arbiter database, damaged, other schema version).
 int run_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arbiter::db

@@ -1,6 +1,7 @@
 #include "db/schema.h"
 
 #include <chrono>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -237,12 +238,38 @@ void migrate(Connection& conn, WriteRetry& retry, int from_version) {
 
 }  // namespace
 
+void check_pages(Connection& conn, const std::string& schema, const std::string& path) {
+  constexpr int kReportedProblems = 3;
+  Statement check(conn, "PRAGMA " + schema + ".quick_check(" + std::to_string(kReportedProblems) + ")",
+                  "check every page (quick_check)");
+  std::string problems;
+  const auto note = [&](const std::string& problem) { problems += (problems.empty() ? "" : "; ") + problem; };
+  try {
+    while (check.step()) {
+      std::istringstream lines(check.text(0));  // a row may hold several lines
+      for (std::string line; std::getline(lines, line);) {
+        if (line == "ok") return;
+        if (line.rfind("*** in database ", 0) != 0) note(line);  // that names the schema, not the file
+      }
+    }
+  } catch (const DbError& error) {
+    // Some damage stops the check itself (SQLITE_CORRUPT) after the problems it already listed.
+    if (error.kind() != ErrorKind::corrupt && error.kind() != ErrorKind::not_a_database) throw;
+    note("the check stopped on a malformed page (SQLite code " + std::to_string(error.sqlite_code()) + ")");
+  }
+  throw DbError(ErrorKind::corrupt, path, "check every page",
+                "database '" + path + "' is damaged (PRAGMA quick_check: " + problems +
+                    "); it was left as it is. Restore it from a backup (the sqlite3 shell's .recover command "
+                    "salvages what is readable)");
+}
+
 int read_user_version(Connection& conn) {
   return static_cast<int>(single_int(conn, "PRAGMA user_version", "read schema version"));
 }
 
 void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& options) {
   const int version = check_compatible(conn);
+  if (options.check_pages) check_pages(conn, "main", conn.path());
   conn.exec("PRAGMA foreign_keys = ON", "enable foreign keys");
   if (options.read_only) {
     if (version < kSchemaVersion) {

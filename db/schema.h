@@ -16,6 +16,10 @@ int read_user_version(Connection& conn);
 // then turns on WAL and foreign keys and migrates to kSchemaVersion (read-write handles only).
 void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& options);
 
+// PRAGMA quick_check on `schema` ("main", or an attached one) of the database at `path`: throws
+// DbError(corrupt) naming `path` and the first problems found, unless every page is sound.
+void check_pages(Connection& conn, const std::string& schema, const std::string& path);
+
 // The connection settings an OpenOptions asks for; every handle on a database opens through it.
 ConnectionOptions connection_options(const OpenOptions& options);
 

@@ -1,9 +1,11 @@
 #include "db/sqlite_handle.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 namespace arbiter::db::detail {
@@ -56,6 +58,67 @@ DbError make_error(const std::string& path, std::string_view purpose, int rc, st
   std::string message = wording.head + ": " + std::string(purpose) + ": " + std::string(detail) +
                         " (SQLite code " + std::to_string(rc) + ")";
   return DbError(wording.kind, path, std::string(purpose), message, rc);
+}
+
+namespace {
+
+bool uri_safe(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '-' ||
+         c == '.' || c == '_' || c == '~';
+}
+
+bool folder_writable(const std::string& path) {
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  return ::access(folder.empty() ? "." : folder.c_str(), W_OK) == 0;
+}
+
+bool wal_holds_commits(const std::string& path) {
+  std::error_code missing;
+  const auto size = std::filesystem::file_size(path + "-wal", missing);
+  return !missing && size > 0;
+}
+
+// The result code of a first read through a plain read-only connection.
+int probe_read_only(const std::string& path) {
+  sqlite3* probe = nullptr;
+  int rc = sqlite3_open_v2(file_uri(path, false).c_str(), &probe, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  if (rc == SQLITE_OK) rc = sqlite3_exec(probe, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+  sqlite3_close(probe);
+  return rc;
+}
+
+}  // namespace
+
+std::string file_uri(const std::string& path, bool immutable) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  // "file://" + "/abs" keeps an empty authority, so a path starting with "//" stays a path.
+  std::string uri = !path.empty() && path[0] == '/' ? "file://" : "file:";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (uri_safe(byte)) {
+      uri += c;
+    } else {
+      uri += '%';
+      uri += kHex[byte >> 4];
+      uri += kHex[byte & 15];
+    }
+  }
+  if (immutable) uri += "?immutable=1";
+  return uri;
+}
+
+bool reads_immutable(const std::string& path) {
+  if (folder_writable(path) || !std::filesystem::is_regular_file(path)) return false;
+  const int primary = probe_read_only(path) & 0xff;
+  // Anything else (readable, or not a database at all) the normal open handles and reports itself.
+  if (primary != SQLITE_CANTOPEN && primary != SQLITE_READONLY) return false;
+  if (wal_holds_commits(path)) {
+    throw DbError(ErrorKind::cannot_open, path, "open read-only",
+                  "database '" + path + "' cannot be read where it is: its folder is read-only and '" + path +
+                      "-wal' holds commits not yet written into the file; copy both files to a writable "
+                      "folder and read the copy there");
+  }
+  return true;
 }
 
 bool is_busy_code(int rc) noexcept {
@@ -149,10 +212,11 @@ std::optional<std::string> Statement::opt_text(int col) const {
 // --- Connection ---
 
 Connection::Connection(std::string path, const ConnectionOptions& options) : path_(std::move(path)) {
-  int flags = SQLITE_OPEN_NOMUTEX;  // the owning Database serializes access itself
+  int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;  // the owning Database serializes access itself
   flags |= options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
   if (!options.read_only && options.create) flags |= SQLITE_OPEN_CREATE;
-  const int rc = sqlite3_open_v2(path_.c_str(), &db_, flags, nullptr);
+  const bool immutable = options.read_only && reads_immutable(path_);
+  const int rc = sqlite3_open_v2(file_uri(path_, immutable).c_str(), &db_, flags, nullptr);
   if (rc != SQLITE_OK) {
     const std::string detail = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);

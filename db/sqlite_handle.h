@@ -95,6 +95,16 @@ struct ConnectionOptions {
   int busy_timeout_ms = 2000;
 };
 
+// The URI SQLite opens for `path`. Every connection and ATTACH goes through one, so no file name is
+// ever taken for a URI by accident; `immutable` adds immutable=1 (see reads_immutable).
+std::string file_uri(const std::string& path, bool immutable);
+
+// True when readers must open the WAL database at `path` immutable: SQLite reads a WAL file in place
+// only where it can create or use the -shm index beside it, which a read-only mount or a folder
+// without write permission forbids (SQLite code 14). No writer is active then (a writer keeps that
+// index). Throws DbError when a -wal file there still holds commits an immutable open would not see.
+bool reads_immutable(const std::string& path);
+
 // Owns one sqlite3 connection and a cache of prepared statements for the hot paths.
 class Connection {
  public:

@@ -11,7 +11,7 @@ namespace arbiter::cli {
 //                 [--average R] [--run ID ...] [--ladder NAME] [--blocks] [--json]
 int run_ratings_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// arbiter import FILE.pgn... --db FILE
+// arbiter import FILE.pgn... --db FILE [--no-db-check]
 int run_import_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arbiter::cli

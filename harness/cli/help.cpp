@@ -18,15 +18,16 @@ Usage:
                 [--average R] [--run ID...] [--ladder NAME] [--blocks] [--json]
                                                                Ordo-style maximum-likelihood ratings
   arbiter epd --engine SPEC --suite FILE (--movetime MS | --nodes N | --depth D)
-              [--concurrency N] [--db FILE] [--json]           score an EPD suite (default WAC)
+              [--concurrency N] [--db FILE] [--no-db-check] [--json]
+                                                               score an EPD suite (default WAC)
   arbiter ttd --engine SPEC --engine SPEC... --positions FILE --depth D [--json]
                                                                time and nodes to depth, side by side
-  arbiter merge OUT.db IN.db...                                combine shard databases
-  arbiter import FILE.pgn... --db FILE                         PGN from any runner into the database
+  arbiter merge [--no-db-check] OUT.db IN.db...                combine shard databases
+  arbiter import FILE.pgn... --db FILE [--no-db-check]         PGN from any runner into the database
   arbiter export-positions --db FILE [--out FILE] [--run ID...] [--ladder NAME] [--skip-plies N]
                                                                labelled positions for `tempo tune`
   arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--games N]
-                                                               play a feature ladder
+                [--no-db-check]                                play a feature ladder
   arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
@@ -46,9 +47,13 @@ Match flags:
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP twosided=true|false
   -maxmoves N  -pgnout FILE [min]  -epdout FILE  -logdir DIR|off  -recover  -seed N  -ping-ms MS
   -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
-  -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT
+  -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
 
 Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet), tc=40/60, tc=0:30+0.1.
+
+Databases: match, ladder, epd, import and merge first read every page of the database they write
+(PRAGMA quick_check, about 3 s per GiB) and refuse a damaged file; --no-db-check skips that. Readers
+(ratings, report, export-positions) open read-only, so results on read-only media can be read.
 
 Exit status: 0 success, 1 run failed (or SPRT accepted H0 where asked), 2 bad input.
 See README.md for the full manual.

@@ -1,12 +1,15 @@
 // `arbiter import`: PGN from cutechess-cli, fastchess or anywhere else into the database, so older
 // results feed the same ratings and reports. Each file becomes one run keyed by its path and size;
 // importing it again adds only the games that are not there yet.
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <regex>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "db/database.h"
 #include "pgn/reader.h"
@@ -39,9 +42,15 @@ void read_move_comment(const std::string& comment, db::MoveRecord& move) {
     }
 }
 
-std::optional<db::GameRecord> to_game_record(const pgn::PgnGame& game, std::int64_t run_id, std::int64_t index) {
-    const std::string result = tag_or(game, "Result", game.result);
-    if (result != "1-0" && result != "0-1" && result != "1/2-1/2") return std::nullopt;
+std::string result_of(const pgn::PgnGame& game) { return tag_or(game, "Result", game.result); }
+
+bool has_result(const pgn::PgnGame& game) {
+    const std::string result = result_of(game);
+    return result == "1-0" || result == "0-1" || result == "1/2-1/2";
+}
+
+db::GameRecord to_game_record(const pgn::PgnGame& game, std::int64_t run_id, std::int64_t index) {
+    const std::string result = result_of(game);
     db::GameRecord record;
     record.run_id = run_id;
     record.pair_index = index;
@@ -64,53 +73,85 @@ std::optional<db::GameRecord> to_game_record(const pgn::PgnGame& game, std::int6
     return record;
 }
 
+struct ImportArgs {
+    std::vector<std::string> files;
+    std::string db_path;
+    bool check_pages = true;
+};
+
+ImportArgs parse_import_args(const std::vector<std::string>& args) {
+    ImportArgs parsed;
+    FlagReader flags(args);
+    while (flags.next()) {
+        if (flags.is_positional()) parsed.files.push_back(flags.flag());
+        else if (flags.flag() == "--db") parsed.db_path = flags.value();
+        else if (flags.flag() == "--no-db-check") parsed.check_pages = false;
+        else throw UsageError(flags.flag(), "unknown flag for arbiter import");
+    }
+    if (parsed.files.empty() || parsed.db_path.empty())
+        throw UsageError("import", "usage: arbiter import FILE.pgn... --db FILE [--no-db-check]");
+    return parsed;
+}
+
+// What became of a file's games: stored now, stored by an earlier import, or left out for want of a result.
+struct FileTally {
+    std::vector<db::GameRecord> games;
+    std::size_t already_stored = 0;
+    std::map<std::string, std::size_t> without_result;  // by the result they carry ("*", "?", ...)
+};
+
+FileTally tally_games(const std::vector<pgn::PgnGame>& parsed, const std::vector<db::GameKey>& done,
+                      std::int64_t run_id) {
+    FileTally tally;
+    for (size_t g = 0; g < parsed.size(); ++g) {
+        const db::GameKey key{static_cast<std::int64_t>(g), 0};
+        if (std::binary_search(done.begin(), done.end(), key)) ++tally.already_stored;
+        else if (!has_result(parsed[g])) ++tally.without_result[result_of(parsed[g])];
+        else tally.games.push_back(to_game_record(parsed[g], run_id, static_cast<std::int64_t>(g)));
+    }
+    return tally;
+}
+
+std::string skipped_text(const FileTally& tally) {
+    std::string text;
+    if (tally.already_stored) text += "; " + std::to_string(tally.already_stored) + " imported before";
+    for (const auto& [result, count] : tally.without_result) {
+        text += "; " + std::to_string(count) + " skipped: ";
+        text += result == "*" ? "unfinished (result '*')" : "result '" + result + "' is not 1-0, 0-1 or 1/2-1/2";
+    }
+    return text;
+}
+
 }  // namespace
 
 int run_import_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    std::vector<std::string> files;
-    std::string db_path;
     try {
-        FlagReader flags(args);
-        while (flags.next()) {
-            if (flags.is_positional()) files.push_back(flags.flag());
-            else if (flags.flag() == "--db") db_path = flags.value();
-            else throw UsageError(flags.flag(), "unknown flag for arbiter import");
-        }
-        if (files.empty() || db_path.empty()) throw UsageError("import", "usage: arbiter import FILE.pgn... --db FILE");
-    } catch (const UsageError& e) {
-        err << "arbiter import: " << e.what() << "\n";
-        return 2;
-    }
-    try {
+        const ImportArgs parsed = parse_import_args(args);
         // Parse everything first: a broken file must not leave a half-imported run behind.
-        std::vector<std::vector<pgn::PgnGame>> parsed;
-        for (const auto& file : files) parsed.push_back(pgn::read_pgn_file(file));
-        db::Database database(db_path);
-        for (size_t i = 0; i < files.size(); ++i) {
+        pgn::ReadOptions read_options;
+        read_options.check_result = true;
+        std::vector<std::vector<pgn::PgnGame>> games_of_file;
+        for (const auto& file : parsed.files) games_of_file.push_back(pgn::read_pgn_file(file, read_options));
+        db::OpenOptions open_options;
+        open_options.check_pages = parsed.check_pages;
+        db::Database database(parsed.db_path, open_options);
+        for (size_t i = 0; i < parsed.files.size(); ++i) {
+            const std::string& file = parsed.files[i];
             db::RunRecord run;
             run.kind = db::RunKind::match;
-            const auto absolute = std::filesystem::absolute(files[i]).string();
-            run.config_json =
-                nlohmann::json{{"import", absolute}, {"size", std::filesystem::file_size(files[i])}}.dump();
+            const auto absolute = std::filesystem::absolute(file).string();
+            run.config_json = nlohmann::json{{"import", absolute}, {"size", std::filesystem::file_size(file)}}.dump();
             run = database.find_or_create_run(run);
-            auto done = database.completed_games(run.id);
-            std::vector<db::GameRecord> games;
-            for (size_t g = 0; g < parsed[i].size(); ++g) {
-                const db::GameKey key{static_cast<std::int64_t>(g), 0};
-                if (std::binary_search(done.begin(), done.end(), key)) continue;
-                if (auto record = to_game_record(parsed[i][g], run.id, static_cast<std::int64_t>(g))) {
-                    games.push_back(std::move(*record));
-                }
-            }
-            database.insert_games(games);
+            const FileTally tally = tally_games(games_of_file[i], database.completed_games(run.id), run.id);
+            database.insert_games(tally.games);
             database.set_run_status(run.id, db::RunStatus::finished);
-            out << files[i] << ": imported " << games.size() << " games into run " << run.id << " of " << db_path
-                << " (" << parsed[i].size() << " in file)\n";
+            out << file << ": imported " << tally.games.size() << " games into run " << run.id << " of "
+                << parsed.db_path << " (" << games_of_file[i].size() << " in file" << skipped_text(tally) << ")\n";
         }
         return 0;
     } catch (const std::exception& e) {
         err << "arbiter import: " << e.what() << "\n";
-        return 1;
+        return exit_status_for(e);
     }
 }
 

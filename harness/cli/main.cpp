@@ -9,6 +9,7 @@
 
 #include "build/build_command.h"
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/help.h"
 #include "db/baseline_store.h"
 #include "db/merge.h"
@@ -71,6 +72,6 @@ int main(int argc, char** argv) {
         return it->second(rest, std::cout, std::cerr);
     } catch (const std::exception& e) {
         std::cerr << "arbiter " << args[0] << ": " << e.what() << "\n";
-        return 1;
+        return arbiter::cli::exit_status_for(e);
     }
 }

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "cli/commands.h"
+#include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "db/database.h"
 #include "pgn/reader.h"
@@ -66,6 +67,7 @@ stats::PairMatrix results_from_pgn(const std::string& path) {
     // Only the tags matter here; replaying no moves keeps a large file fast.
     pgn::ReadOptions options;
     options.max_plies = 0;
+    options.check_result = true;
     for (const auto& game : pgn::read_pgn_file(path, options)) {
         const std::string* white = game.tag("White");
         const std::string* black = game.tag("Black");
@@ -98,12 +100,9 @@ int run_ratings_command(const std::vector<std::string>& args, std::ostream& out,
             stats::print_ratings_table(out, table, print);
         }
         return 0;
-    } catch (const UsageError& e) {
-        err << "arbiter ratings: " << e.what() << "\n";
-        return 2;
     } catch (const std::exception& e) {
         err << "arbiter ratings: " << e.what() << "\n";
-        return 1;
+        return exit_status_for(e);
     }
 }
 

@@ -121,7 +121,7 @@ int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const EpdJob job = prepare_job(args);
     for (const auto& warning : job.suite.warnings) err << "arbiter epd: warning: " << warning << "\n";
     const db::EngineRecord engine = to_engine_record(job.spec, job.engine_name, job.options.git_commit);
-    EpdStore store(job.options.db, engine, job.suite, job.limit);
+    EpdStore store(job.options.db, job.options.check_db_pages, engine, job.suite, job.limit);
 
     EpdSummary summary;
     summary.suite = job.suite.name;
@@ -183,6 +183,7 @@ int run_epd_command(const std::vector<std::string>& args, std::ostream& out, std
         err << "arbiter epd: " << e.what() << "\n";
     } catch (const db::DbError& e) {
         err << "arbiter epd: " << e.what() << "\n";
+        if (db::is_input_error(e.kind())) return kExitBadInput;  // missing, damaged, not a database...
         return kExitFailure;
     } catch (const std::exception& e) {
         err << "arbiter epd: " << e.what() << "\n";

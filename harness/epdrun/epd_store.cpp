@@ -29,9 +29,19 @@ std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& sui
     return config.dump();
 }
 
-EpdStore::EpdStore(const std::string& path, const db::EngineRecord& engine, const Suite& suite,
+namespace {
+
+db::OpenOptions open_options(bool check_pages) {
+    db::OpenOptions options;
+    options.check_pages = check_pages;
+    return options;
+}
+
+}  // namespace
+
+EpdStore::EpdStore(const std::string& path, bool check_pages, const db::EngineRecord& engine, const Suite& suite,
                    const SearchLimit& limit)
-    : db_(path), suite_(suite.name) {
+    : db_(path, open_options(check_pages)), suite_(suite.name) {
     engine_id_ = db_.upsert_engine(engine);
     db::RunRecord wanted;
     wanted.kind = db::RunKind::epd;

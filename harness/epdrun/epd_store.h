@@ -18,8 +18,10 @@ std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& sui
 
 class EpdStore {
 public:
-    // Opens (creating) the database; throws db::DbError naming the file.
-    EpdStore(const std::string& path, const db::EngineRecord& engine, const Suite& suite, const SearchLimit& limit);
+    // Opens (creating) the database, first reading every page when check_pages; throws db::DbError
+    // naming the file.
+    EpdStore(const std::string& path, bool check_pages, const db::EngineRecord& engine, const Suite& suite,
+             const SearchLimit& limit);
 
     std::int64_t run_id() const { return run_.id; }
     std::int64_t engine_id() const { return engine_id_; }

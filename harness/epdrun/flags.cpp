@@ -128,6 +128,7 @@ EpdOptions parse_epd_options(const std::vector<std::string>& args) {
         {"--git-commit", [&](FlagCursor& c) { set_once(options.git_commit, c); }},
         {"--timeout", [&](FlagCursor& c) { options.timeout_ms = c.positive<std::int64_t>(); }},
         {"--compare-previous", [&](FlagCursor& c) { c.no_value(); options.compare_previous = true; }},
+        {"--no-db-check", [&](FlagCursor& c) { c.no_value(); options.check_db_pages = false; }},
         {"--max-drop", [&](FlagCursor& c) {
              options.max_drop = c.non_negative();
              options.compare_previous = true;

@@ -38,6 +38,7 @@ struct EpdOptions {
     std::optional<std::int64_t> timeout_ms;  // hard limit per search; default derived from the limit
     bool compare_previous = false;
     std::optional<int> max_drop;             // implies compare_previous
+    bool check_db_pages = true;              // PRAGMA quick_check on --db before the run writes into it
 };
 
 struct TtdOptions {

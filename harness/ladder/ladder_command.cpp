@@ -70,6 +70,7 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
         else if (word == "--shard") parsed.runner.shard = parse_shard(value());
         else if (word == "--smoke") parsed.plan.smoke = true;
         else if (word == "--verbose") parsed.runner.verbose = true;
+        else if (word == "--no-db-check") parsed.runner.check_db_pages = false;
         else if (word == "--tempo") parsed.plan.engine_cmd = value();
         else if (word == "--concurrency") parsed.runner.concurrency = parse_count(word, value());
         else if (word == "--games") {
@@ -98,7 +99,7 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
 
 std::string ladder_usage() {
     return "usage: arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F]\n"
-           "                      [--games N] [--tempo PATH] [--concurrency N] [--verbose]\n"
+           "                      [--games N] [--tempo PATH] [--concurrency N] [--verbose] [--no-db-check]\n"
            "  Plays every step's gauntlet and WAC run of a feature ladder (ci/ladders/*.json) into the\n"
            "  database; re-running resumes. --smoke: fixed nodes, a few games, 10 WAC positions.\n"
            "  --games N: games per opponent (and head to head) instead of the config's, for quick runs.\n"
@@ -131,7 +132,7 @@ int run_ladder_command(const std::vector<std::string>& args, std::ostream& out, 
         return run_ladder(plan, parsed.runner, RunnerIo{out, err, interrupts.flag()});
     } catch (const db::DbError& error) {
         err << "arbiter ladder: " << error.what() << "\n";
-        return 1;
+        return db::is_input_error(error.kind()) ? 2 : 1;
     }
 }
 

@@ -88,7 +88,7 @@ std::vector<std::string> wac_args(const StepContext& context, const PlannedStep&
                                   "--engine-name", step.player,
                                   "--movetime",   std::to_string(context.plan.wac_movetime_ms),
                                   "--db",         context.options.db,
-                                  "--json"};
+                                  "--json",       "--no-db-check"};  // run_ladder checked it
     if (!context.plan.wac_suite.empty()) args.insert(args.end(), {"--suite", context.plan.wac_suite});
     if (context.plan.wac_positions) args.insert(args.end(), {"--first", std::to_string(*context.plan.wac_positions)});
     if (context.options.concurrency > 0) args.insert(args.end(), {"--concurrency", std::to_string(context.options.concurrency)});
@@ -132,7 +132,9 @@ bool stop_requested(const RunnerIo& io) { return io.interrupt && io.interrupt->l
 }  // namespace
 
 int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io) {
-    db::Database database(options.db);
+    db::OpenOptions open_options;
+    open_options.check_pages = options.check_db_pages;
+    db::Database database(options.db, open_options);
     const db::RunRecord umbrella = ladder_run(plan, database);
     const bool plays_wac = !options.shard || options.shard->index == 1;
     io.out << "ladder " << plan.ladder << (plan.smoke ? " (smoke run)" : "") << ": " << plan.steps.size()

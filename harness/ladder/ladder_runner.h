@@ -19,6 +19,7 @@ struct RunnerOptions {
     std::optional<config::ShardSpec> shard;
     int concurrency = 0;   // 0 = number of cores
     bool verbose = false;  // also print the scheduler's per-game lines
+    bool check_db_pages = true;  // PRAGMA quick_check on the database before the ladder writes into it
 };
 
 struct RunnerIo {

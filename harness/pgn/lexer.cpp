@@ -1,5 +1,6 @@
 #include "pgn/lexer.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace arbiter::pgn {
@@ -29,6 +30,18 @@ std::string trimmed(const std::string& text) {
 Lexer::Lexer(std::string_view text, std::string source_name) : text_(text), source_(std::move(source_name)) {
     // A UTF-8 byte-order mark is common in files saved by Windows tools.
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
+    refuse_nul_byte();
+}
+
+// A NUL byte means a binary or damaged file, and a message quoting text around it would end there.
+void Lexer::refuse_nul_byte() const {
+    const std::size_t nul = text_.find('\0');
+    if (nul == std::string_view::npos) return;
+    const std::string_view before = text_.substr(0, nul);
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+    fail(line, "NUL byte (\\0) in column " + std::to_string(nul - line_start + 1) +
+                   ": not a PGN text file, or a damaged one");
 }
 
 void Lexer::fail(std::size_t line, const std::string& why) const { throw io::SourceError(source_, line, why); }

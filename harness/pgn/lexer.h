@@ -3,7 +3,8 @@
 // and the liberties real files take (cutechess-cli, fastchess, lichess, ChessBase exports):
 // CRLF, a UTF-8 byte-order mark, `%` escape lines, `;` rest-of-line comments, multi-line brace
 // comments, move numbers glued to moves ("12.Nf3", "12...Nf3"), and stand-alone annotation
-// glyphs ("!?"). Unterminated comments, strings and tags are errors naming file and line.
+// glyphs ("!?"). Unterminated comments, strings and tags, and a NUL byte anywhere, are errors naming
+// file and line.
 
 #include <cstddef>
 #include <string>
@@ -43,6 +44,7 @@ public:
 
 private:
     [[noreturn]] void fail(std::size_t line, const std::string& why) const;
+    void refuse_nul_byte() const;
     void skip_space_and_escapes();
     void skip_rest_of_line();
     Token lex_tag();

@@ -141,7 +141,10 @@ void PgnReader::read_movetext(PgnGame& game) {
                 break;
             case TokenKind::VariationOpen: skip_variation(token.line); break;
             case TokenKind::VariationClose: fail(token.line, "')' without a variation to close");
-            case TokenKind::Result: game.result = token.text; return;
+            case TokenKind::Result:
+                game.result = token.text;
+                if (options_.check_result) check_result_tag(game, token.line);
+                return;
             case TokenKind::Tag:
             case TokenKind::End: {
                 // No termination marker: the game ends where the next one (or the file) starts.
@@ -152,6 +155,14 @@ void PgnReader::read_movetext(PgnGame& game) {
             }
         }
     }
+}
+
+void PgnReader::check_result_tag(const PgnGame& game, std::size_t marker_line) const {
+    const std::string* tag = game.tag("Result");
+    if (!tag || *tag == game.result) return;
+    fail(marker_line, "the game starting at line " + std::to_string(game.line) + " has [Result \"" + *tag +
+                          "\"] but its moves end with '" + game.result + "'" +
+                          (game.result == "*" ? " (unfinished)" : "") + "; make the two agree");
 }
 
 std::vector<PgnGame> parse_pgn_text(std::string_view text, const std::string& source_name, ReadOptions options) {

@@ -45,6 +45,9 @@ struct ReadOptions {
     // Replay and keep only this many plies; later moves are skipped without being checked
     // (opening books use this for plies=N).
     std::size_t max_plies = std::numeric_limits<std::size_t>::max();
+    // A termination marker that contradicts the Result tag (`[Result "1-0"]` but `*` after the moves)
+    // is an error naming the line, as pgn-extract reports it; readers of results set this, books not.
+    bool check_result = false;
 };
 
 // True for Variant tag values that mean Chess960 ("chess 960", "fischerandom", "Chess960", ...).
@@ -63,6 +66,7 @@ private:
     Token take();
     void read_tags(PgnGame& game);
     void read_movetext(PgnGame& game);
+    void check_result_tag(const PgnGame& game, std::size_t marker_line) const;
     void skip_variation(std::size_t open_line);
 
     Lexer lexer_;

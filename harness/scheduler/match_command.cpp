@@ -22,6 +22,7 @@ namespace {
 struct CommandFlags {
     bool fail_on_h0 = false;
     bool help = false;
+    bool check_db_pages = true;  // PRAGMA quick_check on --db before the run writes into it
 };
 
 std::vector<std::string> take_command_flags(const std::vector<std::string>& args, CommandFlags& flags) {
@@ -29,6 +30,7 @@ std::vector<std::string> take_command_flags(const std::vector<std::string>& args
     for (const auto& word : args) {
         if (word == "--fail-on-h0" || word == "-fail-on-h0") flags.fail_on_h0 = true;
         else if (word == "-h" || word == "--help" || word == "-help") flags.help = true;
+        else if (word == "--no-db-check" || word == "-no-db-check") flags.check_db_pages = false;
         else rest.push_back(word);
     }
     return rest;
@@ -106,7 +108,9 @@ int play(const config::MatchConfig& config, std::vector<PreparedEngine> engines,
     const bool db_existed = std::filesystem::exists(config.db);
     std::optional<db::Database> database;
     try {
-        database.emplace(config.db);
+        db::OpenOptions open_options;
+        open_options.check_pages = flags.check_db_pages;
+        database.emplace(config.db, open_options);
     } catch (const db::DbError& error) {
         err << "arbiter: --db " << config.db << ": " << error.what() << '\n';
         return 2;
@@ -143,7 +147,8 @@ std::string match_usage() {
            "                      [-variant fischerandom]\n"
            "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic] [--fail-on-h0]\n"
            "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
-           "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n";
+           "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n"
+           "                      [--no-db-check]\n";
 }
 
 int run_match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

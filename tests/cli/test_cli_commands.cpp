@@ -94,7 +94,7 @@ TEST_CASE("a broken PGN is refused naming file and line, and nothing is written"
     const std::string pgn = dir.write("broken.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n");
     const std::string db_path = dir.file("broken.db");
     std::ostringstream out, err;
-    CHECK(run_import_command({pgn, "--db", db_path}, out, err) == 1);
+    CHECK(run_import_command({pgn, "--db", db_path}, out, err) == 2);  // bad input
     CHECK(err.str().find(pgn + ":5") != std::string::npos);
     CHECK_FALSE(fs::exists(db_path));
 }
@@ -144,7 +144,7 @@ TEST_CASE("the arbiter binary dispatches subcommands and reports unknown ones", 
     CHECK(json.contains("elo"));
     CHECK(run_binary("-engine cmd=/nonexistent/engine -engine cmd=/bin/true -games 1", output) == 2);
     CHECK(output.find("/nonexistent/engine") != std::string::npos);
-    CHECK(run_binary("ratings --db /nonexistent/dir/x.db", output) == 1);
+    CHECK(run_binary("ratings --db /nonexistent/dir/x.db", output) == 2);  // a missing database is bad input
     CHECK(output.find("/nonexistent/dir/x.db") != std::string::npos);
 }
 

@@ -3,9 +3,12 @@
 // setting up situations the public API refuses to create (foreign files, newer versions, failing triggers).
 
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +21,19 @@ namespace dbtest {
 namespace fs = std::filesystem;
 
 using TempDir = test_support::TempDir;
+
+// Runs body in a child process as nobody and returns its result (-1 if it did not exit, 3 if root could
+// not be dropped): root ignores file permissions, so tests of them must not run as root.
+inline int run_unprivileged(const std::function<int()>& body) {
+  const pid_t child = fork();
+  if (child == 0) {
+    const bool dropped = setgid(65534) == 0 && setuid(65534) == 0;
+    _exit(dropped ? body() : 3);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
 
 inline void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary);

@@ -178,17 +178,6 @@ int try_write_read_only(const std::string& path) {
   }
 }
 
-int run_unprivileged(const std::function<int()>& body) {
-  const pid_t child = fork();
-  if (child == 0) {
-    const bool dropped = setgid(65534) == 0 && setuid(65534) == 0;
-    _exit(dropped ? body() : 3);
-  }
-  int status = 0;
-  waitpid(child, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 }  // namespace
 
 TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
@@ -204,11 +193,11 @@ TEST_CASE("a read-only file is reported, not damaged", "[unit]") {
   const bool root = ::geteuid() == 0;
   SECTION("directory writable, file not") {
     fs::permissions(dir.path(), fs::perms::all);
-    CHECK((root ? run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
+    CHECK((root ? dbtest::run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
   }
   SECTION("neither directory nor file writable") {
     fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
-    CHECK((root ? run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
+    CHECK((root ? dbtest::run_unprivileged([&] { return try_write_read_only(path); }) : try_write_read_only(path)) == 0);
   }
   CHECK(test_support::read_text(path) == before);
 }
