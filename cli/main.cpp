@@ -1,5 +1,6 @@
-// arbiter: the command-line entry point. Each subcommand lives in the part that owns its job; this
-// file only dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
+// arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
+// cli/<name>_command.cpp (match, epd, ttd and merge still in their parts); this file only
+// dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
 #include <functional>
 #include <iostream>
 #include <map>
@@ -8,13 +9,14 @@
 #include <vector>
 
 #include "build/build_command.h"
-#include "cli/commands.h"
 #include "cli/exit_status.h"
+#include "cli/export_command.h"
 #include "cli/help.h"
+#include "cli/import_command.h"
+#include "cli/ratings_command.h"
 #include "db/baseline_store.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
-#include "export/export_command.h"
 #include "ladder/ladder_command.h"
 #include "reports/report_command.h"
 #include "scheduler/match_command.h"
@@ -34,7 +36,7 @@ std::map<std::string, Command> subcommands() {
         {"ratings", cli::run_ratings_command},
         {"merge", db::run_merge_command},
         {"import", cli::run_import_command},
-        {"export-positions", exporter::run_export_command},
+        {"export-positions", cli::run_export_command},
         {"ladder", ladder::run_ladder_command},
         {"report", reports::run_report_command},
         {"build", build::run_build_command},
@@ -48,7 +50,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-help" || args[0] == "-h" || args[0] == "help") {
         arbiter::cli::print_help(std::cout);
-        return args.empty() ? 2 : 0;
+        return code(args.empty() ? arbiter::cli::ExitStatus::bad_input : arbiter::cli::ExitStatus::ok);
     }
     if (args[0] == "--version" || args[0] == "-version") {
         std::cout << "arbiter " << arbiter::cli::version_string() << "\n";
@@ -64,14 +66,14 @@ int main(int argc, char** argv) {
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
     // These parsers take no --help; answer it from the general help rather than as a bad flag.
-    static const std::set<std::string> kUsageFromHelp{"epd", "ttd", "ratings", "import", "export-positions"};
+    static const std::set<std::string> kUsageFromHelp{"epd", "ttd"};
     if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h") && kUsageFromHelp.count(args[0]) &&
         arbiter::cli::print_command_usage(std::cout, args[0]))
         return 0;
     try {
         return it->second(rest, std::cout, std::cerr);
-    } catch (const std::exception& e) {
-        std::cerr << "arbiter " << args[0] << ": " << e.what() << "\n";
-        return arbiter::cli::exit_status_for(e);
+    } catch (...) {
+        // What a command let through: bad input when it names what was given, else a failed run.
+        return arbiter::cli::report_failure(args[0], std::cerr, arbiter::cli::BadInput::given_inputs());
     }
 }
