@@ -8,19 +8,19 @@
 #include <string>
 #include <vector>
 
-#include "build/build_command.h"
+#include "cli/build_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
 #include "cli/help.h"
 #include "cli/import_command.h"
+#include "cli/ladder_command.h"
 #include "cli/ratings_command.h"
+#include "cli/stats_command.h"
 #include "db/baseline_store.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
-#include "ladder/ladder_command.h"
 #include "reports/report_command.h"
 #include "scheduler/match_command.h"
-#include "stats_command.h"
 
 namespace {
 
@@ -32,14 +32,14 @@ std::map<std::string, Command> subcommands() {
         {"match", scheduler::run_match_command},
         {"epd", epdrun::run_epd_command},
         {"ttd", epdrun::run_ttd_command},
-        {"stats", stats::run_stats_command},
+        {"stats", cli::run_stats_command},
         {"ratings", cli::run_ratings_command},
         {"merge", db::run_merge_command},
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
-        {"ladder", ladder::run_ladder_command},
+        {"ladder", cli::run_ladder_command},
         {"report", reports::run_report_command},
-        {"build", build::run_build_command},
+        {"build", cli::run_build_command},
         {"baseline", db::run_baseline_command},
     };
 }
