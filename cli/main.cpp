@@ -15,11 +15,11 @@
 #include "cli/import_command.h"
 #include "cli/ladder_command.h"
 #include "cli/ratings_command.h"
+#include "cli/report_command.h"
 #include "cli/stats_command.h"
 #include "db/baseline_store.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
-#include "reports/report_command.h"
 #include "scheduler/match_command.h"
 
 namespace {
@@ -38,7 +38,7 @@ std::map<std::string, Command> subcommands() {
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
         {"ladder", cli::run_ladder_command},
-        {"report", reports::run_report_command},
+        {"report", cli::run_report_command},
         {"build", cli::run_build_command},
         {"baseline", db::run_baseline_command},
     };
