@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/baseline_command.h"
 #include "cli/build_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
@@ -17,7 +18,6 @@
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
 #include "cli/stats_command.h"
-#include "db/baseline_store.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
 #include "scheduler/match_command.h"
@@ -40,7 +40,7 @@ std::map<std::string, Command> subcommands() {
         {"ladder", cli::run_ladder_command},
         {"report", cli::run_report_command},
         {"build", cli::run_build_command},
-        {"baseline", db::run_baseline_command},
+        {"baseline", cli::run_baseline_command},
     };
 }
 
