@@ -24,17 +24,23 @@
 
 namespace {
 
+namespace cli = arbiter::cli;
+using cli::ExitStatus;
+
 using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
 
 std::map<std::string, Command> subcommands() {
-    using namespace arbiter;
+    using arbiter::db::run_merge_command;
+    using arbiter::epdrun::run_epd_command;
+    using arbiter::epdrun::run_ttd_command;
+    using arbiter::scheduler::run_match_command;
     return {
-        {"match", scheduler::run_match_command},
-        {"epd", epdrun::run_epd_command},
-        {"ttd", epdrun::run_ttd_command},
+        {"match", run_match_command},
+        {"epd", run_epd_command},
+        {"ttd", run_ttd_command},
         {"stats", cli::run_stats_command},
         {"ratings", cli::run_ratings_command},
-        {"merge", db::run_merge_command},
+        {"merge", run_merge_command},
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
         {"ladder", cli::run_ladder_command},
@@ -49,12 +55,12 @@ std::map<std::string, Command> subcommands() {
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-help" || args[0] == "-h" || args[0] == "help") {
-        arbiter::cli::print_help(std::cout);
-        return code(args.empty() ? arbiter::cli::ExitStatus::bad_input : arbiter::cli::ExitStatus::ok);
+        cli::print_help(std::cout);
+        return code(args.empty() ? ExitStatus::bad_input : ExitStatus::ok);
     }
     if (args[0] == "--version" || args[0] == "-version") {
-        std::cout << "arbiter " << arbiter::cli::version_string() << "\n";
-        return 0;
+        std::cout << "arbiter " << cli::version_string() << "\n";
+        return code(ExitStatus::ok);
     }
     const auto commands = subcommands();
     // Without a subcommand the words are match flags, so cutechess-cli command lines run unchanged.
@@ -62,18 +68,18 @@ int main(int argc, char** argv) {
     auto it = commands.find(args[0]);
     if (it == commands.end()) {
         std::cerr << "arbiter: unknown command '" << args[0] << "' (see arbiter --help)\n";
-        return 2;
+        return code(ExitStatus::bad_input);
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
     // These parsers take no --help; answer it from the general help rather than as a bad flag.
     static const std::set<std::string> kUsageFromHelp{"epd", "ttd"};
     if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h") && kUsageFromHelp.count(args[0]) &&
-        arbiter::cli::print_command_usage(std::cout, args[0]))
-        return 0;
+        cli::print_command_usage(std::cout, args[0]))
+        return code(ExitStatus::ok);
     try {
         return it->second(rest, std::cout, std::cerr);
     } catch (...) {
         // What a command let through: bad input when it names what was given, else a failed run.
-        return arbiter::cli::report_failure(args[0], std::cerr, arbiter::cli::BadInput::given_inputs());
+        return cli::report_failure(args[0], std::cerr, cli::BadInput::given_inputs());
     }
 }
