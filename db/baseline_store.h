@@ -43,7 +43,4 @@ class BaselineStore {
   std::unique_ptr<Impl> impl_;
 };
 
-// arbiter baseline (current | list | record) --db FILE [--name NAME] ...; see the usage text.
-int run_baseline_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-
 }  // namespace arbiter::db

@@ -10,7 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "../support/temp_dir.h"
-#include "cli/commands.h"
+#include "cli/import_command.h"
+#include "cli/ratings_command.h"
 #include "db/database.h"
 
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "../support/temp_dir.h"
-#include "ladder/ladder_command.h"
+#include "cli/ladder_command.h"
 
 namespace {
 
@@ -37,7 +37,7 @@ TEST_CASE("ladder: a repeated id in the WAC suite is warned about on stderr", "[
                                          "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#; id \"R.1\";\n");
     const std::string config = work.write("ladder.json", one_step_ladder(suite));
     std::ostringstream out, err;
-    const int code = arbiter::ladder::run_ladder_command(
+    const int code = arbiter::cli::run_ladder_command(
         {config, "--db", work.file("ladder.db"), "--smoke", "--concurrency", "1"}, out, err);
     INFO(out.str() << err.str());
     CHECK(code == 0);

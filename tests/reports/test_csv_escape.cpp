@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "../support/temp_dir.h"
+#include "cli/report_command.h"
 #include "reports/csv.h"
 #include "reports/render.h"
-#include "reports/report_command.h"
 #include "synthetic_ladder.h"
 
 using namespace arbiter;
@@ -69,7 +69,7 @@ TEST_CASE("csv: arbiter report writes user-named ladder steps as text", "[unit]"
         testing::write_synthetic_ladder(database, ladder);
     }
     std::ostringstream csv, err;
-    const int code = reports::run_report_command({"features", "--db", db_path.string(), "--format", "csv"}, csv, err);
+    const int code = cli::run_report_command({"features", "--db", db_path.string(), "--format", "csv"}, csv, err);
     REQUIRE(code == 0);
     const std::string text = csv.str();
     CHECK(text.find("\n\"'=1+2\",") != std::string::npos);

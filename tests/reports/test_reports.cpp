@@ -9,12 +9,12 @@
 
 #include "../support/temp_dir.h"
 #include "../support/text_file.h"
+#include "cli/report_command.h"
 #include "db/merge.h"
 #include "ratings.h"
 #include "reports/commits_report.h"
 #include "reports/feature_report.h"
 #include "reports/render.h"
-#include "reports/report_command.h"
 #include "reports/results_reports.h"
 #include "reports/svg_chart.h"
 #include "synthetic_ladder.h"
@@ -195,17 +195,17 @@ TEST_CASE("report command: flags, formats and --out", "[unit]") {
         testing::write_synthetic_ladder(database, testing::SyntheticLadder{});
     }
     std::ostringstream out, err;
-    CHECK(reports::run_report_command({"features"}, out, err) == 2);
+    CHECK(cli::run_report_command({"features"}, out, err) == 2);
     CHECK(err.str().find("--db") != std::string::npos);
-    CHECK(reports::run_report_command({"nonsense", "--db", temp.path.string()}, out, err) == 2);
-    CHECK(reports::run_report_command({"features", "--db", "/nonexistent/x.db"}, out, err) == 1);
+    CHECK(cli::run_report_command({"nonsense", "--db", temp.path.string()}, out, err) == 2);
+    CHECK(cli::run_report_command({"features", "--db", "/nonexistent/x.db"}, out, err) == 1);
     const auto html = temp.path.string() + ".html";
-    REQUIRE(reports::run_report_command({"features", "--db", temp.path.string(), "--format", "html", "--out", html}, out, err) == 0);
+    REQUIRE(cli::run_report_command({"features", "--db", temp.path.string(), "--format", "html", "--out", html}, out, err) == 0);
     const std::string page = test_support::read_text(html);
     CHECK(count_of(page, "<svg") == 3);
     CHECK(count_of(page, "<circle class=\"point\"") == 3);
     std::ostringstream csv;
-    REQUIRE(reports::run_report_command({"features", "--db", temp.path.string(), "--format", "csv"}, csv, err) == 0);
+    REQUIRE(cli::run_report_command({"features", "--db", temp.path.string(), "--format", "csv"}, csv, err) == 0);
     CHECK(csv.str().starts_with("Feature,Category,Date,Rev,WAC,Elo Rating,Improvement\n"));
 }
 

@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/stats_command.h"
 #include "near.h"
-#include "stats_command.h"
 
-using arbiter::stats::run_stats_command;
+using arbiter::cli::run_stats_command;
 using stats_test::near;
 
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace arbiter::build {
+namespace arbiter::cli {
 
 int run_build_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-}  // namespace arbiter::build
+}  // namespace arbiter::cli

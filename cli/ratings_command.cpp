@@ -1,9 +1,12 @@
 // `arbiter ratings`: Ordo-style ratings of every player in a database or a PGN file.
+#include "cli/ratings_command.h"
+
+#include <limits>
 #include <map>
 
-#include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
+#include "cli/help.h"
 #include "db/database.h"
 #include "pgn/reader.h"
 #include "ratings.h"
@@ -11,6 +14,8 @@
 
 namespace arbiter::cli {
 namespace {
+
+constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
 
 struct RatingsArgs {
     std::string db_path;
@@ -21,32 +26,42 @@ struct RatingsArgs {
     bool blocks = false;
 };
 
+void add_anchor(FlagReader& flags, stats::RatingOptions& options) {
+    const std::string text = flags.value();
+    const auto eq = text.rfind('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError(flags.flag(), "expected NAME=RATING, got '" + text + "'");
+    options.anchors[text.substr(0, eq)] = parse_number(flags.flag(), text.substr(eq + 1));
+}
+
+stats::RatingScale parse_scale(FlagReader& flags) {
+    const std::string scale = flags.value();
+    if (scale == "ordo") return stats::RatingScale::ordo;
+    if (scale == "logistic") return stats::RatingScale::logistic;
+    throw UsageError(flags.flag(), "expected logistic or ordo, got '" + scale + "'");
+}
+
 RatingsArgs parse_ratings_args(const std::vector<std::string>& args) {
     RatingsArgs parsed;
     FlagReader flags(args);
     while (flags.next()) {
-        const std::string& flag = flags.flag();
-        if (flag == "--db") parsed.db_path = flags.value();
-        else if (flag == "--pgn") parsed.pgn_path = flags.value();
-        else if (flag == "--anchor") {
-            const std::string text = flags.value();
-            auto eq = text.rfind('=');
-            if (eq == std::string::npos || eq == 0) throw UsageError(flag, "expected NAME=RATING, got '" + text + "'");
-            parsed.options.anchors[text.substr(0, eq)] = flags.number(text.substr(eq + 1));
-        } else if (flag == "--scale") {
-            const std::string scale = flags.value();
-            if (scale == "ordo") parsed.options.scale = stats::RatingScale::ordo;
-            else if (scale == "logistic") parsed.options.scale = stats::RatingScale::logistic;
-            else throw UsageError(flag, "expected logistic or ordo, got '" + scale + "'");
-        } else if (flag == "--average") parsed.options.average = flags.number(flags.value());
-        else if (flag == "--white-advantage") parsed.options.white_advantage = flags.number(flags.value());
-        else if (flag == "--run") parsed.filter.run_ids.push_back(static_cast<std::int64_t>(flags.number(flags.value())));
-        else if (flag == "--ladder") parsed.filter.ladder = flags.value();
-        else if (flag == "--json") parsed.json = true;
-        else if (flag == "--blocks") parsed.blocks = true;
-        else throw UsageError(flag, "unknown flag for arbiter ratings");
+        const std::string& name = flags.name();
+        if (name == "db") parsed.db_path = flags.value();
+        else if (name == "pgn") parsed.pgn_path = flags.value();
+        else if (name == "anchor") add_anchor(flags, parsed.options);
+        else if (name == "scale") parsed.options.scale = parse_scale(flags);
+        else if (name == "average") parsed.options.average = flags.number();
+        else if (name == "white-advantage") parsed.options.white_advantage = flags.number();
+        else if (name == "run") parsed.filter.run_ids.push_back(flags.whole(1, kMaxId));
+        else if (name == "ladder") parsed.filter.ladder = flags.value();
+        else if (name == "json") {
+            flags.no_value();
+            parsed.json = true;
+        } else if (name == "blocks") {
+            flags.no_value();
+            parsed.blocks = true;
+        } else flags.unknown("ratings");
     }
-    if (parsed.db_path.empty() == parsed.pgn_path.empty()) throw UsageError("ratings", "give exactly one of --db or --pgn");
+    if (parsed.db_path.empty() == parsed.pgn_path.empty()) throw UsageError("", "give exactly one of --db or --pgn");
     return parsed;
 }
 
@@ -83,13 +98,17 @@ stats::PairMatrix results_from_pgn(const std::string& path) {
 }  // namespace
 
 int run_ratings_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (asks_for_help(args)) {
+        print_command_usage(out, "ratings");
+        return code(ExitStatus::ok);
+    }
     try {
         RatingsArgs parsed = parse_ratings_args(args);
         stats::PairMatrix matrix = parsed.db_path.empty() ? results_from_pgn(parsed.pgn_path) : results_from_db(parsed);
         if (matrix.size() == 0) {
             err << "arbiter ratings: no finished games in " << (parsed.db_path.empty() ? parsed.pgn_path : parsed.db_path)
                 << "\n";
-            return 1;
+            return code(ExitStatus::failed);
         }
         stats::RatingTable table = stats::compute_ratings(matrix, parsed.options);
         if (parsed.json) {
@@ -99,10 +118,9 @@ int run_ratings_command(const std::vector<std::string>& args, std::ostream& out,
             print.player_blocks = parsed.blocks;
             stats::print_ratings_table(out, table, print);
         }
-        return 0;
-    } catch (const std::exception& e) {
-        err << "arbiter ratings: " << e.what() << "\n";
-        return exit_status_for(e);
+        return code(ExitStatus::ok);
+    } catch (...) {
+        return report_failure("ratings", err, BadInput::given_inputs());
     }
 }
 

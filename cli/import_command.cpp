@@ -1,6 +1,8 @@
 // `arbiter import`: PGN from cutechess-cli, fastchess or anywhere else into the database, so older
 // results feed the same ratings and reports. Each file becomes one run keyed by its path and size;
 // importing it again adds only the games that are not there yet.
+#include "cli/import_command.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -8,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
+#include "cli/help.h"
 #include "db/database.h"
 #include "pgn/reader.h"
 
@@ -83,13 +85,15 @@ ImportArgs parse_import_args(const std::vector<std::string>& args) {
     ImportArgs parsed;
     FlagReader flags(args);
     while (flags.next()) {
-        if (flags.is_positional()) parsed.files.push_back(flags.flag());
-        else if (flags.flag() == "--db") parsed.db_path = flags.value();
-        else if (flags.flag() == "--no-db-check") parsed.check_pages = false;
-        else throw UsageError(flags.flag(), "unknown flag for arbiter import");
+        if (flags.is_positional()) parsed.files.push_back(flags.word());
+        else if (flags.name() == "db") parsed.db_path = flags.value();
+        else if (flags.name() == "no-db-check") {
+            flags.no_value();
+            parsed.check_pages = false;
+        } else flags.unknown("import");
     }
     if (parsed.files.empty() || parsed.db_path.empty())
-        throw UsageError("import", "usage: arbiter import FILE.pgn... --db FILE [--no-db-check]");
+        throw UsageError("", "usage: arbiter import FILE.pgn... --db FILE [--no-db-check]");
     return parsed;
 }
 
@@ -125,6 +129,10 @@ std::string skipped_text(const FileTally& tally) {
 }  // namespace
 
 int run_import_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (asks_for_help(args)) {
+        print_command_usage(out, "import");
+        return code(ExitStatus::ok);
+    }
     try {
         const ImportArgs parsed = parse_import_args(args);
         // Parse everything first: a broken file must not leave a half-imported run behind.
@@ -148,10 +156,9 @@ int run_import_command(const std::vector<std::string>& args, std::ostream& out, 
             out << file << ": imported " << tally.games.size() << " games into run " << run.id << " of "
                 << parsed.db_path << " (" << games_of_file[i].size() << " in file" << skipped_text(tally) << ")\n";
         }
-        return 0;
-    } catch (const std::exception& e) {
-        err << "arbiter import: " << e.what() << "\n";
-        return exit_status_for(e);
+        return code(ExitStatus::ok);
+    } catch (...) {
+        return report_failure("import", err, BadInput::given_inputs());
     }
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// `arbiter ladder CONFIG [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--tempo PATH]
+// `arbiter ladder CONFIG [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--games N] [--tempo PATH]
 //                 [--concurrency N] [--verbose]`
 // Exit: 0 complete, 1 a run failed or was interrupted (re-run to resume), 2 bad input.
 
@@ -7,10 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace arbiter::ladder {
+namespace arbiter::cli {
 
 int run_ladder_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-std::string ladder_usage();
-
-}  // namespace arbiter::ladder
+}  // namespace arbiter::cli

@@ -7,10 +7,8 @@
 #include <string>
 #include <vector>
 
-namespace arbiter::reports {
+namespace arbiter::cli {
 
 int run_report_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-std::string report_usage();
-
-}  // namespace arbiter::reports
+}  // namespace arbiter::cli

@@ -1,0 +1,85 @@
+// arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
+// cli/<name>_command.cpp (match, epd, ttd and merge still in their parts); this file only
+// dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
+#include <functional>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/baseline_command.h"
+#include "cli/build_command.h"
+#include "cli/exit_status.h"
+#include "cli/export_command.h"
+#include "cli/help.h"
+#include "cli/import_command.h"
+#include "cli/ladder_command.h"
+#include "cli/ratings_command.h"
+#include "cli/report_command.h"
+#include "cli/stats_command.h"
+#include "db/merge.h"
+#include "epdrun/epd_command.h"
+#include "scheduler/match_command.h"
+
+namespace {
+
+namespace cli = arbiter::cli;
+using cli::ExitStatus;
+
+using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
+
+std::map<std::string, Command> subcommands() {
+    using arbiter::db::run_merge_command;
+    using arbiter::epdrun::run_epd_command;
+    using arbiter::epdrun::run_ttd_command;
+    using arbiter::scheduler::run_match_command;
+    return {
+        {"match", run_match_command},
+        {"epd", run_epd_command},
+        {"ttd", run_ttd_command},
+        {"stats", cli::run_stats_command},
+        {"ratings", cli::run_ratings_command},
+        {"merge", run_merge_command},
+        {"import", cli::run_import_command},
+        {"export-positions", cli::run_export_command},
+        {"ladder", cli::run_ladder_command},
+        {"report", cli::run_report_command},
+        {"build", cli::run_build_command},
+        {"baseline", cli::run_baseline_command},
+    };
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-help" || args[0] == "-h" || args[0] == "help") {
+        cli::print_help(std::cout);
+        return code(args.empty() ? ExitStatus::bad_input : ExitStatus::ok);
+    }
+    if (args[0] == "--version" || args[0] == "-version") {
+        std::cout << "arbiter " << cli::version_string() << "\n";
+        return code(ExitStatus::ok);
+    }
+    const auto commands = subcommands();
+    // Without a subcommand the words are match flags, so cutechess-cli command lines run unchanged.
+    if (args[0].size() > 1 && args[0][0] == '-') args.insert(args.begin(), "match");
+    auto it = commands.find(args[0]);
+    if (it == commands.end()) {
+        std::cerr << "arbiter: unknown command '" << args[0] << "' (see arbiter --help)\n";
+        return code(ExitStatus::bad_input);
+    }
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    // These parsers take no --help; answer it from the general help rather than as a bad flag.
+    static const std::set<std::string> kUsageFromHelp{"epd", "ttd"};
+    if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h") && kUsageFromHelp.count(args[0]) &&
+        cli::print_command_usage(std::cout, args[0]))
+        return code(ExitStatus::ok);
+    try {
+        return it->second(rest, std::cout, std::cerr);
+    } catch (...) {
+        // What a command let through: bad input when it names what was given, else a failed run.
+        return cli::report_failure(args[0], std::cerr, cli::BadInput::given_inputs());
+    }
+}
