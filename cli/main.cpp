@@ -1,5 +1,5 @@
 // arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
-// cli/<name>_command.cpp (match, epd, ttd and merge still in their parts); this file only
+// cli/<name>_command.cpp (epd, ttd and merge still in their parts); this file only
 // dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
 #include <functional>
 #include <iostream>
@@ -14,13 +14,13 @@
 #include "cli/export_command.h"
 #include "cli/help.h"
 #include "cli/import_command.h"
+#include "cli/match_command.h"
 #include "cli/ladder_command.h"
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
 #include "cli/stats_command.h"
 #include "db/merge.h"
 #include "epdrun/epd_command.h"
-#include "scheduler/match_command.h"
 
 namespace {
 
@@ -33,9 +33,8 @@ std::map<std::string, Command> subcommands() {
     using arbiter::db::run_merge_command;
     using arbiter::epdrun::run_epd_command;
     using arbiter::epdrun::run_ttd_command;
-    using arbiter::scheduler::run_match_command;
     return {
-        {"match", run_match_command},
+        {"match", cli::run_match_command},
         {"epd", run_epd_command},
         {"ttd", run_ttd_command},
         {"stats", cli::run_stats_command},
