@@ -1,5 +1,5 @@
 // arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
-// cli/<name>_command.cpp (epd, ttd and merge still in their parts); this file only
+// cli/<name>_command.cpp (epd and ttd still in their part); this file only
 // dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
 #include <functional>
 #include <iostream>
@@ -15,11 +15,11 @@
 #include "cli/help.h"
 #include "cli/import_command.h"
 #include "cli/match_command.h"
+#include "cli/merge_command.h"
 #include "cli/ladder_command.h"
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
 #include "cli/stats_command.h"
-#include "db/merge.h"
 #include "epdrun/epd_command.h"
 
 namespace {
@@ -30,7 +30,6 @@ using cli::ExitStatus;
 using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
 
 std::map<std::string, Command> subcommands() {
-    using arbiter::db::run_merge_command;
     using arbiter::epdrun::run_epd_command;
     using arbiter::epdrun::run_ttd_command;
     return {
@@ -39,7 +38,7 @@ std::map<std::string, Command> subcommands() {
         {"ttd", run_ttd_command},
         {"stats", cli::run_stats_command},
         {"ratings", cli::run_ratings_command},
-        {"merge", run_merge_command},
+        {"merge", cli::run_merge_command},
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
         {"ladder", cli::run_ladder_command},
