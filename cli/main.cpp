@@ -1,26 +1,25 @@
 // arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
-// cli/<name>_command.cpp (match, epd, ttd and merge still in their parts); this file only
-// dispatches. With no subcommand, arguments are match flags, as with cutechess-cli.
+// cli/<name>_command.cpp; this file only dispatches. With no subcommand, arguments are match flags,
+// as with cutechess-cli.
 #include <functional>
 #include <iostream>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "cli/baseline_command.h"
 #include "cli/build_command.h"
+#include "cli/epd_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
 #include "cli/help.h"
 #include "cli/import_command.h"
 #include "cli/ladder_command.h"
+#include "cli/match_command.h"
+#include "cli/merge_command.h"
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
 #include "cli/stats_command.h"
-#include "db/merge.h"
-#include "epdrun/epd_command.h"
-#include "scheduler/match_command.h"
 
 namespace {
 
@@ -30,17 +29,13 @@ using cli::ExitStatus;
 using Command = std::function<int(const std::vector<std::string>&, std::ostream&, std::ostream&)>;
 
 std::map<std::string, Command> subcommands() {
-    using arbiter::db::run_merge_command;
-    using arbiter::epdrun::run_epd_command;
-    using arbiter::epdrun::run_ttd_command;
-    using arbiter::scheduler::run_match_command;
     return {
-        {"match", run_match_command},
-        {"epd", run_epd_command},
-        {"ttd", run_ttd_command},
+        {"match", cli::run_match_command},
+        {"epd", cli::run_epd_command},
+        {"ttd", cli::run_ttd_command},
         {"stats", cli::run_stats_command},
         {"ratings", cli::run_ratings_command},
-        {"merge", run_merge_command},
+        {"merge", cli::run_merge_command},
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
         {"ladder", cli::run_ladder_command},
@@ -71,11 +66,6 @@ int main(int argc, char** argv) {
         return code(ExitStatus::bad_input);
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
-    // These parsers take no --help; answer it from the general help rather than as a bad flag.
-    static const std::set<std::string> kUsageFromHelp{"epd", "ttd"};
-    if (rest.size() == 1 && (rest[0] == "--help" || rest[0] == "-h") && kUsageFromHelp.count(args[0]) &&
-        cli::print_command_usage(std::cout, args[0]))
-        return code(ExitStatus::ok);
     try {
         return it->second(rest, std::cout, std::cerr);
     } catch (...) {

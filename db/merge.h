@@ -1,7 +1,6 @@
 #pragma once
-// Combining shard databases: `arbiter merge OUT.db IN.db...`.
+// Combining shard databases (`arbiter merge OUT.db IN.db...`, cli/merge_command.cpp).
 
-#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -22,10 +21,5 @@ namespace arbiter::db {
 //    quick_check): a damaged file is a DbError(ErrorKind::corrupt) naming it, before anything is written.
 //    Errors SQLite meets while reading an input name that input, never the temporary file.
 MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths, bool check_pages = true);
-
-// The `merge` subcommand. args are the words after "merge": [--no-db-check] OUT.db IN.db... (and -h/--help).
-// Returns the process exit code: 0 merged, 1 merge refused (overlaps) or failed, 2 usage error or an input
-// or output that is not usable as given (missing, not an arbiter database, damaged, other schema version).
-int run_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arbiter::db

@@ -1,7 +1,8 @@
 #pragma once
-// The description of one arbiter run, as given by cutechess-style flags or by the equivalent JSON
-// config file. Parsing only checks shape (names, numbers, enumerations); the parts that own a
-// sub-language (time controls, adjudication rules, opening books) validate their own values.
+// The description of one arbiter run, as given by cutechess-style flags (read in cli/match_flags.cpp)
+// or by the equivalent JSON config file. Parsing only checks shape (names, numbers, enumerations);
+// the parts that own a sub-language (time controls, adjudication rules, opening books) validate
+// their own values.
 
 #include <cstdint>
 #include <optional>
@@ -121,10 +122,6 @@ struct MatchConfig {
     // engine counts as stalled. Unset: the game layer's default (two minutes).
     std::optional<std::int64_t> ping_ms;
 };
-
-// Parses arbiter's match flags (cutechess-cli/fastchess compatible). `args` excludes the program
-// name. `-config FILE` loads a JSON file whose settings the other flags then override.
-MatchConfig parse_match_args(const std::vector<std::string>& args);
 
 // JSON config <-> MatchConfig. Keys mirror the flag names (see README "Config file").
 MatchConfig match_config_from_json(const nlohmann::json& json, const std::string& source);

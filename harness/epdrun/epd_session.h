@@ -11,7 +11,7 @@
 
 #include "chess/position.h"
 #include "db/records.h"
-#include "epdrun/flags.h"
+#include "epdrun/epd_options.h"
 #include "epdrun/suite.h"
 
 namespace arbiter::epdrun {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "db/database.h"
-#include "epdrun/flags.h"
+#include "epdrun/epd_options.h"
 #include "epdrun/suite.h"
 
 namespace arbiter::epdrun {

@@ -1,10 +1,12 @@
 #include "ladder/ladder_runner.h"
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 
 #include "db/database.h"
-#include "epdrun/epd_command.h"
+#include "epd/source_error.h"
+#include "epdrun/epd_run.h"
 #include "scheduler/engine_setup.h"
 #include "scheduler/tournament.h"
 
@@ -83,16 +85,51 @@ int play_gauntlet(const StepContext& context, std::size_t index) {
     }
 }
 
-std::vector<std::string> wac_args(const StepContext& context, const PlannedStep& step) {
-    std::vector<std::string> args{"--engine",     engine_spec_text(step.spec),
-                                  "--engine-name", step.player,
-                                  "--movetime",   std::to_string(context.plan.wac_movetime_ms),
-                                  "--db",         context.options.db,
-                                  "--json",       "--no-db-check"};  // run_ladder checked it
-    if (!context.plan.wac_suite.empty()) args.insert(args.end(), {"--suite", context.plan.wac_suite});
-    if (context.plan.wac_positions) args.insert(args.end(), {"--first", std::to_string(*context.plan.wac_positions)});
-    if (context.options.concurrency > 0) args.insert(args.end(), {"--concurrency", std::to_string(context.options.concurrency)});
-    return args;
+constexpr int kMaxWacProcesses = 64;
+
+epdrun::EpdOptions wac_options(const StepContext& context, const PlannedStep& step) {
+    epdrun::EpdOptions options;
+    options.engine = engine_spec_text(step.spec);
+    options.engine_name = step.player;
+    options.limit.movetime_ms = context.plan.wac_movetime_ms;
+    options.db = context.options.db;
+    options.json = true;
+    options.check_db_pages = false;  // run_ladder checked it
+    options.suite = context.plan.wac_suite;
+    if (context.plan.wac_positions) options.first = *context.plan.wac_positions;
+    // Never more engine processes than `arbiter epd --concurrency` accepts.
+    if (context.options.concurrency > 0) options.concurrency = std::min(context.options.concurrency, kMaxWacProcesses);
+    return options;
+}
+
+// A WAC run that could not start or went wrong, told as `arbiter epd` would tell it; returns the
+// step's meaning: 2 when what the ladder gave is not usable (engine spec, suite, database), else 1.
+// Called from a catch block.
+int wac_error(std::ostream& log) {
+    try {
+        throw;
+    } catch (const config::ConfigError& error) {
+        log << "arbiter epd: " << error.what() << "\n";
+        return 2;
+    } catch (const io::SourceError& error) {
+        log << "arbiter epd: " << error.what() << "\n";
+        return 2;
+    } catch (const db::DbError& error) {
+        log << "arbiter epd: " << error.what() << "\n";
+        return db::is_input_error(error.kind()) ? 2 : 1;
+    } catch (const std::exception& error) {
+        log << "arbiter epd: " << error.what() << "\n";
+        return 1;
+    }
+}
+
+// 0 answered (a regression is not the ladder's business), 1 failed, 2 bad input.
+int run_wac(const StepContext& context, const PlannedStep& step, std::ostream& summary, std::ostream& log) {
+    try {
+        return epdrun::run_epd(wac_options(context, step), summary, log) == epdrun::EpdEnd::failed ? 1 : 0;
+    } catch (...) {
+        return wac_error(log);
+    }
 }
 
 // A WAC run's log is progress the ladder does not show, but its warnings (a repeated suite id)
@@ -110,7 +147,7 @@ int score_wac(const StepContext& context, std::size_t index) {
         return 0;
     }
     std::ostringstream summary, log;
-    const int code = epdrun::run_epd_command(wac_args(context, step), summary, log);
+    const int code = run_wac(context, step, summary, log);
     nlohmann::json result = nlohmann::json::parse(summary.str(), nullptr, false);
     if (result.is_discarded() || !result.contains("run_id")) {
         context.io.err << "arbiter ladder: step " << index + 1 << " WAC:\n" << log.str();
@@ -124,7 +161,7 @@ int score_wac(const StepContext& context, std::size_t index) {
     } else {
         forward_warnings(log.str(), context.io.err);
     }
-    return code == epdrun::kExitRegression ? 0 : code;
+    return code;
 }
 
 bool stop_requested(const RunnerIo& io) { return io.interrupt && io.interrupt->load() != 0; }

@@ -3,13 +3,14 @@
 #include <cstdio>
 #include <fstream>
 
+#include "cli/match_flags.h"
 #include "config/engine_spec.h"
 #include "config/match_config.h"
 
 using namespace arbiter::config;
 
 TEST_CASE("JSON config and flags describe the same run", "[config]") {
-    auto from_flags = parse_match_args(split_words(
+    auto from_flags = arbiter::cli::parse_match_flags(split_words(
         "-engine cmd=tempo name=t option.Features=none,+MvvLva -engine cmd=sf nodes=5000 -each depth=7 "
         "-openings file=o.epd -repeat -games 2 -rounds 3 -seed 9 -sprt elo0=-3 elo1=1 -logdir logs",
         "t"));
@@ -21,9 +22,9 @@ TEST_CASE("JSON config and flags describe the same run", "[config]") {
 }
 
 TEST_CASE("run identity ignores presentation settings", "[config]") {
-    auto a = parse_match_args(split_words("-engine cmd=x -engine cmd=y -concurrency 2 -db a.db -shard 1/4", "t"));
-    auto b = parse_match_args(split_words("-engine cmd=x -engine cmd=y -concurrency 8 -db b.db -logdir off", "t"));
-    auto c = parse_match_args(split_words("-engine cmd=x -engine cmd=y -games 4", "t"));
+    auto a = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -concurrency 2 -db a.db -shard 1/4", "t"));
+    auto b = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -concurrency 8 -db b.db -logdir off", "t"));
+    auto c = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -games 4", "t"));
     CHECK(run_identity(a) == run_identity(b));
     CHECK(run_identity(a) != run_identity(c));
 }

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "cli/match_flags.h"
 #include "catalogue/catalogue.h"
 #include "config/engine_spec.h"
 #include "config/json_file.h"
@@ -79,7 +80,7 @@ TEST_CASE("a directory given as the config file is named as one", "[config]") {
         CHECK(error.where() == scratch.dir());
         CHECK_THAT(error.what(), Contains("is a directory"));
     }
-    CHECK_THROWS_WITH(config::parse_match_args({"-config", scratch.dir()}),
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-config", scratch.dir()}),
                       Contains(scratch.dir() + ": is a directory"));
     CHECK_THROWS_WITH(catalogue::Catalogue::from_file(scratch.dir()), Contains(scratch.dir() + ": is a directory"));
     CHECK_THROWS_WITH(config::load_match_config_file(scratch.dir() + "/missing.json"),
@@ -113,7 +114,7 @@ TEST_CASE("JSON counts must be integers that fit, with the flags' lower bounds",
     CHECK_THAT(message_of_config("{" + kEngines + R"(, "variant": "atomic"})"),
                Contains(".variant: must be standard or fischerandom"));
     // Unchanged: the flag refuses 0 as before, and an absent concurrency still means every core.
-    CHECK_THROWS_WITH(config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-concurrency", "0"}),
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-concurrency", "0"}),
                       "-concurrency: must be 1 or more");
     Scratch scratch;
     CHECK(config::load_match_config_file(scratch.write("ok.json", "{" + kEngines + "}")).concurrency == 0);
@@ -137,31 +138,31 @@ TEST_CASE("a key given twice in a JSON file is an error naming the key and the f
 }
 
 TEST_CASE("nodes=0 is refused where it is written, not as a missing time control", "[config]") {
-    CHECK_THROWS_WITH(config::parse_match_args({"-engine", "cmd=a", "nodes=0", "-engine", "cmd=b"}),
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "nodes=0", "-engine", "cmd=b"}),
                       Contains("-engine #1 nodes: must be between 1 and"));
     CHECK_THROWS_WITH(
-        config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=18446744073709551615"}),
+        cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=18446744073709551615"}),
         Contains("-each nodes: must be between 1 and 9223372036854775807"));
-    CHECK(config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}).engines[1].nodes ==
+    CHECK(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}).engines[1].nodes ==
           1u);
 }
 
 TEST_CASE("the stall timeout comes from -ping-ms or ping_ms and leaves the run identity alone", "[config]") {
-    const config::MatchConfig plain = config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b"});
+    const config::MatchConfig plain = cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b"});
     CHECK_FALSE(plain.ping_ms);
     const config::MatchConfig flagged =
-        config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "250"});
+        cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "250"});
     CHECK(flagged.ping_ms == std::optional<std::int64_t>(250));
-    CHECK(config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "--ping-ms", "9"}).ping_ms == 9);
+    CHECK(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "--ping-ms", "9"}).ping_ms == 9);
     CHECK(config::run_identity(flagged) == config::run_identity(plain));
     const config::MatchConfig from_json =
         config::match_config_from_json(config::match_config_to_json(flagged), "round trip");
     CHECK(from_json.ping_ms == flagged.ping_ms);
     CHECK_FALSE(config::match_config_to_json(plain).contains("ping_ms"));
 
-    CHECK_THROWS_WITH(config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "0"}),
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "0"}),
                       Contains("-ping-ms: must be between 1 and"));
-    CHECK_THROWS_WITH(config::parse_match_args({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "soon"}),
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-ping-ms", "soon"}),
                       Contains("-ping-ms: expected an integer"));
     Scratch scratch;
     CHECK(config::load_match_config_file(scratch.write("p.json", "{" + kEngines + R"(, "ping_ms": 1500})")).ping_ms ==

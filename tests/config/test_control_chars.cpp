@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/match_flags.h"
 #include "catalogue/catalogue.h"
 #include "config/engine_spec.h"
 #include "config/match_config.h"
@@ -57,7 +58,7 @@ TEST_CASE("control characters are named; ordinary text, UTF-8 included, passes",
 
 TEST_CASE("engine values with a newline from -engine and -each are refused, naming the flag and key", "[config]") {
     const ConfigError injected = error_of([] {
-        config::parse_match_args({"-engine", "cmd=a", "option.Features=" + kInjected, "-engine", "cmd=b"});
+        cli::parse_match_flags({"-engine", "cmd=a", "option.Features=" + kInjected, "-engine", "cmd=b"});
     });
     CHECK(injected.where() == "-engine #1 option.Features");
     CHECK(std::string(injected.what()) == "-engine #1 option.Features: control character (newline) in value");
@@ -65,20 +66,20 @@ TEST_CASE("engine values with a newline from -engine and -each are refused, nami
     for (const std::string key : {"name", "cmd", "dir", "arg", "args", "initstr", "env.PATH", "tc", "conf", "build"}) {
         INFO(key);
         const ConfigError error = error_of([&] {
-            config::parse_match_args(two_engines_and({"-each", key + "=x\ry"}));
+            cli::parse_match_flags(two_engines_and({"-each", key + "=x\ry"}));
         });
         CHECK(error.where() == "-each " + key);
         CHECK_THAT(error.what(), Catch::Contains("control character (carriage return)"));
     }
     CHECK(error_of([] {
-              config::parse_match_args({"-engine", "cmd=a", "option.Fea\ntures=1"});
+              cli::parse_match_flags({"-engine", "cmd=a", "option.Fea\ntures=1"});
           }).where() == "-engine #1");
 }
 
 TEST_CASE("event and site names, which become PGN tags, are refused with a line break", "[config]") {
-    CHECK(error_of([] { config::parse_match_args(two_engines_and({"-event", "a\nb"})); }).where() == "-event");
-    CHECK(error_of([] { config::parse_match_args(two_engines_and({"-site", "a\r\nb"})); }).where() == "-site");
-    CHECK(config::parse_match_args(two_engines_and({"-event", "Nightly \xe2\x80\x94 tempo"})).event ==
+    CHECK(error_of([] { cli::parse_match_flags(two_engines_and({"-event", "a\nb"})); }).where() == "-event");
+    CHECK(error_of([] { cli::parse_match_flags(two_engines_and({"-site", "a\r\nb"})); }).where() == "-site");
+    CHECK(cli::parse_match_flags(two_engines_and({"-event", "Nightly \xe2\x80\x94 tempo"})).event ==
           "Nightly \xe2\x80\x94 tempo");
 }
 

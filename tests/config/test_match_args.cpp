@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "cli/match_flags.h"
 #include "config/engine_spec.h"
 #include "config/match_config.h"
 
@@ -10,7 +11,7 @@ std::vector<std::string> words(const std::string& text) { return split_words(tex
 }  // namespace
 
 TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]") {
-    auto config = parse_match_args(words(
+    auto config = arbiter::cli::parse_match_flags(words(
         "-engine cmd=/usr/games/stockfish name=sf option.Hash=16 'option.Move Overhead=50' tc=40/60+0.5 "
         "-engine cmd=phalanx proto=xboard arg=-l- arg=-b- args=\"-t 16384\" st=0.5 "
         "-each timemargin=100 option.Hash=32 -openings file=book.epd format=epd order=sequential plies=8 start=3 "
@@ -53,7 +54,7 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
 }
 
 TEST_CASE("negative numbers are values, not flags", "[config]") {
-    auto config = parse_match_args(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
+    auto config = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
     CHECK(config.sprt->elo0 == Approx(-3));
     CHECK(config.resign->score == -1);
     CHECK(default_engine_name(config.engines[0]) == "a");
@@ -62,7 +63,7 @@ TEST_CASE("negative numbers are values, not flags", "[config]") {
 TEST_CASE("bad flags are named in the error", "[config]") {
     auto error_of = [](const std::string& text) {
         try {
-            parse_match_args(words(text));
+            arbiter::cli::parse_match_flags(words(text));
         } catch (const ConfigError& e) {
             return e.where();
         }

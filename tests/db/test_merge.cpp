@@ -2,10 +2,12 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "cli/merge_command.h"
 #include "db/merge.h"
 #include "db_test_util.h"
 
 using namespace arbiter::db;
+using arbiter::cli::run_merge_command;
 using dbtest::TempDir;
 
 namespace {

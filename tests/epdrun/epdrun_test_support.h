@@ -10,7 +10,7 @@
 
 #include "../support/captured_run.h"
 #include "../support/temp_dir.h"
-#include "epdrun/epd_command.h"
+#include "cli/epd_command.h"
 
 namespace epdrun_test {
 
@@ -19,11 +19,11 @@ using ScratchDir = test_support::TempDir;
 using CommandRun = test_support::RunOutput;
 
 inline CommandRun run_epd(const std::vector<std::string>& args) {
-    return test_support::run_captured(arbiter::epdrun::run_epd_command, args);
+    return test_support::run_captured(arbiter::cli::run_epd_command, args);
 }
 
 inline CommandRun run_ttd(const std::vector<std::string>& args) {
-    return test_support::run_captured(arbiter::epdrun::run_ttd_command, args);
+    return test_support::run_captured(arbiter::cli::run_ttd_command, args);
 }
 
 inline bool stockfish_available() { return std::filesystem::exists(STOCKFISH_BIN); }

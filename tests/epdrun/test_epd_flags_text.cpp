@@ -5,12 +5,14 @@
 
 #include <sstream>
 
+#include "cli/epd_flags.h"
 #include "config/match_config.h"
 #include "engines/engine_setup.h"
-#include "epdrun/flags.h"
 
 using namespace arbiter;
 using namespace arbiter::epdrun;
+using arbiter::cli::parse_epd_options;
+using arbiter::cli::parse_ttd_options;
 using Catch::Matchers::Contains;
 
 TEST_CASE("epd and ttd flags refuse control characters, naming the flag", "[unit]") {

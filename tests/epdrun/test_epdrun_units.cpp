@@ -4,16 +4,18 @@
 
 #include "chess/position.h"
 #include "chess/san.h"
+#include "cli/epd_flags.h"
 #include "config/match_config.h"
 #include "epdrun/engine_setup.h"
 #include "epdrun/epd_report.h"
-#include "epdrun/flags.h"
 #include "epdrun/solution_tracker.h"
 #include "epdrun/suite.h"
 #include "epdrun_test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::epdrun;
+using arbiter::cli::parse_epd_options;
+using arbiter::cli::parse_ttd_options;
 using Catch::Matchers::Contains;
 
 namespace {

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "captured_run.h"
-#include "scheduler/match_command.h"
+#include "cli/match_command.h"
 
 namespace test_support {
 
 inline RunOutput run_match_in_process(const std::vector<std::string>& args) {
-    return run_captured(arbiter::scheduler::run_match_command, args);
+    return run_captured(arbiter::cli::run_match_command, args);
 }
 
 inline std::vector<std::string> operator+(std::vector<std::string> a, const std::vector<std::string>& b) {

@@ -27,10 +27,11 @@
 
 #include <arbiter/protocol/engine_client.hpp>
 
+#include "config/engine_spec.h"
 #include "db/database.h"
 #include "game/game.h"
 #include "game/search_limits.h"
-#include "scheduler/match_command.h"
+#include "scheduler/run_match.h"
 
 namespace {
 
@@ -118,14 +119,38 @@ int overhead(const Options& o) {
     return 0;
 }
 
-std::vector<std::string> match_args(const Options& o, const std::string& db, int games, int concurrency,
-                                    const std::string& limit) {
-    std::vector<std::string> args{"-engine", "cmd=" + o.engine, "name=sf-a", "-engine", "cmd=" + o.engine,
-                                  "name=sf-b", "-each", limit, "option.Threads=1", "option.Hash=16",
-                                  "-games", std::to_string(games), "-repeat", "-concurrency",
-                                  std::to_string(concurrency), "--db", db};
-    if (!o.book.empty()) args.insert(args.end(), {"-openings", "file=" + o.book});
-    return args;
+// Two copies of the engine, Threads=1 and Hash=16, colour-reversed pairs: `limit` is tc=TC or nodes=N.
+config::MatchConfig match_config(const Options& o, const std::string& db, int games, int concurrency,
+                                 const std::string& limit) {
+    config::MatchConfig match;
+    for (const char* name : {"sf-a", "sf-b"}) {
+        config::EngineSpec engine;
+        engine.cmd = o.engine;
+        engine.name = name;
+        engine.options = {{"Threads", "1"}, {"Hash", "16"}};
+        config::apply_engine_token(engine, limit, "-each");
+        match.engines.push_back(engine);
+    }
+    match.games = games;
+    match.repeat = true;
+    match.concurrency = concurrency;
+    match.db = db;
+    if (!o.book.empty()) {
+        match.openings.emplace();
+        match.openings->file = o.book;
+    }
+    return match;
+}
+
+// The whole run as `arbiter match` plays it; the exit code as it would report it.
+int play(const config::MatchConfig& match, std::ostream& out, std::ostream& err) {
+    try {
+        const scheduler::TournamentOutcome outcome = scheduler::run_match(match, {}, out, err);
+        return outcome.end == scheduler::RunEnd::completed ? 0 : 1;
+    } catch (const std::exception& error) {
+        err << error.what() << "\n";
+        return 2;
+    }
 }
 
 std::map<std::string, int> terminations(const std::string& db_path) {
@@ -142,9 +167,9 @@ int throughput(const Options& o) {
     std::ostringstream out, err;
     const double self0 = cpu_seconds(RUSAGE_SELF), children0 = cpu_seconds(RUSAGE_CHILDREN);
     const auto start = std::chrono::steady_clock::now();
-    const int code = scheduler::run_match_command(
-        match_args(o, db, games, o.concurrency ? o.concurrency : 2, "tc=" + (o.tc.empty() ? "1+0.01" : o.tc)), out,
-        err);
+    const int code =
+        play(match_config(o, db, games, o.concurrency ? o.concurrency : 2, "tc=" + (o.tc.empty() ? "1+0.01" : o.tc)),
+             out, err);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double self = cpu_seconds(RUSAGE_SELF) - self0, engines = cpu_seconds(RUSAGE_CHILDREN) - children0;
     std::printf("exit %d, %d games in %.1f s: %.1f games/min\n", code, games, wall, games / wall * 60.0);
@@ -171,8 +196,8 @@ int memory(const Options& o) {
         }
     });
     std::ostringstream out, err;
-    const int code = scheduler::run_match_command(
-        match_args(o, db, games, o.concurrency ? o.concurrency : 16, "nodes=" + std::to_string(o.nodes ? o.nodes : 500)),
+    const int code = play(
+        match_config(o, db, games, o.concurrency ? o.concurrency : 16, "nodes=" + std::to_string(o.nodes ? o.nodes : 500)),
         out, err);
     done = true;
     sampler.join();

@@ -1,9 +1,7 @@
-// `arbiter ttd`: flags -> engine configurations and positions -> side-by-side searches -> table.
-#include "epdrun/epd_command.h"
-
+// `arbiter ttd`: options -> engine configurations and positions -> side-by-side searches -> table.
 #include "epdrun/engine_setup.h"
+#include "epdrun/epd_run.h"
 #include "epdrun/epd_session.h"
-#include "epdrun/flags.h"
 #include "epdrun/ttd.h"
 
 namespace arbiter::epdrun {
@@ -20,8 +18,9 @@ std::vector<epd::EpdRecord> load_positions(const std::string& path) {
     return records;
 }
 
-int ttd_main(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const TtdOptions options = parse_ttd_options(args);
+}  // namespace
+
+bool run_ttd(const TtdOptions& options, std::ostream& out, std::ostream& err) {
     std::vector<config::EngineSpec> specs;
     for (std::size_t i = 0; i < options.engines.size(); ++i) {
         specs.push_back(resolve_engine_text(options.engines[i], "--engine #" + std::to_string(i + 1)));
@@ -37,27 +36,9 @@ int ttd_main(const std::vector<std::string>& args, std::ostream& out, std::ostre
         print_ttd_table(out, report);
     }
     for (const auto& row : report.rows) {
-        if (!row.complete()) return kExitFailure;
+        if (!row.complete()) return false;
     }
-    return kExitOk;
-}
-
-}  // namespace
-
-int run_ttd_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    try {
-        return ttd_main(args, out, err);
-    } catch (const UsageError& e) {
-        err << "arbiter ttd: " << e.what() << "\n";
-    } catch (const config::ConfigError& e) {
-        err << "arbiter ttd: " << e.what() << "\n";
-    } catch (const io::SourceError& e) {
-        err << "arbiter ttd: " << e.what() << "\n";
-    } catch (const std::exception& e) {
-        err << "arbiter ttd: " << e.what() << "\n";
-        return kExitFailure;
-    }
-    return kExitBadInput;
+    return true;
 }
 
 }  // namespace arbiter::epdrun

@@ -1,19 +1,24 @@
 // cutechess-cli / fastchess flag parsing. A flag's values run until the next word that starts with
-// '-' and is not a negative number, exactly as cutechess groups them, so existing scripts work.
-#include <cctype>
+// '-' and is not a negative number, exactly as cutechess groups them (FlagReader::words_until_flag),
+// so existing scripts work.
+#include "cli/match_flags.h"
 
-#include "choices.h"
-#include "engine_spec.h"
-#include "parse_number.h"
-#include "plain_text.h"
+#include "cli/flag_reader.h"
+#include "config/choices.h"
+#include "config/engine_spec.h"
+#include "config/parse_number.h"
+#include "config/plain_text.h"
 
-namespace arbiter::config {
+namespace arbiter::cli {
 namespace {
 
-bool is_flag(const std::string& word) {
-    if (word.size() < 2 || word[0] != '-') return false;
-    return !(std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.');
-}
+using namespace config;
+
+struct FlagGroup {
+    std::string flag;  // as typed, for messages
+    std::string name;  // without its dashes
+    std::vector<std::string> values;
+};
 
 // Splits `key=value` into its halves; `where` names the flag for errors.
 std::pair<std::string, std::string> split_key_value(const std::string& token, const std::string& where) {
@@ -112,10 +117,12 @@ struct FlagContext {
     bool each_given = false;
 };
 
-void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std::string>& values) {
+// Both -flag and --flag are accepted, as fastchess users type either.
+void apply_flag(FlagContext& ctx, const FlagGroup& group) {
     MatchConfig& c = ctx.config;
-    // Accept both -flag and --flag, as fastchess users type either.
-    const std::string name = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag.substr(1);
+    const std::string& flag = group.flag;
+    const std::string& name = group.name;
+    const std::vector<std::string>& values = group.values;
     if (name == "engine") {
         EngineSpec spec;
         const std::string where = "-engine #" + std::to_string(c.engines.size() + 1);
@@ -205,35 +212,57 @@ void apply_flag(FlagContext& ctx, const std::string& flag, const std::vector<std
     }
 }
 
+// Groups words into (flag, values...) first, so `-config` can be applied before the rest.
+std::vector<FlagGroup> group_flags(const std::vector<std::string>& args) {
+    std::vector<FlagGroup> groups;
+    FlagReader reader(args);
+    while (reader.next()) {
+        if (reader.is_positional()) throw ConfigError(reader.word(), "expected a flag such as -engine");
+        groups.push_back({reader.flag(), reader.name(), reader.words_until_flag()});
+    }
+    return groups;
+}
+
+// Flags of the command itself, not part of the shared cutechess/fastchess vocabulary.
+bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
+    if (group.name == "fail-on-h0") request.fail_on_h0 = true;
+    else if (group.name == "no-db-check") request.options.check_db_pages = false;
+    else return false;
+    expect_no_value(group.flag, group.values);
+    return true;
+}
+
+// Combinations no single flag can see.
+void validate(const MatchConfig& config) {
+    if (config.variant == "fischerandom" && config.openings && config.openings->format == "bin")
+        throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
+    if (config.ratinginterval < 0) throw ConfigError("-ratinginterval", "must not be negative");
+    if (config.maxmoves < 0) throw ConfigError("-maxmoves", "must not be negative");
+}
+
 }  // namespace
 
-MatchConfig parse_match_args(const std::vector<std::string>& args) {
-    // Group words into (flag, values...) first, so `-config` can be applied before the rest.
-    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
-    for (const auto& word : args) {
-        if (is_flag(word)) {
-            groups.push_back({word, {}});
-        } else if (groups.empty()) {
-            throw ConfigError(word, "expected a flag such as -engine");
-        } else {
-            groups.back().second.push_back(word);
-        }
+MatchRequest read_match_flags(const std::vector<std::string>& args) {
+    const std::vector<FlagGroup> groups = group_flags(args);
+    MatchRequest request;
+    MatchConfig& config = request.config;
+    for (const auto& group : groups) {
+        if (group.name == "config") config = load_match_config_file(single_value(group.flag, group.values));
     }
-    MatchConfig config;
     EngineSpec each;
-    for (const auto& [flag, values] : groups) {
-        if (flag == "-config" || flag == "--config") config = load_match_config_file(single_value(flag, values));
-    }
     FlagContext ctx{config, each};
-    for (const auto& [flag, values] : groups) {
-        if (flag != "-config" && flag != "--config") apply_flag(ctx, flag, values);
+    for (const auto& group : groups) {
+        if (group.name != "config" && !apply_command_flag(request, group)) apply_flag(ctx, group);
     }
     if (ctx.each_given) {
         for (auto& engine : config.engines) apply_each(engine, each);
     }
     if (config.games < 1) throw ConfigError("-games", "must be 1 or more");
     if (config.rounds < 1) throw ConfigError("-rounds", "must be 1 or more");
-    return config;
+    validate(config);
+    return request;
 }
 
-}  // namespace arbiter::config
+MatchConfig parse_match_flags(const std::vector<std::string>& args) { return read_match_flags(args).config; }
+
+}  // namespace arbiter::cli

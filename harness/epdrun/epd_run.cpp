@@ -1,5 +1,5 @@
-// `arbiter epd`: flags -> suite, engine and store -> the worker pool -> summary and exit code.
-#include "epdrun/epd_command.h"
+// `arbiter epd`: options -> suite, engine and store -> the worker pool -> summary and outcome.
+#include "epdrun/epd_run.h"
 
 #include <arbiter/protocol/engine_config.hpp>
 
@@ -25,10 +25,11 @@ SearchLimit effective_limit(const EpdOptions& options, const config::EngineSpec&
         limit.nodes = spec.nodes;
         limit.depth = spec.depth;
     }
-    if (limit.empty()) throw UsageError("--movetime", "give a search limit: --movetime MS, --nodes N or --depth D");
+    if (limit.empty())
+        throw config::ConfigError("--movetime", "give a search limit: --movetime MS, --nodes N or --depth D");
     // Found here rather than on every position: the protocol has no way to say it.
     if (limit.nodes && spec.proto == config::Protocol::Xboard) {
-        throw UsageError("--nodes", "xboard engines cannot be given a node limit; use --movetime or --depth");
+        throw config::ConfigError("--nodes", "xboard engines cannot be given a node limit; use --movetime or --depth");
     }
     return limit;
 }
@@ -42,7 +43,7 @@ std::vector<const SuitePosition*> positions_in_scope(const Suite& suite, std::op
     return scope;
 }
 
-// Everything one invocation works with, built from the flags before any engine starts.
+// Everything one invocation works with, built from the options before any engine starts.
 struct EpdJob {
     EpdOptions options;
     config::EngineSpec spec;
@@ -51,9 +52,9 @@ struct EpdJob {
     Suite suite;
 };
 
-EpdJob prepare_job(const std::vector<std::string>& args) {
+EpdJob prepare_job(const EpdOptions& options) {
     EpdJob job;
-    job.options = parse_epd_options(args);
+    job.options = options;
     job.spec = resolve_engine_text(job.options.engine, "--engine");
     job.engine_name = job.options.engine_name.empty() ? config::default_engine_name(job.spec) : job.options.engine_name;
     job.limit = effective_limit(job.options, job.spec);
@@ -62,7 +63,7 @@ EpdJob prepare_job(const std::vector<std::string>& args) {
         try {
             path = default_suite_path();
         } catch (const std::runtime_error& missing) {
-            throw UsageError("--suite", missing.what());
+            throw config::ConfigError("--suite", missing.what());
         }
     }
     job.suite = load_suite(path);
@@ -112,13 +113,15 @@ std::vector<db::EpdResultRecord> all_results(const EpdSummary& summary) {
     return rows;
 }
 
-int exit_code(const EpdSummary& summary, const PoolReport& report) {
-    if (!report.worker_errors.empty() || report.not_run > 0 || !summary.errors.empty()) return kExitFailure;
-    return is_regression(summary) ? kExitRegression : kExitOk;
+EpdEnd run_end(const EpdSummary& summary, const PoolReport& report) {
+    if (!report.worker_errors.empty() || report.not_run > 0 || !summary.errors.empty()) return EpdEnd::failed;
+    return is_regression(summary) ? EpdEnd::regression : EpdEnd::answered;
 }
 
-int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    const EpdJob job = prepare_job(args);
+}  // namespace
+
+EpdEnd run_epd(const EpdOptions& options, std::ostream& out, std::ostream& err) {
+    const EpdJob job = prepare_job(options);
     for (const auto& warning : job.suite.warnings) err << "arbiter epd: warning: " << warning << "\n";
     const db::EngineRecord engine = to_engine_record(job.spec, job.engine_name, job.options.git_commit);
     EpdStore store(job.options.db, job.options.check_db_pages, engine, job.suite, job.limit);
@@ -167,29 +170,7 @@ int run_epd(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     } else {
         print_summary(out, summary);
     }
-    return exit_code(summary, report);
-}
-
-}  // namespace
-
-int run_epd_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    try {
-        return run_epd(args, out, err);
-    } catch (const UsageError& e) {
-        err << "arbiter epd: " << e.what() << "\n";
-    } catch (const config::ConfigError& e) {
-        err << "arbiter epd: " << e.what() << "\n";
-    } catch (const io::SourceError& e) {
-        err << "arbiter epd: " << e.what() << "\n";
-    } catch (const db::DbError& e) {
-        err << "arbiter epd: " << e.what() << "\n";
-        if (db::is_input_error(e.kind())) return kExitBadInput;  // missing, damaged, not a database...
-        return kExitFailure;
-    } catch (const std::exception& e) {
-        err << "arbiter epd: " << e.what() << "\n";
-        return kExitFailure;
-    }
-    return kExitBadInput;
+    return run_end(summary, report);
 }
 
 }  // namespace arbiter::epdrun

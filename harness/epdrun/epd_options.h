@@ -1,21 +1,16 @@
 #pragma once
-// Command-line flags of `arbiter epd` and `arbiter ttd`. Parsing only checks shape (known flags,
-// numbers, required values); errors are UsageError naming the flag.
+// What one `arbiter epd` or `arbiter ttd` invocation asks for, as typed values; the flags are read
+// into these by cli/epd_flags.cpp, which checks their shape (known flags, numbers, required values).
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace arbiter::epdrun {
 
-class UsageError : public std::runtime_error {
-public:
-    UsageError(const std::string& flag, const std::string& what) : std::runtime_error(flag + ": " + what) {}
-};
-
-// What ends one search. At least one field is set once flags are validated.
+// What ends one search. At least one field is set once the options are complete (run_epd falls
+// back to the engine spec's own st=/nodes=/depth=).
 struct SearchLimit {
     std::optional<std::int64_t> movetime_ms;
     std::optional<std::uint64_t> nodes;
@@ -48,8 +43,5 @@ struct TtdOptions {
     bool json = false;
     std::optional<std::int64_t> timeout_ms;
 };
-
-EpdOptions parse_epd_options(const std::vector<std::string>& args);
-TtdOptions parse_ttd_options(const std::vector<std::string>& args);
 
 }  // namespace arbiter::epdrun

@@ -1,0 +1,95 @@
+#include "cli/match_command.h"
+
+#include <iostream>
+#include <unistd.h>
+
+#include "cli/exit_status.h"
+#include "cli/flag_reader.h"
+#include "cli/match_flags.h"
+#include "scheduler/output_files.h"
+#include "scheduler/run_match.h"
+
+namespace arbiter::cli {
+namespace {
+
+using scheduler::MatchRefused;
+using scheduler::RunEnd;
+
+bool stdout_is_terminal(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO) == 1; }
+
+ExitStatus exit_status(const scheduler::TournamentOutcome& outcome, bool fail_on_h0) {
+    switch (outcome.end) {
+        case RunEnd::completed:
+        case RunEnd::sprt_h1: return ExitStatus::ok;
+        case RunEnd::sprt_h0: return fail_on_h0 ? ExitStatus::failed : ExitStatus::ok;
+        case RunEnd::interrupted:
+        case RunEnd::failed: return ExitStatus::failed;
+        case RunEnd::bad_config: return ExitStatus::bad_input;
+    }
+    return ExitStatus::failed;
+}
+
+int report_outcome(const scheduler::TournamentOutcome& outcome, const MatchRequest& request, std::ostream& err) {
+    // Scripts (ci/nightly) and `arbiter report run --run ID` need the id; stderr keeps stdout cutechess-shaped.
+    err << "arbiter: games stored as run " << outcome.run_id << " in " << request.config.db << '\n';
+    if (outcome.end == RunEnd::failed) err << "arbiter: run failed: " << outcome.message << '\n';
+    if (outcome.end == RunEnd::bad_config) err << "arbiter: " << outcome.message << '\n';
+    if (outcome.end == RunEnd::interrupted) err << "arbiter: " << outcome.message << '\n';
+    return code(exit_status(outcome, request.fail_on_h0));
+}
+
+// A run refused before its first game: a database that cannot be opened is bad input whatever the
+// reason; so are the book, an engine failing its start-up check and -pgnout/-epdout that cannot be
+// opened or appended to, while the database's first writes failing are a failed run.
+int report_refusal(const MatchRefused& refused, const std::string& db, std::ostream& err) {
+    if (refused.stage() == MatchRefused::Stage::open_database) {
+        err << "arbiter match: --db " << db << ": " << refused.what() << '\n';
+        return code(ExitStatus::bad_input);
+    }
+    try {
+        std::rethrow_exception(refused.cause());
+    } catch (const scheduler::OutputFileError& error) {
+        err << "arbiter match: " << error.what() << '\n';
+        return code(ExitStatus::bad_input);
+    } catch (...) {
+        return report_failure("match", err, BadInput{true, nullptr});
+    }
+}
+
+}  // namespace
+
+std::string match_usage() {
+    return "usage: arbiter [match] -engine cmd=PATH [name=N] [proto=uci|xboard] [conf=REF] [option.X=V] ...\n"
+           "                      -engine ... [-each tc=40/60|st=S|nodes=N|depth=N timemargin=MS restart=on]\n"
+           "                      [-tournament round-robin|gauntlet] [-games N] [-rounds N] [-repeat]\n"
+           "                      [-openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N]\n"
+           "                      [-draw movenumber=N movecount=N score=N] [-resign movecount=N score=N]\n"
+           "                      [-maxmoves N] [-concurrency N] [-seed N] [-recover] [-ping-ms MS]\n"
+           "                      [-variant fischerandom]\n"
+           "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic] [--fail-on-h0]\n"
+           "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
+           "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n"
+           "                      [--no-db-check]\n";
+}
+
+int run_match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (asks_for_help(args)) {
+        out << match_usage();
+        return code(ExitStatus::ok);
+    }
+    MatchRequest request;
+    try {
+        request = read_match_flags(args);
+        request.options.live_progress = stdout_is_terminal(out);
+        const auto outcome = scheduler::run_match(request.config, request.options, out, err);
+        return report_outcome(outcome, request, err);
+    } catch (const MatchRefused& refused) {
+        return report_refusal(refused, request.config.db, err);
+    } catch (...) {
+        // Flags, the config file and engines that cannot be prepared are bad input; a failure
+        // while playing fails the run.
+        return report_failure("match", err, BadInput::given_inputs());
+    }
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,74 @@
+#include "scheduler/run_match.h"
+
+#include <filesystem>
+#include <optional>
+
+#include "db/database.h"
+#include "scheduler/engine_setup.h"
+#include "scheduler/interrupt_guard.h"
+
+namespace arbiter::scheduler {
+namespace {
+
+// build=HEAD names another commit tomorrow: the run's identity (resume, default seed) takes the
+// commit and name the build resolved to, so runs of different commits never mix.
+void pin_built_commits(config::MatchConfig& config, const std::vector<PreparedEngine>& engines) {
+    for (std::size_t i = 0; i < engines.size() && i < config.engines.size(); ++i) {
+        if (!config.engines[i].build) continue;
+        config.engines[i].build = engines[i].spec.build;
+        config.engines[i].name = engines[i].name;
+    }
+}
+
+// A run refused before its first row (bad book, engine failing its start-up check) leaves no
+// database behind that this run created: closes it and removes the file with its WAL and index.
+void discard_if_created(std::optional<db::Database>& database, const std::string& path, bool existed_before) {
+    database.reset();
+    if (existed_before) return;
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ignored);
+}
+
+std::string message_of(const std::exception_ptr& error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "unknown error";
+    }
+}
+
+}  // namespace
+
+TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
+                            std::ostream& err) {
+    std::vector<PreparedEngine> engines = prepare_engines(config);
+    pin_built_commits(config, engines);
+
+    const bool db_existed = std::filesystem::exists(config.db);
+    std::optional<db::Database> database;
+    try {
+        db::OpenOptions open_options;
+        open_options.check_pages = options.check_db_pages;
+        database.emplace(config.db, open_options);
+    } catch (const db::DbError&) {
+        const std::exception_ptr cause = std::current_exception();
+        throw MatchRefused(MatchRefused::Stage::open_database, cause, message_of(cause));
+    }
+    const InterruptGuard interrupts;
+    const TournamentIo io{out, err, options.live_progress, interrupts.flag()};
+    // Tournament's constructor loads the book, checks every engine and opens the output files
+    // before it writes a row, then writes the stored games the output files miss.
+    std::optional<Tournament> tournament;
+    try {
+        tournament.emplace(config, std::move(engines), *database, io);
+    } catch (...) {
+        const std::exception_ptr cause = std::current_exception();
+        discard_if_created(database, config.db, db_existed);
+        throw MatchRefused(MatchRefused::Stage::set_up, cause, message_of(cause));
+    }
+    return tournament->run();
+}
+
+}  // namespace arbiter::scheduler
