@@ -5,7 +5,7 @@
 #include <limits>
 #include <optional>
 
-#include "build/revision_build.h"
+#include "harness/build/revision_build.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 

@@ -4,7 +4,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/help.h"
-#include "epdrun/epd_run.h"
+#include "harness/epdrun/epd_run.h"
 
 namespace arbiter::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "cli/flag_reader.h"
-#include "config/plain_text.h"
+#include "harness/config/plain_text.h"
 
 namespace arbiter::cli {
 namespace {

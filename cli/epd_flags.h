@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "epdrun/epd_options.h"
+#include "harness/epdrun/epd_options.h"
 
 namespace arbiter::cli {
 

@@ -2,12 +2,12 @@
 
 #include <exception>
 
-#include "build/revision_build.h"
+#include "harness/build/revision_build.h"
 #include "cli/flag_reader.h"
-#include "config/match_config.h"
-#include "epd/source_error.h"
-#include "ladder/ladder_config.h"
-#include "openings/book.h"
+#include "harness/config/match_config.h"
+#include "harness/epd/source_error.h"
+#include "harness/ladder/ladder_config.h"
+#include "harness/openings/book.h"
 
 namespace arbiter::cli {
 namespace {

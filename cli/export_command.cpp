@@ -7,7 +7,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/help.h"
-#include "export/export_positions.h"
+#include "harness/export/export_positions.h"
 
 namespace arbiter::cli {
 namespace {

@@ -14,7 +14,7 @@
 #include "cli/flag_reader.h"
 #include "cli/help.h"
 #include "db/database.h"
-#include "pgn/reader.h"
+#include "harness/pgn/reader.h"
 
 namespace arbiter::cli {
 namespace {

@@ -5,11 +5,11 @@
 
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
-#include "ladder/ladder_config.h"
-#include "ladder/ladder_plan.h"
-#include "ladder/ladder_runner.h"
-#include "scheduler/interrupt_guard.h"
-#include "tc/time_control.h"
+#include "harness/ladder/ladder_config.h"
+#include "harness/ladder/ladder_plan.h"
+#include "harness/ladder/ladder_runner.h"
+#include "harness/scheduler/interrupt_guard.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::cli {
 namespace {

@@ -6,8 +6,8 @@
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
-#include "scheduler/output_files.h"
-#include "scheduler/run_match.h"
+#include "harness/scheduler/output_files.h"
+#include "harness/scheduler/run_match.h"
 
 namespace arbiter::cli {
 namespace {

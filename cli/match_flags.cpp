@@ -4,10 +4,10 @@
 #include "cli/match_flags.h"
 
 #include "cli/flag_reader.h"
-#include "config/choices.h"
-#include "config/engine_spec.h"
-#include "config/parse_number.h"
-#include "config/plain_text.h"
+#include "harness/config/choices.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/parse_number.h"
+#include "harness/config/plain_text.h"
 
 namespace arbiter::cli {
 namespace {

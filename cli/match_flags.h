@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "config/match_config.h"
-#include "scheduler/run_match.h"
+#include "harness/config/match_config.h"
+#include "harness/scheduler/run_match.h"
 
 namespace arbiter::cli {
 

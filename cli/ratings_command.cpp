@@ -8,9 +8,9 @@
 #include "cli/flag_reader.h"
 #include "cli/help.h"
 #include "db/database.h"
-#include "pgn/reader.h"
-#include "ratings.h"
-#include "ratings_output.h"
+#include "harness/pgn/reader.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/ratings_output.h"
 
 namespace arbiter::cli {
 namespace {

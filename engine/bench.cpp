@@ -1,12 +1,12 @@
-#include "bench.h"
+#include "engine/bench.h"
 
 #include <atomic>
 #include <chrono>
 
-#include "chess/san.h"
-#include "history.h"
-#include "search.h"
-#include "tt.h"
+#include "engine/chess/san.h"
+#include "engine/history.h"
+#include "engine/search.h"
+#include "engine/tt.h"
 
 namespace tempo {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "features.h"
+#include "engine/features.h"
 
 namespace tempo {
 

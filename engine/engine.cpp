@@ -1,6 +1,6 @@
-#include "engine.h"
+#include "engine/engine.h"
 
-#include "chess/san.h"
+#include "engine/chess/san.h"
 
 namespace tempo {
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <thread>
 
-#include "chess/position.h"
-#include "features.h"
-#include "history.h"
-#include "search.h"
-#include "timeman.h"
-#include "tt.h"
+#include "engine/chess/position.h"
+#include "engine/features.h"
+#include "engine/history.h"
+#include "engine/search.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
 
 namespace tempo {
 

@@ -1,15 +1,15 @@
-#include "epd.h"
+#include "engine/epd.h"
 
 #include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <map>
 
-#include "chess/san.h"
-#include "history.h"
-#include "search.h"
-#include "text_util.h"
-#include "tt.h"
+#include "engine/chess/san.h"
+#include "engine/history.h"
+#include "engine/search.h"
+#include "engine/text_util.h"
+#include "engine/tt.h"
 
 namespace tempo {
 

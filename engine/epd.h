@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "chess/types.h"
-#include "features.h"
+#include "engine/chess/types.h"
+#include "engine/features.h"
 
 namespace tempo {
 

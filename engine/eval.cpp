@@ -1,10 +1,10 @@
-#include "eval.h"
+#include "engine/eval.h"
 
 #include <algorithm>
 
-#include "eval_params.h"
-#include "eval_terms.h"
-#include "eval_trace.h"
+#include "engine/eval_params.h"
+#include "engine/eval_terms.h"
+#include "engine/eval_trace.h"
 
 namespace tempo {
 

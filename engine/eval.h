@@ -2,8 +2,8 @@
 // Material + piece-square tables, extended by the eval feature switches.
 #pragma once
 
-#include "chess/position.h"
-#include "features.h"
+#include "engine/chess/position.h"
+#include "engine/features.h"
 
 namespace tempo {
 

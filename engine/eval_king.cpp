@@ -1,4 +1,4 @@
-#include "eval_terms.h"
+#include "engine/eval_terms.h"
 
 namespace tempo::eval_terms {
 

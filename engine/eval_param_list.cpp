@@ -1,4 +1,4 @@
-#include "eval_param_list.h"
+#include "engine/eval_param_list.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "eval_params.h"
+#include "engine/eval_params.h"
 
 #include <algorithm>
 #include <cmath>

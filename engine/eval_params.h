@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "chess/types.h"
+#include "engine/chess/types.h"
 
 namespace tempo {
 

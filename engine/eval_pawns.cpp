@@ -1,6 +1,6 @@
 #include <algorithm>
 
-#include "eval_terms.h"
+#include "engine/eval_terms.h"
 
 namespace tempo::eval_terms {
 

@@ -6,9 +6,9 @@
 #include <array>
 #include <vector>
 
-#include "chess/position.h"
-#include "eval_params.h"
-#include "eval_trace.h"
+#include "engine/chess/position.h"
+#include "engine/eval_params.h"
+#include "engine/eval_trace.h"
 
 namespace tempo {
 

@@ -1,10 +1,10 @@
-#include "eval_trace.h"
+#include "engine/eval_trace.h"
 
 #include <cassert>
 #include <cstring>
 #include <type_traits>
 
-#include "eval_terms.h"
+#include "engine/eval_terms.h"
 
 namespace tempo {
 

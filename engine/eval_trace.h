@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "chess/position.h"
-#include "eval_params.h"
-#include "features.h"
+#include "engine/chess/position.h"
+#include "engine/eval_params.h"
+#include "engine/features.h"
 
 namespace tempo {
 

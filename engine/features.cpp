@@ -1,6 +1,6 @@
-#include "features.h"
+#include "engine/features.h"
 
-#include "text_util.h"
+#include "engine/text_util.h"
 
 namespace tempo {
 

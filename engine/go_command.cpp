@@ -1,9 +1,9 @@
-#include "go_command.h"
+#include "engine/go_command.h"
 
 #include <algorithm>
 #include <limits>
 
-#include "text_util.h"
+#include "engine/text_util.h"
 
 namespace tempo {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "timeman.h"
+#include "engine/timeman.h"
 
 namespace tempo {
 

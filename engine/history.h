@@ -4,9 +4,9 @@
 
 #include <array>
 
-#include "chess/position.h"
-#include "chess/types.h"
-#include "search_params.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
+#include "engine/search_params.h"
 
 namespace tempo {
 

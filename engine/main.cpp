@@ -5,14 +5,14 @@
 #include <string>
 #include <vector>
 
-#include "bench.h"
-#include "chess/perft.h"
-#include "chess/position.h"
-#include "epd.h"
-#include "features.h"
-#include "text_util.h"
-#include "tune/tune_command.h"
-#include "uci.h"
+#include "engine/bench.h"
+#include "engine/chess/perft.h"
+#include "engine/chess/position.h"
+#include "engine/epd.h"
+#include "engine/features.h"
+#include "engine/text_util.h"
+#include "engine/tune/tune_command.h"
+#include "engine/uci.h"
 
 namespace {
 

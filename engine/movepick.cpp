@@ -1,7 +1,7 @@
-#include "movepick.h"
+#include "engine/movepick.h"
 
-#include "chess/movegen.h"
-#include "see.h"
+#include "engine/chess/movegen.h"
+#include "engine/see.h"
 
 namespace tempo {
 

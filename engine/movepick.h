@@ -5,10 +5,10 @@
 
 #include <cstdint>
 
-#include "chess/position.h"
-#include "chess/types.h"
-#include "features.h"
-#include "history.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
+#include "engine/features.h"
+#include "engine/history.h"
 
 namespace tempo {
 

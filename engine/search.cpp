@@ -1,13 +1,13 @@
-#include "search.h"
+#include "engine/search.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "chess/movegen.h"
-#include "chess/san.h"
-#include "eval.h"
-#include "movepick.h"
-#include "see.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/san.h"
+#include "engine/eval.h"
+#include "engine/movepick.h"
+#include "engine/see.h"
 
 namespace tempo {
 

@@ -8,12 +8,12 @@
 #include <functional>
 #include <string>
 
-#include "chess/position.h"
-#include "features.h"
-#include "history.h"
-#include "search_params.h"
-#include "timeman.h"
-#include "tt.h"
+#include "engine/chess/position.h"
+#include "engine/features.h"
+#include "engine/history.h"
+#include "engine/search_params.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
 
 namespace tempo {
 

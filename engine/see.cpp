@@ -1,4 +1,4 @@
-#include "see.h"
+#include "engine/see.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 // both sides always recapturing with their least valuable attacker (and free to stop).
 #pragma once
 
-#include "chess/position.h"
+#include "engine/chess/position.h"
 
 namespace tempo {
 

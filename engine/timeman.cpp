@@ -1,4 +1,4 @@
-#include "timeman.h"
+#include "engine/timeman.h"
 
 #include <algorithm>
 #include <array>

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "chess/types.h"
+#include "engine/chess/types.h"
 
 namespace tempo {
 

@@ -1,10 +1,10 @@
-#include "tt.h"
+#include "engine/tt.h"
 
 #include <algorithm>
 #include <cstring>
 #include <new>
 
-#include "search_params.h"
+#include "engine/search_params.h"
 
 namespace tempo {
 

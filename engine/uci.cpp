@@ -1,11 +1,11 @@
-#include "uci.h"
+#include "engine/uci.h"
 
 #include <sstream>
 
-#include "chess/perft.h"
-#include "chess/san.h"
-#include "go_command.h"
-#include "text_util.h"
+#include "engine/chess/perft.h"
+#include "engine/chess/san.h"
+#include "engine/go_command.h"
+#include "engine/text_util.h"
 
 namespace tempo {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "chess/position.h"
-#include "engine.h"
-#include "timeman.h"
-#include "uci_options.h"
+#include "engine/chess/position.h"
+#include "engine/engine.h"
+#include "engine/timeman.h"
+#include "engine/uci_options.h"
 
 namespace tempo {
 

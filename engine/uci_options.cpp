@@ -1,6 +1,6 @@
-#include "uci_options.h"
+#include "engine/uci_options.h"
 
-#include "text_util.h"
+#include "engine/text_util.h"
 
 namespace tempo {
 

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <map>
 
-#include "elo.h"
+#include "harness/stats/elo.h"
 #include "reports/report_text.h"
 
 namespace arbiter::reports {

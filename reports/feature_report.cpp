@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bayeselo.h"
-#include "ratings.h"
-#include "ratings_output.h"
+#include "harness/stats/bayeselo.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/ratings_output.h"
 #include "reports/commits_report.h"
 #include "reports/report_text.h"
 

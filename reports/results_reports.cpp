@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "elo.h"
+#include "harness/stats/elo.h"
 #include "reports/report_text.h"
-#include "sprt.h"
+#include "harness/stats/sprt.h"
 
 namespace arbiter::reports {
 namespace {

@@ -1,5 +1,5 @@
 // Attack table initialisation. Everything here runs once, under std::call_once.
-#include "chess/bitboard.h"
+#include "engine/chess/bitboard.h"
 
 #include <algorithm>
 #include <mutex>

@@ -10,7 +10,7 @@
 #include <bit>
 #include <string>
 
-#include "chess/types.h"
+#include "engine/chess/types.h"
 
 #ifdef TEMPO_USE_PEXT
 #include <immintrin.h>

@@ -14,8 +14,8 @@
 #include <sstream>
 #include <vector>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace chess {
 

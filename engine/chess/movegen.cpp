@@ -4,7 +4,7 @@
 // generating, so no move is ever made to test legality: pinned pieces move only along their pin
 // line, king destinations are tested against attackers with the king removed, en passant gets
 // an exact occupancy test, and castling checks the king's path.
-#include "chess/movegen.h"
+#include "engine/chess/movegen.h"
 
 namespace chess {
 

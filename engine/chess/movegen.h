@@ -21,8 +21,8 @@
 // noisy ∪ quiets (not in check) and evasions (in check) each contain every legal move.
 #pragma once
 
-#include "chess/position.h"
-#include "chess/types.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
 
 namespace chess {
 

@@ -1,9 +1,9 @@
 // Perft with bulk counting: the last ply only counts legal moves (count_legal), it never
 // writes or makes them.
-#include "chess/perft.h"
+#include "engine/chess/perft.h"
 
-#include "chess/movegen.h"
-#include "chess/san.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/san.h"
 
 namespace chess {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <ostream>
 
-#include "chess/position.h"
+#include "engine/chess/position.h"
 
 namespace chess {
 

@@ -1,8 +1,8 @@
 // Position: board representation, make/unmake, attack and legality queries.
 // FEN reading/writing lives in fen.cpp; draw rules and debugging helpers in position_rules.cpp.
-#include "chess/position.h"
+#include "engine/chess/position.h"
 
-#include "chess/zobrist.h"
+#include "engine/chess/zobrist.h"
 
 namespace chess {
 

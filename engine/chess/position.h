@@ -34,8 +34,8 @@
 #include <string_view>
 #include <vector>
 
-#include "chess/bitboard.h"
-#include "chess/types.h"
+#include "engine/chess/bitboard.h"
+#include "engine/chess/types.h"
 
 namespace chess {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace chess {
 

@@ -1,9 +1,9 @@
 // SAN and UCI move notation.
-#include "chess/san.h"
+#include "engine/chess/san.h"
 
 #include <cctype>
 
-#include "chess/movegen.h"
+#include "engine/chess/movegen.h"
 
 namespace chess {
 

@@ -1,7 +1,7 @@
 // Polyglot Zobrist keys. The table is the standard Polyglot Random64[781] (book_format.html),
 // byte-for-byte; it is data, not code, and changing any value breaks book-key compatibility.
 // Layout is documented in zobrist.h. Derived tables are built at compile time.
-#include "chess/zobrist.h"
+#include "engine/chess/zobrist.h"
 
 namespace chess::zobrist {
 

@@ -13,7 +13,7 @@
 #include <array>
 #include <cstdint>
 
-#include "chess/types.h"
+#include "engine/chess/types.h"
 
 namespace chess::zobrist {
 

@@ -2,9 +2,9 @@
 #include <chrono>
 #include <cmath>
 
-#include "eval_param_list.h"
-#include "eval_trace.h"
-#include "tune/optimizers.h"
+#include "engine/eval_param_list.h"
+#include "engine/eval_trace.h"
+#include "engine/tune/optimizers.h"
 
 namespace tempo::tune {
 

@@ -1,9 +1,9 @@
-#include "tune/labelled_positions.h"
+#include "engine/tune/labelled_positions.h"
 
 #include <fstream>
 
-#include "text_util.h"
-#include "tune/pgn_positions.h"
+#include "engine/text_util.h"
+#include "engine/tune/pgn_positions.h"
 
 namespace tempo::tune {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "chess/position.h"
+#include "engine/chess/position.h"
 
 namespace tempo::tune {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "eval_params.h"
-#include "tune/texel_error.h"
+#include "engine/eval_params.h"
+#include "engine/tune/texel_error.h"
 
 namespace tempo::tune {
 

@@ -1,4 +1,4 @@
-#include "tune/param_file.h"
+#include "engine/tune/param_file.h"
 
 #include <cstdio>
 #include <fstream>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "eval_params.h"
+#include "engine/eval_params.h"
 
 namespace tempo::tune {
 

@@ -1,9 +1,9 @@
-#include "tune/pgn_positions.h"
+#include "engine/tune/pgn_positions.h"
 
 #include <cctype>
 #include <optional>
 
-#include "chess/san.h"
+#include "engine/chess/san.h"
 
 namespace tempo::tune {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "tune/labelled_positions.h"
+#include "engine/tune/labelled_positions.h"
 
 namespace tempo::tune {
 

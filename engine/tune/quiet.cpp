@@ -1,12 +1,12 @@
-#include "tune/quiet.h"
+#include "engine/tune/quiet.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "chess/movegen.h"
-#include "eval.h"
-#include "movepick.h"
-#include "see.h"
+#include "engine/chess/movegen.h"
+#include "engine/eval.h"
+#include "engine/movepick.h"
+#include "engine/see.h"
 
 namespace tempo::tune {
 

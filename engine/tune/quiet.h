@@ -5,8 +5,8 @@
 
 #include <optional>
 
-#include "chess/position.h"
-#include "features.h"
+#include "engine/chess/position.h"
+#include "engine/features.h"
 
 namespace tempo::tune {
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <thread>
 
-#include "tune/optimizers.h"
+#include "engine/tune/optimizers.h"
 
 namespace tempo::tune {
 

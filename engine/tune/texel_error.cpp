@@ -1,4 +1,4 @@
-#include "tune/texel_error.h"
+#include "engine/tune/texel_error.h"
 
 #include <cmath>
 #include <thread>

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "tune/training_set.h"
+#include "engine/tune/training_set.h"
 
 namespace tempo::tune {
 

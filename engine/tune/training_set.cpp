@@ -1,11 +1,11 @@
-#include "tune/training_set.h"
+#include "engine/tune/training_set.h"
 
 #include <cmath>
 #include <thread>
 
-#include "eval.h"
-#include "tune/quiet.h"
-#include "tune/texel_error.h"
+#include "engine/eval.h"
+#include "engine/tune/quiet.h"
+#include "engine/tune/texel_error.h"
 
 namespace tempo::tune {
 

@@ -6,10 +6,10 @@
 #include <optional>
 #include <vector>
 
-#include "eval_params.h"
-#include "eval_trace.h"
-#include "features.h"
-#include "tune/labelled_positions.h"
+#include "engine/eval_params.h"
+#include "engine/eval_trace.h"
+#include "engine/features.h"
+#include "engine/tune/labelled_positions.h"
 
 namespace tempo::tune {
 

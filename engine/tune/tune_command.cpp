@@ -1,4 +1,4 @@
-#include "tune/tune_command.h"
+#include "engine/tune/tune_command.h"
 
 #include <chrono>
 #include <cmath>
@@ -6,14 +6,14 @@
 #include <optional>
 #include <sstream>
 
-#include "eval_params.h"
-#include "eval_trace.h"
-#include "features.h"
-#include "text_util.h"
-#include "tune/labelled_positions.h"
-#include "tune/optimizers.h"
-#include "tune/param_file.h"
-#include "tune/training_set.h"
+#include "engine/eval_params.h"
+#include "engine/eval_trace.h"
+#include "engine/features.h"
+#include "engine/text_util.h"
+#include "engine/tune/labelled_positions.h"
+#include "engine/tune/optimizers.h"
+#include "engine/tune/param_file.h"
+#include "engine/tune/training_set.h"
 
 namespace tempo::tune {
 

@@ -1,4 +1,4 @@
-#include "adjudication/adjudicator.h"
+#include "harness/adjudication/adjudicator.h"
 
 #include <cstdlib>
 

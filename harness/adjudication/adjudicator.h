@@ -18,10 +18,10 @@
 #include <array>
 #include <optional>
 
-#include "adjudication/outcome.h"
-#include "adjudication/rules.h"
-#include "adjudication/score.h"
-#include "chess/position.h"
+#include "harness/adjudication/outcome.h"
+#include "harness/adjudication/rules.h"
+#include "harness/adjudication/score.h"
+#include "engine/chess/position.h"
 
 namespace arbiter::adjudication {
 

@@ -1,4 +1,4 @@
-#include "adjudication/outcome.h"
+#include "harness/adjudication/outcome.h"
 
 #include <utility>
 

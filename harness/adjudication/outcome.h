@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "chess/position.h"
-#include "chess/types.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
 
 namespace arbiter::adjudication {
 

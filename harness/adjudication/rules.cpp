@@ -1,4 +1,4 @@
-#include "adjudication/rules.h"
+#include "harness/adjudication/rules.h"
 
 #include <charconv>
 #include <map>

@@ -1,4 +1,4 @@
-#include "build/file_lock.h"
+#include "harness/build/file_lock.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,11 +1,11 @@
-#include "build/revision_build.h"
+#include "harness/build/revision_build.h"
 
 #include <fstream>
 #include <thread>
 #include <unistd.h>
 
-#include "build/file_lock.h"
-#include "build/subprocess.h"
+#include "harness/build/file_lock.h"
+#include "harness/build/subprocess.h"
 
 namespace arbiter::build {
 namespace {

@@ -1,4 +1,4 @@
-#include "build/subprocess.h"
+#include "harness/build/subprocess.h"
 
 #include <cerrno>
 #include <cstring>

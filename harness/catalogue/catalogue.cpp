@@ -1,8 +1,8 @@
-#include "catalogue.h"
+#include "harness/catalogue/catalogue.h"
 
-#include "config/engine_spec.h"
-#include "config/json_file.h"
-#include "config/plain_text.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/json_file.h"
+#include "harness/config/plain_text.h"
 
 extern "C" const char arbiter_builtin_catalogue[];
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::catalogue {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::config {
 

@@ -6,11 +6,11 @@
 #include <type_traits>
 #include <utility>
 
-#include "choices.h"
-#include "engine_spec.h"
-#include "json_file.h"
-#include "parse_number.h"
-#include "plain_text.h"
+#include "harness/config/choices.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/json_file.h"
+#include "harness/config/parse_number.h"
+#include "harness/config/plain_text.h"
 
 namespace arbiter::config {
 namespace {

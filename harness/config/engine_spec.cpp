@@ -1,10 +1,10 @@
-#include "engine_spec.h"
+#include "harness/config/engine_spec.h"
 
 #include <cstdint>
 #include <filesystem>
 
-#include "parse_number.h"
-#include "plain_text.h"
+#include "harness/config/parse_number.h"
+#include "harness/config/plain_text.h"
 
 namespace arbiter::config {
 

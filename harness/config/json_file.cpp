@@ -1,4 +1,4 @@
-#include "json_file.h"
+#include "harness/config/json_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::config {
 namespace {

@@ -1,8 +1,8 @@
-#include "plain_text.h"
+#include "harness/config/plain_text.h"
 
 #include <cstdio>
 
-#include "match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::config {
 namespace {

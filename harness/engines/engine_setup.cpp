@@ -1,4 +1,4 @@
-#include "engines/engine_setup.h"
+#include "harness/engines/engine_setup.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "build/revision_build.h"
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
+#include "harness/build/revision_build.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
 
 namespace arbiter::engine_setup {
 namespace {

@@ -6,9 +6,9 @@
 #include <ostream>
 #include <string>
 
-#include <arbiter/protocol/engine_config.hpp>
+#include "harness/protocol/engine_config.h"
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 #include "db/records.h"
 
 namespace arbiter::engine_setup {

@@ -1,12 +1,12 @@
-#include "epd/epd.h"
+#include "harness/epd/epd.h"
 
 #include <cctype>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace arbiter::epd {
 namespace {

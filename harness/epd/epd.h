@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "chess/types.h"
-#include "epd/source_error.h"
+#include "engine/chess/types.h"
+#include "harness/epd/source_error.h"
 
 namespace arbiter::epd {
 

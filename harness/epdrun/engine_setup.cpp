@@ -1,8 +1,8 @@
-#include "epdrun/engine_setup.h"
+#include "harness/epdrun/engine_setup.h"
 
 #include <iostream>
 
-#include "game/engine_move.h"
+#include "harness/game/engine_move.h"
 
 namespace arbiter::epdrun {
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "config/match_config.h"
-#include "engines/engine_setup.h"
+#include "harness/config/match_config.h"
+#include "harness/engines/engine_setup.h"
 
 namespace arbiter::epdrun {
 

@@ -1,4 +1,4 @@
-#include "epdrun/epd_compare.h"
+#include "harness/epdrun/epd_compare.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "epdrun/epd_options.h"
+#include "harness/epdrun/epd_options.h"
 
 namespace arbiter::epdrun {
 

@@ -1,4 +1,4 @@
-#include "epdrun/epd_pool.h"
+#include "harness/epdrun/epd_pool.h"
 
 #include <algorithm>
 #include <atomic>

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "epdrun/epd_session.h"
+#include "harness/epdrun/epd_session.h"
 
 namespace arbiter::epdrun {
 

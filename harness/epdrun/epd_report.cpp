@@ -1,4 +1,4 @@
-#include "epdrun/epd_report.h"
+#include "harness/epdrun/epd_report.h"
 
 #include <iomanip>
 

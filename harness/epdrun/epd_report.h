@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "db/records.h"
-#include "epdrun/epd_compare.h"
-#include "epdrun/epd_session.h"
-#include "epdrun/suite.h"
+#include "harness/epdrun/epd_compare.h"
+#include "harness/epdrun/epd_session.h"
+#include "harness/epdrun/suite.h"
 
 namespace arbiter::epdrun {
 

@@ -1,17 +1,17 @@
 // `arbiter epd`: options -> suite, engine and store -> the worker pool -> summary and outcome.
-#include "epdrun/epd_run.h"
+#include "harness/epdrun/epd_run.h"
 
-#include <arbiter/protocol/engine_config.hpp>
+#include "harness/protocol/engine_config.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "config/engine_spec.h"
+#include "harness/config/engine_spec.h"
 #include "db/errors.h"
-#include "epdrun/engine_setup.h"
-#include "epdrun/epd_pool.h"
-#include "epdrun/epd_report.h"
-#include "epdrun/epd_store.h"
+#include "harness/epdrun/engine_setup.h"
+#include "harness/epdrun/epd_pool.h"
+#include "harness/epdrun/epd_report.h"
+#include "harness/epdrun/epd_store.h"
 
 namespace arbiter::epdrun {
 

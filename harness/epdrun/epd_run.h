@@ -7,7 +7,7 @@
 
 #include <ostream>
 
-#include "epdrun/epd_options.h"
+#include "harness/epdrun/epd_options.h"
 
 namespace arbiter::epdrun {
 

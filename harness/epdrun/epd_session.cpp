@@ -1,12 +1,12 @@
-#include "epdrun/epd_session.h"
+#include "harness/epdrun/epd_session.h"
 
-#include <arbiter/protocol/uci_parse.hpp>
+#include "harness/protocol/uci_parse.h"
 
 #include <chrono>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "epdrun/solution_tracker.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/epdrun/solution_tracker.h"
 
 namespace arbiter::epdrun {
 

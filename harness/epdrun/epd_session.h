@@ -2,17 +2,17 @@
 // One engine process answering suite positions one after another: ucinewgame, position, go, and
 // every info line watched for the time to solution.
 
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/protocol/engine_client.h"
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "chess/position.h"
+#include "engine/chess/position.h"
 #include "db/records.h"
-#include "epdrun/epd_options.h"
-#include "epdrun/suite.h"
+#include "harness/epdrun/epd_options.h"
+#include "harness/epdrun/suite.h"
 
 namespace arbiter::epdrun {
 

@@ -1,4 +1,4 @@
-#include "epdrun/epd_store.h"
+#include "harness/epdrun/epd_store.h"
 
 #include <nlohmann/json.hpp>
 

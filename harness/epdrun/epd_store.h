@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "db/database.h"
-#include "epdrun/epd_options.h"
-#include "epdrun/suite.h"
+#include "harness/epdrun/epd_options.h"
+#include "harness/epdrun/suite.h"
 
 namespace arbiter::epdrun {
 

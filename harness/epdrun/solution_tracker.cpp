@@ -1,4 +1,4 @@
-#include "epdrun/solution_tracker.h"
+#include "harness/epdrun/solution_tracker.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 // Time to solution: the moment the principal variation's first move became correct and stayed
 // correct until the search ended. Fed with every info line of one search, in order.
 
-#include <arbiter/protocol/types.hpp>
+#include "harness/protocol/types.h"
 
 #include <cstdint>
 #include <functional>

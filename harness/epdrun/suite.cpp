@@ -1,4 +1,4 @@
-#include "epdrun/suite.h"
+#include "harness/epdrun/suite.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 #include <set>
 #include <stdexcept>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace arbiter::epdrun {
 

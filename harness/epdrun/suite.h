@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "chess/types.h"
-#include "epd/epd.h"
+#include "engine/chess/types.h"
+#include "harness/epd/epd.h"
 
 namespace arbiter::epdrun {
 

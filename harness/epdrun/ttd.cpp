@@ -1,7 +1,7 @@
-#include "epdrun/ttd.h"
+#include "harness/epdrun/ttd.h"
 
-#include <arbiter/protocol/engine_client.hpp>
-#include <arbiter/protocol/engine_config.hpp>
+#include "harness/protocol/engine_client.h"
+#include "harness/protocol/engine_config.h"
 
 #include <chrono>
 #include <iomanip>
@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config/engine_spec.h"
-#include "epdrun/engine_setup.h"
+#include "harness/config/engine_spec.h"
+#include "harness/epdrun/engine_setup.h"
 
 namespace arbiter::epdrun {
 

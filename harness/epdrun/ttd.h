@@ -3,7 +3,7 @@
 // `go depth D`, one search at a time so they do not compete for cores; totals and ratios to the
 // first configuration tell whether a feature pays for itself.
 
-#include <arbiter/protocol/types.hpp>
+#include "harness/protocol/types.h"
 
 #include <cstdint>
 #include <optional>
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "config/match_config.h"
-#include "epd/epd.h"
+#include "harness/config/match_config.h"
+#include "harness/epd/epd.h"
 
 namespace arbiter::epdrun {
 

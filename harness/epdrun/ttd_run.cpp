@@ -1,8 +1,8 @@
 // `arbiter ttd`: options -> engine configurations and positions -> side-by-side searches -> table.
-#include "epdrun/engine_setup.h"
-#include "epdrun/epd_run.h"
-#include "epdrun/epd_session.h"
-#include "epdrun/ttd.h"
+#include "harness/epdrun/engine_setup.h"
+#include "harness/epdrun/epd_run.h"
+#include "harness/epdrun/epd_session.h"
+#include "harness/epdrun/ttd.h"
 
 namespace arbiter::epdrun {
 

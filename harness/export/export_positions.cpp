@@ -1,4 +1,4 @@
-#include "export/export_positions.h"
+#include "harness/export/export_positions.h"
 
 #include <stdexcept>
 

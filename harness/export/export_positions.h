@@ -6,7 +6,7 @@
 #include <string>
 
 #include "db/records.h"
-#include "export/position_writer.h"
+#include "harness/export/position_writer.h"
 
 namespace arbiter::exporter {
 

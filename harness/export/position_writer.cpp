@@ -1,8 +1,8 @@
-#include "export/position_writer.h"
+#include "harness/export/position_writer.h"
 
 #include <stdexcept>
 
-#include "chess/san.h"
+#include "engine/chess/san.h"
 
 namespace arbiter::exporter {
 

@@ -14,7 +14,7 @@
 #include <ostream>
 #include <string>
 
-#include "chess/position.h"
+#include "engine/chess/position.h"
 #include "db/position_export.h"
 
 namespace arbiter::exporter {

@@ -1,8 +1,8 @@
-#include "game/engine_move.h"
+#include "harness/game/engine_move.h"
 
 #include <cctype>
 
-#include "chess/san.h"
+#include "engine/chess/san.h"
 
 namespace arbiter::game {
 namespace {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include <arbiter/protocol/engine_config.hpp>
+#include "harness/protocol/engine_config.h"
 
-#include "chess/position.h"
-#include "chess/types.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
 
 namespace arbiter::game {
 

@@ -21,12 +21,12 @@
 #include <string>
 #include <vector>
 
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/protocol/engine_client.h"
 
-#include "adjudication/outcome.h"
-#include "adjudication/rules.h"
-#include "chess/types.h"
-#include "tc/time_control.h"
+#include "harness/adjudication/outcome.h"
+#include "harness/adjudication/rules.h"
+#include "engine/chess/types.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::game {
 

@@ -3,12 +3,12 @@
 // resignations and claims, then the move itself, then the board and adjudication.
 #include <stdexcept>
 
-#include "adjudication/adjudicator.h"
-#include "chess/san.h"
-#include "game/engine_move.h"
-#include "game/game.h"
-#include "game/search_limits.h"
-#include "tc/clock.h"
+#include "harness/adjudication/adjudicator.h"
+#include "engine/chess/san.h"
+#include "harness/game/engine_move.h"
+#include "harness/game/game.h"
+#include "harness/game/search_limits.h"
+#include "harness/tc/clock.h"
 
 namespace arbiter::game {
 namespace {

@@ -1,11 +1,11 @@
-#include "game/game_output.h"
+#include "harness/game/game_output.h"
 
 #include <cstdio>
 #include <ctime>
 #include <sstream>
 #include <stdexcept>
 
-#include "pgn/reader.h"
+#include "harness/pgn/reader.h"
 
 namespace arbiter::game {
 namespace {

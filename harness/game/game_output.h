@@ -5,8 +5,8 @@
 #include <string>
 
 #include "db/records.h"
-#include "game/game.h"
-#include "pgn/writer.h"
+#include "harness/game/game.h"
+#include "harness/pgn/writer.h"
 
 namespace arbiter::game {
 

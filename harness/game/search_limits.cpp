@@ -1,4 +1,4 @@
-#include "game/search_limits.h"
+#include "harness/game/search_limits.h"
 
 namespace arbiter::game {
 

@@ -3,10 +3,10 @@
 // and what the protocol clients take (SearchRequest, the announced TimeControl). Kept apart from
 // the game loop so the mapping can be tested without engines.
 
-#include <arbiter/protocol/types.hpp>
+#include "harness/protocol/types.h"
 
-#include "tc/clock.h"
-#include "tc/time_control.h"
+#include "harness/tc/clock.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::game {
 

@@ -1,4 +1,4 @@
-#include "ladder/ladder_config.h"
+#include "harness/ladder/ladder_config.h"
 
 #include <filesystem>
 #include <regex>
@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
-#include "config/json_file.h"
-#include "config/plain_text.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/json_file.h"
+#include "harness/config/plain_text.h"
 
 namespace arbiter::ladder {
 namespace {

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::ladder {
 

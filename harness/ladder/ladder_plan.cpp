@@ -1,11 +1,11 @@
-#include "ladder/ladder_plan.h"
+#include "harness/ladder/ladder_plan.h"
 
 #include <cmath>
 #include <cstdio>
 
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
-#include "tc/time_control.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::ladder {
 namespace {

@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config/match_config.h"
-#include "ladder/ladder_config.h"
+#include "harness/config/match_config.h"
+#include "harness/ladder/ladder_config.h"
 
 namespace arbiter::ladder {
 

@@ -1,14 +1,14 @@
-#include "ladder/ladder_runner.h"
+#include "harness/ladder/ladder_runner.h"
 
 #include <algorithm>
 #include <optional>
 #include <sstream>
 
 #include "db/database.h"
-#include "epd/source_error.h"
-#include "epdrun/epd_run.h"
-#include "scheduler/engine_setup.h"
-#include "scheduler/tournament.h"
+#include "harness/epd/source_error.h"
+#include "harness/epdrun/epd_run.h"
+#include "harness/scheduler/engine_setup.h"
+#include "harness/scheduler/tournament.h"
 
 namespace arbiter::ladder {
 namespace {

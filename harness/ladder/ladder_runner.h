@@ -9,8 +9,8 @@
 #include <ostream>
 #include <string>
 
-#include "config/match_config.h"
-#include "ladder/ladder_plan.h"
+#include "harness/config/match_config.h"
+#include "harness/ladder/ladder_plan.h"
 
 namespace arbiter::ladder {
 

@@ -1,13 +1,13 @@
-#include "openings/book.h"
+#include "harness/openings/book.h"
 
 #include <charconv>
 #include <set>
 #include <utility>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "epd/epd.h"
-#include "pgn/reader.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/epd/epd.h"
+#include "harness/pgn/reader.h"
 
 namespace arbiter::openings {
 

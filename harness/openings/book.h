@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "chess/types.h"
-#include "epd/source_error.h"
-#include "openings/polyglot.h"
+#include "engine/chess/types.h"
+#include "harness/epd/source_error.h"
+#include "harness/openings/polyglot.h"
 
 namespace arbiter::openings {
 

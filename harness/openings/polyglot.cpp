@@ -1,11 +1,11 @@
-#include "openings/polyglot.h"
+#include "harness/openings/polyglot.h"
 
 #include <algorithm>
 #include <fstream>
 #include <iterator>
 
-#include "chess/san.h"
-#include "epd/source_error.h"
+#include "engine/chess/san.h"
+#include "harness/epd/source_error.h"
 
 namespace arbiter::openings {
 namespace {

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "chess/position.h"
-#include "chess/types.h"
-#include "epd/source_error.h"
-#include "openings/seeded_random.h"
+#include "engine/chess/position.h"
+#include "engine/chess/types.h"
+#include "harness/epd/source_error.h"
+#include "harness/openings/seeded_random.h"
 
 namespace arbiter::openings {
 

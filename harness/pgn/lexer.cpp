@@ -1,4 +1,4 @@
-#include "pgn/lexer.h"
+#include "harness/pgn/lexer.h"
 
 #include <algorithm>
 #include <cctype>

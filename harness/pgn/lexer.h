@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "epd/source_error.h"
+#include "harness/epd/source_error.h"
 
 namespace arbiter::pgn {
 

@@ -1,11 +1,11 @@
-#include "pgn/reader.h"
+#include "harness/pgn/reader.h"
 
 #include <algorithm>
 #include <cctype>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "epd/epd.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/epd/epd.h"
 
 namespace arbiter::pgn {
 namespace {

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "chess/types.h"
-#include "epd/source_error.h"
-#include "pgn/lexer.h"
+#include "engine/chess/types.h"
+#include "harness/epd/source_error.h"
+#include "harness/pgn/lexer.h"
 
 namespace arbiter::pgn {
 

@@ -1,12 +1,12 @@
-#include "pgn/writer.h"
+#include "harness/pgn/writer.h"
 
 #include <cstdio>
 #include <ctime>
 #include <map>
 #include <stdexcept>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace arbiter::pgn {
 namespace {

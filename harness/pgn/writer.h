@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "adjudication/outcome.h"
-#include "adjudication/score.h"
-#include "tc/time_control.h"
+#include "harness/adjudication/outcome.h"
+#include "harness/adjudication/score.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::pgn {
 

@@ -1,9 +1,9 @@
-#include "scheduler/chess960.h"
+#include "harness/scheduler/chess960.h"
 
 #include <array>
 #include <stdexcept>
 
-#include "openings/seeded_random.h"
+#include "harness/openings/seeded_random.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -1,13 +1,13 @@
-#include "scheduler/engine_probe.h"
+#include "harness/scheduler/engine_probe.h"
 
 #include <memory>
 #include <string>
 #include <thread>
 
-#include <arbiter/process/process_types.hpp>
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/process/process_types.h"
+#include "harness/protocol/engine_client.h"
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::scheduler {
 namespace {

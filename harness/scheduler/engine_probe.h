@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "scheduler/engine_setup.h"
+#include "harness/scheduler/engine_setup.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "scheduler/engine_setup.h"
+#include "harness/scheduler/engine_setup.h"
 
 #include <cctype>
 #include <cmath>
@@ -6,13 +6,13 @@
 #include <iostream>
 #include <set>
 
-#include <arbiter/process/capped_log.hpp>
+#include "harness/process/capped_log.h"
 
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
-#include "engines/engine_setup.h"
-#include "game/engine_move.h"
-#include "game/search_limits.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
+#include "harness/engines/engine_setup.h"
+#include "harness/game/engine_move.h"
+#include "harness/game/search_limits.h"
 
 namespace arbiter::scheduler {
 namespace {
@@ -114,7 +114,7 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config) {
         check_limits(engine, where);
         engine.restart_every_game = engine.spec.restart == config::RestartPolicy::On;
         engine.client = engine_setup::to_engine_config(engine.spec, engine.name, game::make_san_converter(chess960));
-        // One capped log per engine, shared by all its processes (see arbiter/process/capped_log.hpp).
+        // One capped log per engine, shared by all its processes (see harness/process/capped_log.h).
         if (const auto dir = stderr_log_dir(config))
             engine.client.process.stderr_capped_log =
                 std::make_shared<process::CappedLog>(*dir / (file_safe(engine.name) + ".stderr.log"));

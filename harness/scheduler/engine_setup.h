@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include <arbiter/protocol/engine_config.hpp>
+#include "harness/protocol/engine_config.h"
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 #include "db/records.h"
-#include "tc/time_control.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::scheduler {
 

@@ -1,9 +1,9 @@
-#include "scheduler/engine_slot.h"
+#include "harness/scheduler/engine_slot.h"
 
-#include <arbiter/process/process_types.hpp>
-#include <arbiter/protocol/xboard_client.hpp>
+#include "harness/process/process_types.h"
+#include "harness/protocol/xboard_client.h"
 
-#include "game/search_limits.h"
+#include "harness/game/search_limits.h"
 
 namespace arbiter::scheduler {
 

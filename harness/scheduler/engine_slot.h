@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/protocol/engine_client.h"
 
-#include "scheduler/engine_setup.h"
+#include "harness/scheduler/engine_setup.h"
 
 namespace arbiter::scheduler {
 

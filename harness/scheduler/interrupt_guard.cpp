@@ -1,4 +1,4 @@
-#include "scheduler/interrupt_guard.h"
+#include "harness/scheduler/interrupt_guard.h"
 
 namespace arbiter::scheduler {
 namespace {

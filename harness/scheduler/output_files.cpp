@@ -1,4 +1,4 @@
-#include "scheduler/output_files.h"
+#include "harness/scheduler/output_files.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,12 +1,12 @@
-#include "scheduler/report.h"
+#include "harness/scheduler/report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
-#include "ratings.h"
-#include "ratings_output.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/ratings_output.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "scheduler/tally.h"
+#include "harness/scheduler/tally.h"
 
 namespace arbiter::scheduler {
 

@@ -1,11 +1,11 @@
-#include "scheduler/run_match.h"
+#include "harness/scheduler/run_match.h"
 
 #include <filesystem>
 #include <optional>
 
 #include "db/database.h"
-#include "scheduler/engine_setup.h"
-#include "scheduler/interrupt_guard.h"
+#include "harness/scheduler/engine_setup.h"
+#include "harness/scheduler/interrupt_guard.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "config/match_config.h"
-#include "scheduler/tournament.h"
+#include "harness/config/match_config.h"
+#include "harness/scheduler/tournament.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "scheduler/schedule.h"
+#include "harness/scheduler/schedule.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "scheduler/tally.h"
+#include "harness/scheduler/tally.h"
 
 #include <cmath>
 

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "config/match_config.h"
-#include "elo.h"
-#include "pair_matrix.h"
-#include "scheduler/schedule.h"
-#include "sprt.h"
+#include "harness/config/match_config.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/pair_matrix.h"
+#include "harness/scheduler/schedule.h"
+#include "harness/stats/sprt.h"
 
 namespace arbiter::scheduler {
 

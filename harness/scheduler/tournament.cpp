@@ -1,13 +1,13 @@
-#include "scheduler/tournament.h"
+#include "harness/scheduler/tournament.h"
 
 #include <algorithm>
 #include <thread>
 #include <unistd.h>
 
-#include "game/game_output.h"
-#include "scheduler/engine_probe.h"
-#include "scheduler/tournament_state.h"
-#include "tc/time_control.h"
+#include "harness/game/game_output.h"
+#include "harness/scheduler/engine_probe.h"
+#include "harness/scheduler/tournament_state.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::scheduler {
 namespace {

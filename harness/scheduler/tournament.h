@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 #include "db/database.h"
-#include "scheduler/engine_setup.h"
+#include "harness/scheduler/engine_setup.h"
 
 namespace arbiter::scheduler {
 

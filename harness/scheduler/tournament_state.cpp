@@ -1,8 +1,8 @@
 // The shared bookkeeping of a running tournament: dispatch, stopping, the tally and what is
 // printed as games finish. Every member function here runs with State::mutex held.
-#include "scheduler/tournament_state.h"
+#include "harness/scheduler/tournament_state.h"
 
-#include "scheduler/chess960.h"
+#include "harness/scheduler/chess960.h"
 
 namespace arbiter::scheduler {
 

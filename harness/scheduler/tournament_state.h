@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "db/database.h"
-#include "game/game.h"
-#include "openings/book.h"
-#include "scheduler/output_files.h"
-#include "scheduler/report.h"
-#include "scheduler/schedule.h"
-#include "scheduler/tally.h"
-#include "scheduler/tournament.h"
+#include "harness/game/game.h"
+#include "harness/openings/book.h"
+#include "harness/scheduler/output_files.h"
+#include "harness/scheduler/report.h"
+#include "harness/scheduler/schedule.h"
+#include "harness/scheduler/tally.h"
+#include "harness/scheduler/tournament.h"
 
 namespace arbiter::scheduler {
 

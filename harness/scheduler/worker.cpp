@@ -3,9 +3,9 @@
 #include <optional>
 
 #include "db/errors.h"
-#include "game/game_output.h"
-#include "scheduler/engine_slot.h"
-#include "scheduler/tournament_state.h"
+#include "harness/game/game_output.h"
+#include "harness/scheduler/engine_slot.h"
+#include "harness/scheduler/tournament_state.h"
 
 namespace arbiter::scheduler {
 namespace {

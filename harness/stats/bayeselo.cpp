@@ -1,12 +1,12 @@
-#include "bayeselo.h"
+#include "harness/stats/bayeselo.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include "rating_connectivity.h"
-#include "rating_fit.h"
-#include "rating_table_build.h"
+#include "harness/stats/rating_connectivity.h"
+#include "harness/stats/rating_fit.h"
+#include "harness/stats/rating_table_build.h"
 
 namespace arbiter::stats {
 

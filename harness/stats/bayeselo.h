@@ -17,7 +17,7 @@
 #include <map>
 #include <string>
 
-#include "ratings.h"
+#include "harness/stats/ratings.h"
 
 namespace arbiter::stats {
 

@@ -9,9 +9,9 @@
 #include <random>
 #include <string>
 
-#include "pair_matrix.h"
-#include "ratings.h"
-#include "ratings_output.h"
+#include "harness/stats/pair_matrix.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/ratings_output.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "elo.h"
+#include "harness/stats/elo.h"
 
 #include <algorithm>
 #include <array>

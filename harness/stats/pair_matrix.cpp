@@ -1,4 +1,4 @@
-#include "pair_matrix.h"
+#include "harness/stats/pair_matrix.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "rating_connectivity.h"
+#include "harness/stats/rating_connectivity.h"
 
 #include <stdexcept>
 #include <string>

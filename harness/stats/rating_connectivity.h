@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "pair_matrix.h"
+#include "harness/stats/pair_matrix.h"
 
 namespace arbiter::stats::detail {
 

@@ -1,4 +1,4 @@
-#include "rating_fit.h"
+#include "harness/stats/rating_fit.h"
 
 #include <algorithm>
 #include <cmath>

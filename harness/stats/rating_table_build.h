@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "rating_fit.h"
-#include "ratings.h"
+#include "harness/stats/rating_fit.h"
+#include "harness/stats/ratings.h"
 
 namespace arbiter::stats::detail {
 

@@ -1,14 +1,14 @@
-#include "ratings.h"
+#include "harness/stats/ratings.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
 
-#include "elo.h"
-#include "rating_connectivity.h"
-#include "rating_fit.h"
-#include "rating_table_build.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/rating_connectivity.h"
+#include "harness/stats/rating_fit.h"
+#include "harness/stats/rating_table_build.h"
 
 namespace arbiter::stats {
 

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "pair_matrix.h"
+#include "harness/stats/pair_matrix.h"
 
 namespace arbiter::stats {
 

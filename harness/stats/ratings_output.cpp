@@ -1,4 +1,4 @@
-#include "ratings_output.h"
+#include "harness/stats/ratings_output.h"
 
 #include <algorithm>
 #include <cmath>

@@ -15,7 +15,7 @@
 #include <ostream>
 #include <string>
 
-#include "ratings.h"
+#include "harness/stats/ratings.h"
 
 namespace arbiter::stats {
 

@@ -1,4 +1,4 @@
-#include "sprt.h"
+#include "harness/stats/sprt.h"
 
 #include <algorithm>
 #include <cmath>

@@ -26,7 +26,7 @@
 #include <string>
 #include <string_view>
 
-#include "elo.h"
+#include "harness/stats/elo.h"
 
 namespace arbiter::stats {
 

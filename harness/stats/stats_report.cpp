@@ -1,4 +1,4 @@
-#include "stats_report.h"
+#include "harness/stats/stats_report.h"
 
 #include <cmath>
 #include <cstdio>

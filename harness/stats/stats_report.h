@@ -10,8 +10,8 @@
 #include <ostream>
 #include <variant>
 
-#include "elo.h"
-#include "sprt.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/sprt.h"
 
 namespace arbiter::stats {
 

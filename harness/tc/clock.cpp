@@ -1,4 +1,4 @@
-#include "tc/clock.h"
+#include "harness/tc/clock.h"
 
 #include <algorithm>
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "chess/types.h"
-#include "tc/time_control.h"
+#include "engine/chess/types.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::tc {
 

@@ -1,4 +1,4 @@
-#include "tc/time_control.h"
+#include "harness/tc/time_control.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "run_binary.h"
+#include "tests/badinput/run_binary.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "../support/text_file.h"
+#include "tests/support/text_file.h"
 
 namespace badinput {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "run_binary.h"
+#include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
 using badinput::RunResult;

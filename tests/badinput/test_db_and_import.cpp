@@ -10,7 +10,7 @@
 
 #include <sqlite3.h>
 
-#include "run_binary.h"
+#include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
 using badinput::RunResult;

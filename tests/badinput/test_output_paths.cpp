@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <set>
 
-#include "run_binary.h"
+#include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
 using badinput::RunResult;

@@ -5,9 +5,9 @@
 
 #include <chrono>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "child_process.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/engine/child_process.h"
 
 using namespace std::chrono_literals;
 

@@ -3,7 +3,7 @@
 // `arbiter epd` does); a UTF-8 byte-order mark is accepted; a repeated id is warned about.
 #include <catch2/catch.hpp>
 
-#include "run_binary.h"
+#include "tests/badinput/run_binary.h"
 
 using badinput::RunResult;
 using badinput::ScratchDir;

@@ -7,8 +7,8 @@
 #include <string>
 #include <sys/stat.h>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "db/database.h"
 
 namespace fs = std::filesystem;

@@ -1,8 +1,8 @@
 // FEN parsing and writing: round trips over the data files, strict rejection with field names.
 #include <catch2/catch.hpp>
 
-#include "chess/position.h"
-#include "test_data.h"
+#include "engine/chess/position.h"
+#include "tests/chess/test_data.h"
 
 using chess::FenError;
 using chess::Position;

@@ -6,10 +6,10 @@
 #include <random>
 #include <set>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "test_data.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/chess/test_data.h"
 
 using chess::Move;
 using chess::MoveList;

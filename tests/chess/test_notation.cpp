@@ -1,10 +1,10 @@
 // SAN and UCI notation.
 #include <catch2/catch.hpp>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "test_data.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/chess/test_data.h"
 
 using chess::Move;
 using chess::MoveParseError;

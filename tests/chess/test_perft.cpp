@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "chess/perft.h"
-#include "chess/position.h"
-#include "test_data.h"
+#include "engine/chess/perft.h"
+#include "engine/chess/position.h"
+#include "tests/chess/test_data.h"
 
 using chess::Position;
 using chess_test::read_perft_file;

@@ -1,8 +1,8 @@
 // Draw rules, mate, stalemate and adjudication.
 #include <catch2/catch.hpp>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 using chess::Position;
 using chess::Termination;

@@ -3,11 +3,11 @@
 
 #include <random>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "chess/zobrist.h"
-#include "test_data.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "engine/chess/zobrist.h"
+#include "tests/chess/test_data.h"
 
 using chess::Move;
 using chess::Position;

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../support/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "cli/import_command.h"
 #include "cli/ratings_command.h"
 #include "db/database.h"

@@ -5,14 +5,14 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "build/revision_build.h"
+#include "harness/build/revision_build.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 #include "db/errors.h"
-#include "epd/source_error.h"
-#include "ladder/ladder_config.h"
-#include "openings/book.h"
+#include "harness/epd/source_error.h"
+#include "harness/ladder/ladder_config.h"
+#include "harness/openings/book.h"
 
 using arbiter::cli::BadInput;
 using arbiter::cli::report_failure;

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "cli/export_command.h"
 #include "cli/import_command.h"
 

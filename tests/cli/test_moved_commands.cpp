@@ -6,13 +6,13 @@
 #include <filesystem>
 #include <sstream>
 
-#include "../support/captured_run.h"
-#include "../support/temp_dir.h"
+#include "tests/support/captured_run.h"
+#include "tests/support/temp_dir.h"
 #include "cli/epd_command.h"
 #include "cli/match_command.h"
 #include "cli/match_flags.h"
 #include "cli/merge_command.h"
-#include "config/match_config.h"
+#include "harness/config/match_config.h"
 
 using namespace arbiter;
 using Catch::Matchers::Contains;

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
 
 using namespace arbiter;
 

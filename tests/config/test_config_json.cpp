@@ -4,8 +4,8 @@
 #include <fstream>
 
 #include "cli/match_flags.h"
-#include "config/engine_spec.h"
-#include "config/match_config.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/match_config.h"
 
 using namespace arbiter::config;
 

@@ -10,10 +10,10 @@
 #include <string>
 
 #include "cli/match_flags.h"
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
-#include "config/json_file.h"
-#include "config/match_config.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/json_file.h"
+#include "harness/config/match_config.h"
 
 using namespace arbiter;
 using Catch::Matchers::Contains;

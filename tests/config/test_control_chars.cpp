@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "cli/match_flags.h"
-#include "catalogue/catalogue.h"
-#include "config/engine_spec.h"
-#include "config/match_config.h"
-#include "config/plain_text.h"
+#include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/match_config.h"
+#include "harness/config/plain_text.h"
 
 using namespace arbiter;
 using config::ConfigError;

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "cli/match_flags.h"
-#include "config/engine_spec.h"
-#include "config/match_config.h"
+#include "harness/config/engine_spec.h"
+#include "harness/config/match_config.h"
 
 using namespace arbiter::config;
 

@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "db/database.h"
 
 namespace dbtest {

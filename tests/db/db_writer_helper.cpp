@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 namespace {
 

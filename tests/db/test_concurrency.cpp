@@ -9,7 +9,7 @@
 #include <chrono>
 #include <thread>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

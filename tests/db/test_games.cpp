@@ -1,7 +1,7 @@
 // Writing and reading games, moves, engines, EPD results and ratings; atomicity of a game.
 #include <catch2/catch.hpp>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

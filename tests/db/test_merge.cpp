@@ -4,7 +4,7 @@
 
 #include "cli/merge_command.h"
 #include "db/merge.h"
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using arbiter::cli::run_merge_command;

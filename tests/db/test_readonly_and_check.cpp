@@ -6,9 +6,9 @@
 #include <fstream>
 #include <set>
 
-#include "../support/read_only_mount.h"
+#include "tests/support/read_only_mount.h"
 #include "db/merge.h"
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

@@ -1,7 +1,7 @@
 // Runs: finding a run again by its config key, listing what is done, status, shards sharing one file.
 #include <catch2/catch.hpp>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

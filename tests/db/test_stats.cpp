@@ -1,7 +1,7 @@
 // Aggregates for ratings and reports: per-pair results, per-run pentanomial, results over commits.
 #include <catch2/catch.hpp>
 
-#include "db_test_util.h"
+#include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;

@@ -1,4 +1,4 @@
-#include "child_process.h"
+#include "tests/engine/child_process.h"
 
 #include <csignal>
 #include <cerrno>

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <sstream>
 
-#include "chess/position.h"
-#include "eval.h"
-#include "features.h"
+#include "engine/chess/position.h"
+#include "engine/eval.h"
+#include "engine/features.h"
 
 using namespace tempo;
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "bench.h"
-#include "features.h"
+#include "engine/bench.h"
+#include "engine/features.h"
 
 using namespace tempo;
 

@@ -4,10 +4,10 @@
 #include <random>
 #include <set>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "history.h"
-#include "movepick.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/history.h"
+#include "engine/movepick.h"
 
 using namespace tempo;
 

@@ -3,12 +3,12 @@
 #include <atomic>
 #include <random>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "history.h"
-#include "search.h"
-#include "tt.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "engine/history.h"
+#include "engine/search.h"
+#include "engine/tt.h"
 
 using namespace tempo;
 

@@ -1,12 +1,12 @@
 #include <catch2/catch.hpp>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "history.h"
-#include "search_params.h"
-#include "see.h"
-#include "timeman.h"
-#include "tt.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "engine/history.h"
+#include "engine/search_params.h"
+#include "engine/see.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
 
 using namespace tempo;
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "child_process.h"
-#include "go_command.h"
-#include "text_util.h"
+#include "tests/engine/child_process.h"
+#include "engine/go_command.h"
+#include "engine/text_util.h"
 
 using namespace tempo;
 using namespace std::chrono_literals;

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "bench.h"
-#include "child_process.h"
+#include "engine/bench.h"
+#include "tests/engine/child_process.h"
 
 using tempo_test::ChildProcess;
 using namespace std::chrono_literals;

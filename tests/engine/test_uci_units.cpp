@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "text_util.h"
-#include "uci_options.h"
+#include "engine/text_util.h"
+#include "engine/uci_options.h"
 
 using namespace tempo;
 

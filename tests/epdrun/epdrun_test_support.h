@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "../support/captured_run.h"
-#include "../support/temp_dir.h"
+#include "tests/support/captured_run.h"
+#include "tests/support/temp_dir.h"
 #include "cli/epd_command.h"
 
 namespace epdrun_test {

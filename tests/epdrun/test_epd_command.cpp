@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "db/database.h"
-#include "epdrun/epd_compare.h"
-#include "epdrun_test_support.h"
+#include "harness/epdrun/epd_compare.h"
+#include "tests/epdrun/epdrun_test_support.h"
 
 using namespace epdrun_test;
 using Catch::Matchers::Contains;

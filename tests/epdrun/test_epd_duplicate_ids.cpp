@@ -2,8 +2,8 @@
 // is told so on stderr with file, line and id, since they would look for them under the id.
 #include <catch2/catch.hpp>
 
-#include "epdrun/suite.h"
-#include "epdrun_test_support.h"
+#include "harness/epdrun/suite.h"
+#include "tests/epdrun/epdrun_test_support.h"
 
 using namespace epdrun_test;
 using Catch::Matchers::Contains;

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "cli/epd_flags.h"
-#include "config/match_config.h"
-#include "engines/engine_setup.h"
+#include "harness/config/match_config.h"
+#include "harness/engines/engine_setup.h"
 
 using namespace arbiter;
 using namespace arbiter::epdrun;

@@ -2,15 +2,15 @@
 // engine spec resolution.
 #include <catch2/catch.hpp>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 #include "cli/epd_flags.h"
-#include "config/match_config.h"
-#include "epdrun/engine_setup.h"
-#include "epdrun/epd_report.h"
-#include "epdrun/solution_tracker.h"
-#include "epdrun/suite.h"
-#include "epdrun_test_support.h"
+#include "harness/config/match_config.h"
+#include "harness/epdrun/engine_setup.h"
+#include "harness/epdrun/epd_report.h"
+#include "harness/epdrun/solution_tracker.h"
+#include "harness/epdrun/suite.h"
+#include "tests/epdrun/epdrun_test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::epdrun;

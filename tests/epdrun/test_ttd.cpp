@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "epdrun_test_support.h"
+#include "tests/epdrun/epdrun_test_support.h"
 
 using namespace epdrun_test;
 using Catch::Matchers::Contains;

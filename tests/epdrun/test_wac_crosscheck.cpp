@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "epdrun_test_support.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/epdrun/epdrun_test_support.h"
 
 using namespace epdrun_test;
 

@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "fuzz_support.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/fuzz/fuzz_support.h"
 
 namespace fuzz {
 

@@ -2,9 +2,9 @@
 // records whose FEN re-parses and whose resolved moves are legal in that position.
 #include <algorithm>
 
-#include "chess/position.h"
-#include "epd/epd.h"
-#include "chess_checks.h"
+#include "engine/chess/position.h"
+#include "harness/epd/epd.h"
+#include "tests/fuzz/chess_checks.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // FEN reader: any text either throws FenError or yields a consistent position whose fen()
 // re-parses to the same position, in standard and in Chess960 mode; from an accepted position
 // every legal move round-trips through SAN and UCI and make/unmake.
-#include "chess_checks.h"
+#include "tests/fuzz/chess_checks.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text = fuzz::as_text(data, size);

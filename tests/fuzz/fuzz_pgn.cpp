@@ -3,9 +3,9 @@
 // A second pass with a ply limit exercises the opening-book path that skips later moves.
 #include <algorithm>
 
-#include "chess/position.h"
-#include "pgn/reader.h"
-#include "chess_checks.h"
+#include "engine/chess/position.h"
+#include "harness/pgn/reader.h"
+#include "tests/fuzz/chess_checks.h"
 
 namespace {
 

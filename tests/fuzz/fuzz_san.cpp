@@ -5,7 +5,7 @@
 #include <array>
 #include <vector>
 
-#include "chess_checks.h"
+#include "tests/fuzz/chess_checks.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 // UCI engine output: `info`, `bestmove` and `option` lines. The parsers take untrusted text and
 // must neither throw nor return moves that are not single tokens of the line.
-#include <arbiter/protocol/uci_parse.hpp>
+#include "harness/protocol/uci_parse.h"
 
-#include "line_support.h"
+#include "tests/fuzz/line_support.h"
 
 namespace {
 

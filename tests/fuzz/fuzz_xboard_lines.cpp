@@ -1,9 +1,9 @@
 // CECP (xboard) engine output: feature and option declarations, thinking lines, move replies,
 // result claims and illegal-move notices. The parsers take untrusted text and must not throw;
 // what they return as a move must be a single token of the line.
-#include <arbiter/protocol/xboard_parse.hpp>
+#include "harness/protocol/xboard_parse.h"
 
-#include "line_support.h"
+#include "tests/fuzz/line_support.h"
 
 namespace {
 

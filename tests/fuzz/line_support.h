@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "fuzz_support.h"
+#include "tests/fuzz/fuzz_support.h"
 
 namespace fuzz {
 

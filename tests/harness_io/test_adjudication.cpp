@@ -1,9 +1,9 @@
 // -draw / -resign / -maxmoves flag values and the outcome texts cutechess writes to PGN.
 #include <catch2/catch.hpp>
 
-#include "adjudication/outcome.h"
-#include "adjudication/rules.h"
-#include "adjudication/score.h"
+#include "harness/adjudication/outcome.h"
+#include "harness/adjudication/rules.h"
+#include "harness/adjudication/score.h"
 
 using namespace arbiter::adjudication;
 

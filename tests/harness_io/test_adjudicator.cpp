@@ -2,8 +2,8 @@
 // resign and max-moves rules.
 #include <catch2/catch.hpp>
 
-#include "adjudication/adjudicator.h"
-#include "chess/san.h"
+#include "harness/adjudication/adjudicator.h"
+#include "engine/chess/san.h"
 
 using namespace arbiter::adjudication;
 

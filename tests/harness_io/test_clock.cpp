@@ -2,7 +2,7 @@
 // st= budgets, and flag fall only beyond time left + timemargin.
 #include <catch2/catch.hpp>
 
-#include "tc/clock.h"
+#include "harness/tc/clock.h"
 
 using namespace arbiter::tc;
 using std::chrono::milliseconds;

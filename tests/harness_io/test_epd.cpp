@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "epd/epd.h"
-#include "test_support.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "harness/epd/epd.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 using arbiter::epd::EpdRecord;

@@ -2,9 +2,9 @@
 // arbiter's EPD reader and so by everything that reads EPD through it: suites and opening books.
 #include <catch2/catch.hpp>
 
-#include "epd/epd.h"
-#include "openings/book.h"
-#include "test_support.h"
+#include "harness/epd/epd.h"
+#include "harness/openings/book.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 

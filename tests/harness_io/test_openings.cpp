@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "openings/book.h"
-#include "test_support.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/openings/book.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::openings;

@@ -3,7 +3,7 @@
 // error when ReadOptions::check_result asks for it (import, ratings), not for opening books.
 #include <catch2/catch.hpp>
 
-#include "pgn/reader.h"
+#include "harness/pgn/reader.h"
 
 using namespace arbiter;
 

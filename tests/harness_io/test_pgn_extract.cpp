@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "pgn/reader.h"
-#include "pgn/writer.h"
-#include "../support/text_file.h"
-#include "test_support.h"
+#include "harness/pgn/reader.h"
+#include "harness/pgn/writer.h"
+#include "tests/support/text_file.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 using arbiter::adjudication::Score;

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "pgn/lexer.h"
+#include "harness/pgn/lexer.h"
 
 using namespace arbiter;
 using arbiter::pgn::Lexer;

@@ -2,10 +2,10 @@
 // styles cutechess-cli, fastchess and lichess write.
 #include <catch2/catch.hpp>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "pgn/reader.h"
-#include "test_support.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/pgn/reader.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 using arbiter::pgn::PgnGame;

@@ -5,11 +5,11 @@
 #include <cctype>
 #include <sstream>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "pgn/reader.h"
-#include "pgn/writer.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "harness/pgn/reader.h"
+#include "harness/pgn/writer.h"
 
 using namespace arbiter;
 using arbiter::adjudication::Score;

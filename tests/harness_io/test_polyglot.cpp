@@ -4,12 +4,12 @@
 
 #include <map>
 
-#include "chess/movegen.h"
-#include "chess/san.h"
-#include "epd/source_error.h"
-#include "openings/polyglot.h"
-#include "../support/text_file.h"
-#include "test_support.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/san.h"
+#include "harness/epd/source_error.h"
+#include "harness/openings/polyglot.h"
+#include "tests/support/text_file.h"
+#include "tests/harness_io/test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::openings;

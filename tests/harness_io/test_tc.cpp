@@ -2,7 +2,7 @@
 // PGN TimeControl text it writes, and the --tc-scale helper.
 #include <catch2/catch.hpp>
 
-#include "tc/time_control.h"
+#include "harness/tc/time_control.h"
 
 using namespace arbiter::tc;
 

@@ -2,10 +2,10 @@
 // and the match configs each step plays.
 #include <catch2/catch.hpp>
 
-#include "config/engine_spec.h"
-#include "features.h"
-#include "ladder/ladder_config.h"
-#include "ladder/ladder_plan.h"
+#include "harness/config/engine_spec.h"
+#include "engine/features.h"
+#include "harness/ladder/ladder_config.h"
+#include "harness/ladder/ladder_plan.h"
 
 using namespace arbiter::ladder;
 

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "db/database.h"
 
 namespace {

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "ladder/ladder_config.h"
+#include "harness/ladder/ladder_config.h"
 
 using namespace arbiter::ladder;
 using Catch::Matchers::Contains;

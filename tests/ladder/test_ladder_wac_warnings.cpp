@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "../support/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "cli/ladder_command.h"
 
 namespace {

@@ -1,11 +1,11 @@
 // Pure parts of the game layer: reading engine moves and mapping limits to search requests.
 #include <catch2/catch.hpp>
 
-#include "chess/san.h"
-#include "game/engine_move.h"
-#include "game/game_output.h"
-#include "game/search_limits.h"
-#include "scheduler/engine_setup.h"
+#include "engine/chess/san.h"
+#include "harness/game/engine_move.h"
+#include "harness/game/game_output.h"
+#include "harness/game/search_limits.h"
+#include "harness/scheduler/engine_setup.h"
 
 using namespace arbiter;
 

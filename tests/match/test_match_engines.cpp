@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "match_test_support.h"
-#include "pgn/reader.h"
+#include "tests/match/match_test_support.h"
+#include "harness/pgn/reader.h"
 
 using namespace match_test;
 

@@ -11,11 +11,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include "chess/movegen.h"
-#include "chess/san.h"
-#include "game/game_output.h"
-#include "match_test_support.h"
-#include "scheduler/output_files.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/san.h"
+#include "harness/game/game_output.h"
+#include "tests/match/match_test_support.h"
+#include "harness/scheduler/output_files.h"
 
 using namespace arbiter;
 using match_test::TempDir;

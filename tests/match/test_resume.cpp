@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "db/merge.h"
-#include "match_test_support.h"
+#include "tests/match/match_test_support.h"
 
 using namespace match_test;
 

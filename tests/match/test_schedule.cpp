@@ -3,10 +3,10 @@
 
 #include <set>
 
-#include "chess/position.h"
-#include "scheduler/chess960.h"
-#include "scheduler/schedule.h"
-#include "scheduler/tally.h"
+#include "engine/chess/position.h"
+#include "harness/scheduler/chess960.h"
+#include "harness/scheduler/schedule.h"
+#include "harness/scheduler/tally.h"
 
 using namespace arbiter::scheduler;
 

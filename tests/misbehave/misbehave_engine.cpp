@@ -17,11 +17,11 @@
 #include <string>
 #include <thread>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
-#include "chess/san.h"
-#include "misbehave_settings.h"
-#include "../support/uci_position.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/misbehave/misbehave_settings.h"
+#include "tests/support/uci_position.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "misbehave_settings.h"
+#include "tests/misbehave/misbehave_settings.h"
 
 #include <array>
 #include <charconv>

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "chess/position.h"
-#include "chess/san.h"
-#include "misbehave_settings.h"
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
+#include "tests/misbehave/misbehave_settings.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 
 namespace {
 

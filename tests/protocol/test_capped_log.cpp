@@ -2,8 +2,8 @@
 // were cut there, then the last bytes; one cap for every process of an engine and across runs.
 #include <catch2/catch.hpp>
 
-#include <arbiter/process/capped_log.hpp>
-#include <arbiter/process/child_process.hpp>
+#include "harness/process/capped_log.h"
+#include "harness/process/child_process.h"
 
 #include <filesystem>
 #include <fstream>
@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "test_support.hpp"
+#include "tests/protocol/test_support.h"
 
 using namespace arbiter::process;
 using namespace std::chrono_literals;

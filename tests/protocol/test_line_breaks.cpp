@@ -2,10 +2,10 @@
 // through, a line holding '\n' or '\r' is never written to an engine, where it would arrive as two
 // commands (`setoption name Features value none` and `go infinite`). It is refused as an
 // OptionError, a configuration mistake, and the engine stays usable.
-#include "test_support.hpp"
+#include "tests/protocol/test_support.h"
 
-#include <arbiter/protocol/engine_session.hpp>
-#include <arbiter/protocol/uci_client.hpp>
+#include "harness/protocol/engine_session.h"
+#include "harness/protocol/uci_client.h"
 
 #include <catch2/catch.hpp>
 

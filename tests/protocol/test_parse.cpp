@@ -1,7 +1,7 @@
 // Pure parsing/formatting of UCI and CECP lines.
-#include <arbiter/protocol/engine_client.hpp>
-#include <arbiter/protocol/uci_parse.hpp>
-#include <arbiter/protocol/xboard_parse.hpp>
+#include "harness/protocol/engine_client.h"
+#include "harness/protocol/uci_parse.h"
+#include "harness/protocol/xboard_parse.h"
 
 #include <catch2/catch.hpp>
 

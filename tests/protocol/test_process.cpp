@@ -1,10 +1,10 @@
 // ChildProcess against /bin/sh scripts that misbehave in the ways engines do.
-#include "test_support.hpp"
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
-#include "../support/wait_until.h"
+#include "tests/protocol/test_support.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
+#include "tests/support/wait_until.h"
 
-#include <arbiter/process/child_process.hpp>
+#include "harness/process/child_process.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // UciClient against Debian's stockfish and gnuchess, and against shell-script fake engines.
-#include "test_support.hpp"
+#include "tests/protocol/test_support.h"
 
-#include <arbiter/protocol/uci_client.hpp>
-#include <arbiter/protocol/xboard_parse.hpp>
+#include "harness/protocol/uci_client.h"
+#include "harness/protocol/xboard_parse.h"
 
 #include <catch2/catch.hpp>
 

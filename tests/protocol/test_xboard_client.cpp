@@ -1,10 +1,10 @@
 // XboardClient against Debian's phalanx and hoichess, and against shell-script fake engines.
-#include "test_support.hpp"
-#include "../support/temp_dir.h"
-#include "../support/wait_until.h"
+#include "tests/protocol/test_support.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/wait_until.h"
 
-#include <arbiter/protocol/xboard_client.hpp>
-#include <arbiter/protocol/xboard_parse.hpp>
+#include "harness/protocol/xboard_client.h"
+#include "harness/protocol/xboard_parse.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 #include <fcntl.h>
 #include <sys/resource.h>

@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "../support/match_run.h"
-#include "../support/stored_games.h"
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/match_run.h"
+#include "tests/support/stored_games.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "db/database.h"
 
 namespace reliability {

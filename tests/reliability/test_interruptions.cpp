@@ -12,7 +12,7 @@
 #include <csignal>
 #include <filesystem>
 
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using arbiter::db::RunStatus;

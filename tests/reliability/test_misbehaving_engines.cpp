@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <set>
 
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using arbiter::db::GameResult;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using Catch::Matchers::Contains;

@@ -9,7 +9,7 @@
 
 #include <fstream>
 
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using arbiter::db::GameResult;

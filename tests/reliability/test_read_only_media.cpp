@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "../support/read_only_mount.h"
-#include "reliability_support.h"
+#include "tests/support/read_only_mount.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using namespace std::chrono_literals;

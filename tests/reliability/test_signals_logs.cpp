@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include <arbiter/process/capped_log.hpp>
+#include "harness/process/capped_log.h"
 
-#include "reliability_support.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using arbiter::db::RunStatus;

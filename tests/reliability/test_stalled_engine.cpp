@@ -6,10 +6,10 @@
 
 #include <atomic>
 
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/protocol/engine_client.h"
 
-#include "game/game.h"
-#include "reliability_support.h"
+#include "harness/game/game.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using namespace std::chrono_literals;

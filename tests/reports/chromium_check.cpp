@@ -8,9 +8,9 @@
 #include <regex>
 #include <string>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
-#include "synthetic_ladder.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
+#include "tests/reports/synthetic_ladder.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "synthetic_ladder.h"
+#include "tests/reports/synthetic_ladder.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <sstream>
 
-#include "../support/temp_dir.h"
+#include "tests/support/temp_dir.h"
 #include "cli/report_command.h"
 #include "reports/csv.h"
 #include "reports/render.h"
-#include "synthetic_ladder.h"
+#include "tests/reports/synthetic_ladder.h"
 
 using namespace arbiter;
 using reports::csv_field;

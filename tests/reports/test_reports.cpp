@@ -7,17 +7,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 #include "cli/report_command.h"
 #include "db/merge.h"
-#include "ratings.h"
+#include "harness/stats/ratings.h"
 #include "reports/commits_report.h"
 #include "reports/feature_report.h"
 #include "reports/render.h"
 #include "reports/results_reports.h"
 #include "reports/svg_chart.h"
-#include "synthetic_ladder.h"
+#include "tests/reports/synthetic_ladder.h"
 
 using namespace arbiter;
 

@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "bayeselo.h"
-#include "near.h"
+#include "harness/stats/bayeselo.h"
+#include "tests/stats/near.h"
 
 using namespace arbiter::stats;
 using stats_test::near;

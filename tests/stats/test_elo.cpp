@@ -7,8 +7,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "elo.h"
-#include "near.h"
+#include "harness/stats/elo.h"
+#include "tests/stats/near.h"
 
 using namespace arbiter::stats;
 using stats_test::near;

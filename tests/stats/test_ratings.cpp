@@ -6,9 +6,9 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "near.h"
-#include "ratings.h"
-#include "ratings_output.h"
+#include "tests/stats/near.h"
+#include "harness/stats/ratings.h"
+#include "harness/stats/ratings_output.h"
 
 using namespace arbiter::stats;
 using stats_test::near;

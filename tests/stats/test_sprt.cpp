@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "near.h"
-#include "sprt.h"
+#include "tests/stats/near.h"
+#include "harness/stats/sprt.h"
 
 using namespace arbiter::stats;
 using stats_test::near;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "cli/stats_command.h"
-#include "near.h"
+#include "tests/stats/near.h"
 
 using arbiter::cli::run_stats_command;
 using stats_test::near;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "captured_run.h"
+#include "tests/support/captured_run.h"
 #include "cli/match_command.h"
 
 namespace test_support {

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "chess/position.h"
-#include "chess/san.h"
+#include "engine/chess/position.h"
+#include "engine/chess/san.h"
 
 namespace test_support {
 

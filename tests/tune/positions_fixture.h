@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "chess/movegen.h"
-#include "chess/position.h"
+#include "engine/chess/movegen.h"
+#include "engine/chess/position.h"
 
 namespace tune_test {
 

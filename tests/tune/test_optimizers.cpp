@@ -2,13 +2,13 @@
 
 #include <sstream>
 
-#include "eval.h"
-#include "eval_param_list.h"
-#include "positions_fixture.h"
-#include "tune/optimizers.h"
-#include "tune/quiet.h"
-#include "tune/texel_error.h"
-#include "tune/training_set.h"
+#include "engine/eval.h"
+#include "engine/eval_param_list.h"
+#include "tests/tune/positions_fixture.h"
+#include "engine/tune/optimizers.h"
+#include "engine/tune/quiet.h"
+#include "engine/tune/texel_error.h"
+#include "engine/tune/training_set.h"
 
 using namespace tempo;
 using namespace tempo::tune;

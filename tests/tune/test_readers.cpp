@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "../support/temp_dir.h"
-#include "tune/labelled_positions.h"
-#include "tune/param_file.h"
+#include "tests/support/temp_dir.h"
+#include "engine/tune/labelled_positions.h"
+#include "engine/tune/param_file.h"
 
 using namespace tempo::tune;
 

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "../support/temp_dir.h"
-#include "text_util.h"
-#include "tune/labelled_positions.h"
+#include "tests/support/temp_dir.h"
+#include "engine/text_util.h"
+#include "engine/tune/labelled_positions.h"
 
 using namespace tempo::tune;
 

@@ -2,10 +2,10 @@
 
 #include <set>
 
-#include "eval.h"
-#include "eval_param_list.h"
-#include "eval_trace.h"
-#include "positions_fixture.h"
+#include "engine/eval.h"
+#include "engine/eval_param_list.h"
+#include "engine/eval_trace.h"
+#include "tests/tune/positions_fixture.h"
 
 using namespace tempo;
 

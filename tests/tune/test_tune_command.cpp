@@ -2,11 +2,11 @@
 
 #include <fstream>
 
-#include "../support/captured_run.h"
-#include "../support/temp_dir.h"
-#include "../support/text_file.h"
-#include "positions_fixture.h"
-#include "tune/tune_command.h"
+#include "tests/support/captured_run.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
+#include "tests/tune/positions_fixture.h"
+#include "engine/tune/tune_command.h"
 
 using namespace tempo::tune;
 

@@ -8,7 +8,7 @@
 // adds 1 ms (so its nps never divides by zero), so a zero-cost harness would show about -1 ms.
 //
 // usage: arbiter_overhead_bench [--engine PATH] [--moves N] [--nodes N | --movetime MS]
-#include <arbiter/protocol/uci_client.hpp>
+#include "harness/protocol/uci_client.h"
 
 #include <algorithm>
 #include <cstdio>

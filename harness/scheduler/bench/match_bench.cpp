@@ -25,13 +25,13 @@
 #include <thread>
 #include <vector>
 
-#include <arbiter/protocol/engine_client.hpp>
+#include "harness/protocol/engine_client.h"
 
-#include "config/engine_spec.h"
+#include "harness/config/engine_spec.h"
 #include "db/database.h"
-#include "game/game.h"
-#include "game/search_limits.h"
-#include "scheduler/run_match.h"
+#include "harness/game/game.h"
+#include "harness/game/search_limits.h"
+#include "harness/scheduler/run_match.h"
 
 namespace {
 

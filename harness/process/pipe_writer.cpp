@@ -1,0 +1,88 @@
+#include "harness/process/pipe_writer.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <ctime>
+
+#include <poll.h>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace arbiter::process::detail {
+
+namespace {
+
+// Blocks SIGPIPE for this thread while alive. If our write generated one, it is left pending
+// (thread-directed) and is consumed here before the old mask comes back, so it is never delivered.
+class ScopedSigpipeBlock {
+public:
+    ScopedSigpipeBlock() {
+        sigemptyset(&pipe_set_);
+        sigaddset(&pipe_set_, SIGPIPE);
+        sigset_t pending;
+        sigpending(&pending);
+        already_pending_ = sigismember(&pending, SIGPIPE) == 1;
+        pthread_sigmask(SIG_BLOCK, &pipe_set_, &old_mask_);
+    }
+    ~ScopedSigpipeBlock() {
+        if (raised_ && !already_pending_) {
+            const timespec zero{};
+            while (sigtimedwait(&pipe_set_, nullptr, &zero) < 0 && errno == EINTR) {
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+    }
+    ScopedSigpipeBlock(const ScopedSigpipeBlock&) = delete;
+    ScopedSigpipeBlock& operator=(const ScopedSigpipeBlock&) = delete;
+
+    void note_raised() { raised_ = true; }
+
+private:
+    sigset_t pipe_set_{};
+    sigset_t old_mask_{};
+    bool already_pending_ = false;
+    bool raised_ = false;
+};
+
+int remaining_ms(std::chrono::steady_clock::time_point deadline) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    return static_cast<int>(std::clamp<long long>(left.count(), 0, 60'000));
+}
+
+// Waits until the pipe has room; false on timeout or error.
+bool wait_writable(int fd, std::chrono::steady_clock::time_point deadline) {
+    for (;;) {
+        pollfd pfd{fd, POLLOUT, 0};
+        const int timeout = remaining_ms(deadline);
+        const int rc = ::poll(&pfd, 1, timeout);
+        if (rc > 0) return true;  // POLLERR/POLLHUP included: the next write() reports them
+        if (rc < 0 && errno == EINTR) continue;
+        if (rc == 0 && timeout > 0) continue;  // clamped wait ended early; deadline not reached
+        return false;
+    }
+}
+
+}  // namespace
+
+WriteOutcome write_all(int fd, std::string_view data, std::chrono::steady_clock::time_point deadline) {
+    ScopedSigpipeBlock block;
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd, data.data(), data.size());
+        if (n >= 0) {
+            data.remove_prefix(static_cast<std::size_t>(n));
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if (errno == EPIPE) {
+            block.note_raised();
+            return WriteOutcome::BrokenPipe;
+        }
+        if (errno != EAGAIN) return WriteOutcome::Failed;
+        if (!wait_writable(fd, deadline)) return WriteOutcome::TimedOut;
+    }
+    return WriteOutcome::Written;
+}
+
+}  // namespace arbiter::process::detail

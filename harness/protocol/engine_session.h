@@ -1,0 +1,63 @@
+// Shared plumbing for the protocol clients: the child process, traffic logging, and turning I/O
+// failures into one sticky EngineStatus with a message that names the engine.
+#pragma once
+
+#include "harness/process/child_process.h"
+#include "harness/protocol/engine_config.h"
+#include "harness/protocol/types.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arbiter::protocol {
+
+class EngineSession {
+public:
+    explicit EngineSession(EngineConfig config);
+
+    const EngineConfig& config() const { return config_; }
+    // "engine NAME" in messages: the configured name, else the executable.
+    const std::string& label() const { return label_; }
+
+    // Kills any previous process, clears the status and spawns. Throws process::ProcessError.
+    void spawn();
+    bool running() const { return process_.has_value(); }
+
+    // Writes one line; returns the clock readings around the write. On a broken pipe the status
+    // becomes Crashed/Disconnected and EngineFailure is thrown. A line holding '\n' or '\r' is
+    // never written: OptionError (a configuration mistake, not the engine's).
+    process::WriteStamp send(std::string_view line);
+    // Next line, or nullopt on deadline or end of output. After nullopt, failed() tells which.
+    std::optional<process::OutputLine> read(Clock::time_point deadline);
+
+    bool failed() const { return !status_.ok(); }
+    // Records the first failure (later ones are consequences and would hide the cause).
+    void fail(EngineError error, const std::string& message);
+    // Records a Timeout: "<label> <what> (process alive, 40 ms CPU used)".
+    void fail_timeout(const std::string& what);
+    // Throws EngineFailure unless the engine is running and healthy.
+    void require_healthy() const;
+    [[noreturn]] void throw_status() const;
+
+    // Sends `quit_command` (if non-empty), waits quit_grace, then SIGTERM (if allowed) and
+    // SIGKILL; always reaps. Never throws.
+    void shutdown(std::string_view quit_command, bool allow_sigterm);
+
+    const EngineStatus& status() const { return status_; }
+    std::optional<process::ExitStatus> exit_status() const;
+    void set_observer(TrafficObserver observer) { observer_ = std::move(observer); }
+
+private:
+    void note_output_closed();
+    std::string describe_death();
+
+    EngineConfig config_;
+    std::string label_;
+    std::optional<process::ChildProcess> process_;
+    std::optional<process::ExitStatus> last_exit_;
+    EngineStatus status_;
+    TrafficObserver observer_;
+};
+
+}  // namespace arbiter::protocol

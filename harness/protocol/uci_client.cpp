@@ -1,0 +1,204 @@
+#include "harness/protocol/uci_client.h"
+
+#include "harness/protocol/uci_parse.h"
+
+#include "harness/protocol/option_rules.h"
+#include "harness/protocol/search_timing.h"
+#include "harness/protocol/text.h"
+
+#include <stdexcept>
+
+namespace arbiter::protocol {
+
+namespace {
+
+std::string ms_text(Millis ms) { return std::to_string(ms.count()) + " ms"; }
+
+}  // namespace
+
+UciClient::UciClient(EngineConfig config) : session_(std::move(config)) {}
+
+UciClient::~UciClient() { quit(); }
+
+std::string UciClient::engine_name() const { return name_.empty() ? session_.config().name : name_; }
+
+void UciClient::start() {
+    session_.spawn();
+    name_.clear();
+    author_.clear();
+    options_.clear();
+    uciok_ = false;
+    ready_requests_ = ready_replies_ = 0;
+    search_.reset();
+
+    handshake();
+    for (const auto& command : session_.config().init_commands) session_.send(command);
+    for (const auto& [name, value] : session_.config().options) set_option(name, value);
+    ensure_ready(session_.config().ready_timeout);
+}
+
+void UciClient::handshake() {
+    session_.send("uci");
+    const Millis timeout = session_.config().handshake_timeout;
+    if (pump_until(Clock::now() + timeout, [this] { return uciok_; })) return;
+    if (!session_.failed())
+        session_.fail_timeout("did not send uciok within " + ms_text(timeout));
+    session_.throw_status();
+}
+
+void UciClient::ensure_ready(Millis timeout) {
+    if (is_ready(timeout)) return;
+    session_.require_healthy();  // throws for "not running", which leaves the status clean
+    session_.throw_status();
+}
+
+void UciClient::set_option(const std::string& name, const std::string& value) {
+    const EngineOption* option = find_option(options_, name);
+    if (option == nullptr) throw_unknown_option(name, session_.label());
+    const std::string checked = checked_option_value(*option, value, session_.label());
+    settle_search();
+    if (option->type == OptionType::Button)
+        session_.send("setoption name " + option->name);
+    else
+        session_.send("setoption name " + option->name + " value " + checked);
+}
+
+void UciClient::new_game(const TimeControl&) {
+    settle_search();
+    session_.send("ucinewgame");
+    // Engines may clear big hash tables here; isready is the spec's way to wait for that.
+    ensure_ready(session_.config().ready_timeout);
+}
+
+bool UciClient::is_ready(Millis timeout) {
+    if (session_.failed() || !session_.running()) return false;
+    try {
+        session_.send("isready");
+    } catch (const EngineFailure&) {
+        return false;  // status() says why
+    }
+    const long wanted = ++ready_requests_;
+    if (pump_until(Clock::now() + timeout, [&] { return ready_replies_ >= wanted; })) return true;
+    session_.fail_timeout("did not answer isready within " + ms_text(timeout));
+    return false;
+}
+
+void UciClient::set_position(const std::string& fen, const std::vector<std::string>& moves) {
+    settle_search();
+    session_.send(format_uci_position(fen, moves));
+}
+
+void UciClient::start_search(const SearchRequest& request) {
+    settle_search();
+    const std::string command = format_uci_go(request);
+    PendingSearch search;
+    search.ponder = request.ponder;
+    mark_started(search.result, session_.send(command));
+    search.issued = search.result.write_began;
+    search_ = std::move(search);
+}
+
+SearchResult UciClient::wait_search(Clock::time_point deadline) {
+    if (!search_) throw std::logic_error("wait_search without a running search");
+    if (pump_until(deadline, [this] { return search_->done; })) {
+        SearchResult result = std::move(search_->result);
+        search_.reset();
+        return result;
+    }
+    SearchResult result = search_->result;
+    mark_finished(result, Clock::now());
+    if (session_.failed()) {
+        result.error = session_.status().error;
+        result.error_message = session_.status().message;
+        search_.reset();
+    } else {
+        result.timed_out = true;  // search_ stays pending: a late bestmove can still be collected
+    }
+    return result;
+}
+
+void UciClient::ponderhit() {
+    if (!search_ || !search_->ponder || search_->done) return;
+    // From here on it is a normal search on the engine's own clock, so timing restarts.
+    mark_started(search_->result, session_.send("ponderhit"));
+    search_->ponder = false;
+}
+
+void UciClient::stop() {
+    if (!search_ || search_->done || search_->stop_sent || session_.failed()) return;
+    session_.send("stop");
+    search_->stop_sent = true;
+}
+
+void UciClient::settle_search() {
+    session_.require_healthy();
+    if (!search_) return;
+    if (!search_->done) {
+        stop();
+        const Millis grace = session_.config().stop_grace;
+        if (!pump_until(Clock::now() + grace, [this] { return search_->done; })) {
+            session_.fail_timeout("did not send bestmove within " + ms_text(grace) + " of stop");
+            search_.reset();
+            session_.throw_status();
+        }
+    }
+    search_.reset();
+}
+
+void UciClient::game_over(const std::string&, const std::string&) {}
+
+void UciClient::quit() {
+    search_.reset();
+    session_.shutdown("quit", true);
+}
+
+bool UciClient::pump_until(Clock::time_point deadline, const std::function<bool()>& done) {
+    while (!done()) {
+        auto line = session_.read(deadline);
+        if (!line) return false;
+        handle_line(*line);
+    }
+    return true;
+}
+
+void UciClient::handle_line(const process::OutputLine& line) {
+    const std::string_view text = text::trim(line.text);
+    if (text::starts_with_word(text, "info")) {
+        if (is_current(line)) merge_search_info(search_->result.info, parse_uci_info(text));
+    } else if (text::starts_with_word(text, "bestmove")) {
+        handle_bestmove(line);
+    } else if (text == "readyok") {
+        ++ready_replies_;
+    } else if (text::starts_with_word(text, "option")) {
+        if (auto option = parse_uci_option(text)) {
+            if (EngineOption* existing = find_option(options_, option->name))
+                *existing = std::move(*option);
+            else
+                options_.push_back(std::move(*option));
+        }
+    } else if (text::starts_with_word(text, "id")) {
+        const auto tokens = text::split(text);
+        if (tokens.size() >= 3 && tokens[1] == "name") name_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
+        if (tokens.size() >= 3 && tokens[1] == "author") author_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
+    } else if (text == "uciok") {
+        uciok_ = true;
+    }
+    // Anything else (banners, copyprotection, registration, garbage) is deliberately ignored.
+}
+
+bool UciClient::is_current(const process::OutputLine& line) const {
+    return search_ && !search_->done && line.received >= search_->issued;
+}
+
+void UciClient::handle_bestmove(const process::OutputLine& line) {
+    // A bestmove with no search pending answers a search we already gave up on: drop it.
+    if (!is_current(line)) return;
+    const auto best = parse_bestmove(text::trim(line.text));
+    SearchResult& result = search_->result;
+    result.bestmove = best ? best->move : std::string{};
+    result.ponder = best ? best->ponder : std::string{};
+    mark_finished(result, line.received);
+    search_->done = true;
+}
+
+}  // namespace arbiter::protocol
