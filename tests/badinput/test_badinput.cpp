@@ -11,9 +11,11 @@
 
 #include <sqlite3.h>
 
+#include "tests/badinput/query_int.h"
 #include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
+using badinput::query_int;
 using badinput::RunResult;
 using badinput::ScratchDir;
 using Catch::Matchers::Contains;
@@ -50,18 +52,6 @@ void check_refused(const RunResult& run, const ScratchDir& dir, const std::set<s
     CHECK(entries(dir) == expected);
 }
 
-// One integer from a query on a database file, read with SQLite directly so nothing migrates it.
-long long query_int(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-    sqlite3_stmt* statement = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
-    const long long value = sqlite3_column_int64(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
-}
 
 }  // namespace
 

@@ -10,9 +10,11 @@
 
 #include <sqlite3.h>
 
+#include "tests/badinput/query_int.h"
 #include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
+using badinput::query_int;
 using badinput::RunResult;
 using badinput::ScratchDir;
 using Catch::Matchers::Contains;
@@ -47,17 +49,6 @@ std::string three_games() {
     return shuffle_game("A", "B", "1-0", 2) + shuffle_game("B", "A", "1-0", 2) + shuffle_game("A", "B", "1/2-1/2", 2);
 }
 
-long long query_int(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-    sqlite3_stmt* statement = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
-    const long long value = sqlite3_column_int64(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
-}
 
 // An arbiter database of 60 imported games, whose first moves leaf page is then overwritten: runs
 // append games with higher ids, so they never read that page again.

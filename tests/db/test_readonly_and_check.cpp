@@ -8,10 +8,12 @@
 
 #include "tests/support/read_only_mount.h"
 #include "db/merge.h"
+#include "tests/db/capture_error.h"
 #include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;
+using dbtest::capture_error;
 namespace fs = dbtest::fs;
 
 namespace {
@@ -20,16 +22,6 @@ constexpr int kGames = 60;  // 80 plies each: the moves table spans many leaf pa
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-template <class Fn>
-DbError capture_error(Fn&& fn) {
-  try {
-    fn();
-  } catch (const DbError& error) {
-    return error;
-  }
-  FAIL("expected a DbError");
-  throw std::logic_error("unreachable");
-}
 
 // A closed database (no -wal, no -shm left) with one run of kGames games.
 void write_results(const std::string& path, const std::string& config = "{}") {

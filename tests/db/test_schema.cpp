@@ -5,23 +5,15 @@
 #include <catch2/catch.hpp>
 #include <functional>
 
+#include "tests/db/capture_error.h"
 #include "tests/db/db_test_util.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;
+using dbtest::capture_error;
 
 namespace {
 
-template <class Fn>
-DbError capture_error(Fn&& fn) {
-  try {
-    fn();
-  } catch (const DbError& error) {
-    return error;
-  }
-  FAIL("expected a DbError");
-  throw std::logic_error("unreachable");
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -82,6 +82,14 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
     return count;
 }
 
+std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed) {
+    const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
+    return {"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN,
+            "name=tempo-b", "dir=" + dir.path(), "-each", "nodes=4000", "option.Hash=8", "-games",
+            std::to_string(games), "-repeat", "-concurrency", "2", "-openings", "file=" + book, "-maxmoves", "60",
+            "-seed", std::to_string(seed), "--db", db};
+}
+
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit) {
     const auto give_up = std::chrono::steady_clock::now() + limit;
     while (count_of(read_text(path), needle) < count) {

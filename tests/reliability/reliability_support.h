@@ -5,6 +5,8 @@
 
 #include <sys/types.h>
 
+#include <csignal>
+
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -41,6 +43,24 @@ int wait_child(pid_t pid, std::chrono::seconds limit);
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit);
 
 std::size_t count_of(const std::string& text, const std::string& needle);
+
+// A tempo-against-tempo match at 4000 nodes from the noob book, engines running in `dir`.
+std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed);
+
+// Sets a signal's disposition in this process while in scope, so that a child spawned meanwhile
+// inherits it: SIG_IGN for SIGHUP is what `nohup` gives, SIG_DFL what a terminal gives.
+class ScopedSignal {
+public:
+    ScopedSignal(int signal_number, void (*handler)(int))
+        : signal_number_(signal_number), previous_(std::signal(signal_number, handler)) {}
+    ~ScopedSignal() { std::signal(signal_number_, previous_); }
+    ScopedSignal(const ScopedSignal&) = delete;
+    ScopedSignal& operator=(const ScopedSignal&) = delete;
+
+private:
+    int signal_number_;
+    void (*previous_)(int);
+};
 using test_support::read_text;
 
 // Processes whose working directory is `dir` (the engines of a test run there via dir=).

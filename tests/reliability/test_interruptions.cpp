@@ -22,13 +22,9 @@ namespace {
 
 constexpr std::size_t kPlanned = 12;
 
-std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games = kPlanned,
-                                     int seed = 11) {
-    const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
-    return {"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN,
-            "name=tempo-b", "dir=" + dir.path(), "-each", "nodes=4000", "option.Hash=8", "-games",
-            std::to_string(games), "-repeat", "-concurrency", "2", "-openings", "file=" + book, "-maxmoves", "60",
-            "-seed", std::to_string(seed), "--db", db};
+std::vector<std::string> planned_match(const TempDir& dir, const std::string& db, std::size_t games = kPlanned,
+                                       int seed = 11) {
+    return tempo_match(dir, db, games, seed);
 }
 
 // The last line of `text` that starts with `prefix` (the final report's figures).
@@ -61,7 +57,7 @@ struct Reference {
 const Reference& reference_run() {
     static TempDir dir;
     static const Reference reference = [] {
-        const RunOutput full = run_in_process(tempo_match(dir, dir.file("full.db")));
+        const RunOutput full = run_in_process(planned_match(dir, dir.file("full.db")));
         INFO(full.out << full.err);
         REQUIRE(full.code == 0);
         return Reference{stored_games(dir.file("full.db")), final_statistics(full.out)};
@@ -71,12 +67,19 @@ const Reference& reference_run() {
 
 }  // namespace
 
-TEST_CASE("SIGINT and SIGTERM stop the run cleanly and a re-run completes it", "[integration]") {
-    const int signal_number = GENERATE(SIGINT, SIGTERM);
+// SIGHUP (the terminal or ssh session went away) stops a run like SIGTERM: marked aborted, not
+// left running, and resumable. The child gets SIGHUP's default disposition, whatever this test
+// process inherited, so that the case holds even when the tests themselves run under nohup.
+TEST_CASE("SIGINT, SIGTERM and SIGHUP stop the run cleanly and a re-run completes it", "[integration]") {
+    const int signal_number = GENERATE(SIGINT, SIGTERM, SIGHUP);
     INFO("signal " << signal_number);
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const pid_t pid = spawn_arbiter(tempo_match(dir, db), dir.file("out"), dir.file("err"));
+    pid_t pid = 0;
+    {
+        const ScopedSignal hup_default(SIGHUP, SIG_DFL);
+        pid = spawn_arbiter(planned_match(dir, db), dir.file("out"), dir.file("err"));
+    }
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 2, 60s));
     kill(pid, signal_number);
     const int status = wait_child(pid, 30s);
@@ -95,7 +98,7 @@ TEST_CASE("SIGINT and SIGTERM stop the run cleanly and a re-run completes it", "
     CHECK(runs[0].status == RunStatus::aborted);
     CHECK(leftovers_in(dir.path(), 2000ms).empty());
 
-    const RunOutput rest = run_in_process(tempo_match(dir, db));
+    const RunOutput rest = run_in_process(planned_match(dir, db));
     INFO(rest.out << rest.err);
     CHECK(rest.code == 0);
     CHECK(count_of(rest.out, "Finished game") == kPlanned - partial.size());
@@ -108,7 +111,7 @@ TEST_CASE("after SIGKILL a re-run finishes the planned games with the uninterrup
     REQUIRE(reference.games.size() == kPlanned);
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const pid_t pid = spawn_arbiter(tempo_match(dir, db), dir.file("out"), dir.file("err"));
+    const pid_t pid = spawn_arbiter(planned_match(dir, db), dir.file("out"), dir.file("err"));
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 3, 60s));
     kill(pid, SIGKILL);
     const int status = wait_child(pid, 10s);
@@ -121,7 +124,7 @@ TEST_CASE("after SIGKILL a re-run finishes the planned games with the uninterrup
     REQUIRE(partial.size() < kPlanned);
     check_whole(partial);
 
-    const RunOutput rest = run_in_process(tempo_match(dir, db));
+    const RunOutput rest = run_in_process(planned_match(dir, db));
     INFO(rest.out << rest.err);
     REQUIRE(rest.code == 0);
     CHECK(count_of(rest.out, "Finished game") == kPlanned - partial.size());
@@ -134,13 +137,13 @@ TEST_CASE("after SIGKILL a re-run finishes the planned games with the uninterrup
 TEST_CASE("a full disk fails the run with a clear error and damages nothing stored", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const RunOutput first = run_in_process(tempo_match(dir, db, 4));
+    const RunOutput first = run_in_process(planned_match(dir, db, 4));
     REQUIRE(first.code == 0);
     const Games before = stored_games(db);
     REQUIRE(before.size() == 4);
 
     // A new run (other seed) in the same file, with room for only a little more data.
-    const auto second_run = tempo_match(dir, db, 40, 12);
+    const auto second_run = planned_match(dir, db, 40, 12);
     const auto size = std::filesystem::file_size(db);
     ChildOptions options;
     options.max_file_bytes = size + 8 * 1024;
@@ -166,7 +169,7 @@ TEST_CASE("a read-only database fails with a clear error and damages nothing sto
     TempDir dir;
     dir.open_to_everyone();  // the second run drops root to nobody
     const std::string db = dir.file("run.db");
-    const RunOutput first = run_in_process(tempo_match(dir, db, 2));
+    const RunOutput first = run_in_process(planned_match(dir, db, 2));
     REQUIRE(first.code == 0);
     const Games before = stored_games(db);
     REQUIRE(chmod(db.c_str(), 0444) == 0);
@@ -176,7 +179,7 @@ TEST_CASE("a read-only database fails with a clear error and damages nothing sto
 
     ChildOptions options;
     options.drop_root = true;  // root writes read-only files
-    const pid_t pid = spawn_arbiter(tempo_match(dir, db, 4), dir.file("out"), dir.file("err"), options);
+    const pid_t pid = spawn_arbiter(planned_match(dir, db, 4), dir.file("out"), dir.file("err"), options);
     const int status = wait_child(pid, 60s);
     const std::string err = read_text(dir.file("err"));
     INFO(read_text(dir.file("out")) << err);
