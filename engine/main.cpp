@@ -16,15 +16,30 @@
 
 namespace {
 
+void print_usage(std::ostream& out) {
+  out << "usage: tempo                      UCI mode\n"
+      << "       tempo bench [depth] [FEATURES]  fixed-depth bench, prints the node signature\n"
+      << "       tempo perft DEPTH [FEN]    move-path enumeration, Stockfish divide format\n"
+      << "       tempo features             list the feature switches\n"
+      << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n"
+      << "       tempo tune [OPTIONS] FILE...  Texel tuning of the eval (tempo tune --help)\n"
+      << "FEATURES: e.g. all,-NullMove or none,+TaperedEval,+MvvLva (names from `tempo features`)\n";
+}
+
 int usage_error(const std::string& what) {
-  std::cerr << "tempo: " << what << "\n"
-            << "usage: tempo                      UCI mode\n"
-            << "       tempo bench [depth] [FEATURES]  fixed-depth bench, prints the node signature\n"
-            << "       tempo perft DEPTH [FEN]    move-path enumeration, Stockfish divide format\n"
-            << "       tempo features             list the feature switches\n"
-            << "       tempo epd FILE MS [FEATURES]  test suite (e.g. WAC), MS per position\n"
-            << "       tempo tune [OPTIONS] FILE...  Texel tuning of the eval (engine/tune/README.md)\n";
+  std::cerr << "tempo: " << what << "\n";
+  print_usage(std::cerr);
   return 2;
+}
+
+bool is_help_flag(const std::string& word) { return word == "--help" || word == "-h" || word == "help"; }
+
+// `tempo --help`, `tempo bench --help`, ...: the usage on stdout, exit 0 (tune has its own).
+bool asks_for_help(int argc, char** argv) {
+  if (is_help_flag(argv[1])) return true;
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]) == "--help" || std::string(argv[i]) == "-h") return true;
+  return false;
 }
 
 bool parse_depth(const std::string& text, int min, int max, int& depth) {
@@ -96,6 +111,10 @@ int main(int argc, char** argv) {
   std::cin.tie(nullptr);
   if (argc > 1) {
     std::string command = argv[1];
+    if (command != "tune" && asks_for_help(argc, argv)) {
+      print_usage(std::cout);
+      return 0;
+    }
     if (command == "bench") return run_bench_command(argc, argv);
     if (command == "perft") return run_perft_command(argc, argv);
     if (command == "features") return list_features();

@@ -75,6 +75,7 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
   if (legal.empty()) return result;
   root_move_count_ = int(legal.size());
   Move best = legal[0];
+  Move reported = Move::none();  // first move of the last PV printed
   int score = 0;
   RootTrend trend;
   const int max_depth = std::clamp(config.limits.depth.value_or(kMaxDepth), 1, kMaxDepth);
@@ -83,9 +84,10 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
     iteration_best_move_ = Move::none();
     int iteration_score = search_root_iteration(depth, score);
     if (aborted_) {
-      // A move that beat the last iteration's score in the unfinished one is trusted.
-      if (iteration_best_move_ && (iteration_best_move_ == best || iteration_best_score_ > score))
-        best = iteration_best_move_;
+      const char* bound = adopt_unfinished_iteration(depth, best, score);
+      // GUIs (fastchess, fishtest) take a bestmove that is not the head of the last PV as an
+      // engine error, so the move returned gets its own line when the last one named another.
+      if (best != reported) report_iteration(depth, score, bound);
       break;
     }
     const Move iteration_best = root_pv_.length > 0 ? root_pv_.moves[0] : best;
@@ -94,7 +96,8 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
     score = iteration_score;
     best = iteration_best;
     result.depth = depth;
-    report_iteration(depth, score);
+    report_iteration(depth, score, "");
+    reported = best;
     if (features_[Feature::HistoryHeuristic]) history_.age();
     if (should_stop_iterating(score, trend)) break;
   }
@@ -103,6 +106,29 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
   result.score = score;
   result.nodes = nodes_;
   return result;
+}
+
+const char* Search::adopt_unfinished_iteration(int depth, Move& best, int& score) {
+  // A move that beat the last iteration's score in the unfinished one is trusted; in the first
+  // iteration any searched move beats the unsearched legal[0].
+  const bool trusted = iteration_best_move_ &&
+                       (depth == 1 || iteration_best_move_ == best || iteration_best_score_ > score);
+  if (trusted && iteration_best_move_ != best) {
+    best = iteration_best_move_;
+    score = iteration_best_score_;
+    root_pv_ = iteration_pv_;
+  } else if (trusted && depth == 1) {
+    score = iteration_best_score_;
+    root_pv_ = iteration_pv_;
+  } else if (depth == 1) {
+    // Stopped before any move was searched: legal[0] with the only score known, the static one.
+    score = evaluate(pos_, features_);
+    root_pv_.moves[0] = best;
+    root_pv_.length = 1;
+    return "";
+  }
+  // The unfinished iteration's best score: the remaining moves could only raise it.
+  return " lowerbound";
 }
 
 int Search::search_root_iteration(int depth, int previous_score) {
@@ -238,6 +264,7 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     if (root) {
       iteration_best_move_ = move;
       iteration_best_score_ = score;
+      iteration_pv_ = pv_[0];  // a later aspiration re-search may stop before rebuilding pv_[0]
     }
     if (score >= beta) {
       if (quiet) record_cutoff(move, depth, ply);
@@ -360,13 +387,13 @@ bool Search::should_stop_iterating(int score, const RootTrend& trend) const {
   return double(elapsed()) * 2 >= double(clock_.soft_ms.load()) * soft_budget_scale(trend);
 }
 
-void Search::report_iteration(int depth, int score) const {
+void Search::report_iteration(int depth, int score, const char* bound) const {
   if (!*info_) return;
   // Reported from `go` (not from a ponderhit) so that nps stays meaningful.
   std::int64_t elapsed_time = std::max<std::int64_t>(elapsed_ms(config_.limits), 1);
   std::uint64_t nps = nodes_ * 1000 / std::uint64_t(elapsed_time);
   (*info_)("info depth " + std::to_string(depth) + " seldepth " + std::to_string(seldepth_) +
-           " multipv 1 score " + uci_score(score) + " nodes " + std::to_string(nodes_) + " nps " +
+           " multipv 1 score " + uci_score(score) + bound + " nodes " + std::to_string(nodes_) + " nps " +
            std::to_string(nps) + " time " + std::to_string(elapsed_time) + " hashfull " +
            std::to_string(tt_.hashfull()) + " pv" + pv_string());
 }

@@ -53,6 +53,9 @@ class Search {
     int length = 0;
   };
 
+  // After a stop mid-iteration: picks the move to return, makes root_pv_ start with it when it
+  // changes, updates `score`, and returns the bound to print with that score.
+  const char* adopt_unfinished_iteration(int depth, chess::Move& best, int& score);
   int search_root_iteration(int depth, int previous_score);
   int aspiration_search(int depth, int previous_score);
   int negamax(int alpha, int beta, int depth, int ply, bool null_allowed);
@@ -64,7 +67,8 @@ class Search {
   void update_pv(int ply, chess::Move move);
   bool should_abort();
   bool should_stop_iterating(int score, const RootTrend& trend) const;
-  void report_iteration(int depth, int score) const;
+  // `bound` is "" or " lowerbound" (the best score of an unfinished iteration).
+  void report_iteration(int depth, int score, const char* bound) const;
   std::string pv_string() const;
 
   // The time budget, atomic because `ponderhit` changes it from the reader thread.
@@ -96,6 +100,7 @@ class Search {
   std::array<int, params::kMaxPly + 2> static_evals_{};
   PvLine root_pv_;
   chess::Move iteration_best_move_;
+  PvLine iteration_pv_;  // pv_[0] when iteration_best_move_ was found
   int iteration_best_score_ = 0;
 };
 

@@ -40,7 +40,35 @@ struct TuneOptions {
   double validation_share = 0.1;  // the last positions, held out to show overfitting
   bool early_stop = true;          // adam: keep the values with the lowest held-out error
   std::vector<std::string> param_prefixes;  // empty: every tunable parameter
+  bool help = false;                        // --help / -h: print the usage, tune nothing
 };
+
+const char* const kUsage =
+    "usage: tempo tune [--optimizer adam|swarm] [--out FILE] [--start handset|tuned] [--iterations N]\n"
+    "                  [--time SECONDS] [--threads N] [--learning-rate X] [--particles N] [--seed N]\n"
+    "                  [--skip-plies N] [--k K] [--score-weight W] [--validate SHARE] [--early-stop on|off]\n"
+    "                  [--params PREFIX,...] [--report SECONDS] FILE...\n";
+
+const char* const kOptionHelp =
+    "Texel tuning of the evaluation parameters; writes them as a C++ file. FILE...: PGN games or labelled\n"
+    "positions (\"<fen> [1.0]\", EPD with c9 \"1-0\";, \"<fen> | <score> | <result>\"); engine/tune/README.md.\n"
+    "  --optimizer adam|swarm  gradient descent over the eval trace (default adam) or particle swarm\n"
+    "  --out FILE              the generated parameter file (default eval_tuned_params.cpp)\n"
+    "  --start handset|tuned   start from the hand-set (default) or the compiled tuned values\n"
+    "  --iterations N          Adam epochs (default 2000) or swarm iterations (default 200)\n"
+    "  --time SECONDS          stop after this much optimisation (0: no limit, the default)\n"
+    "  --threads N             Adam: threads per epoch; swarm: swarms, one thread each (default 2)\n"
+    "  --learning-rate X       Adam's step in centipawns (default 1.0)\n"
+    "  --particles N           particles per swarm (default 10)\n"
+    "  --seed N                random seed (default 1)\n"
+    "  --skip-plies N          drop positions before this game ply (default 0)\n"
+    "  --k K                   use this K instead of fitting it\n"
+    "  --score-weight W        0..1, share of the search score in the target (default 0: results only)\n"
+    "  --validate SHARE        share of positions held out to measure overfitting (default 0.1)\n"
+    "  --early-stop on|off     Adam keeps the values with the lowest held-out error (default on)\n"
+    "  --params PREFIX,...     tune only parameters whose names start with these prefixes\n"
+    "  --report SECONDS        seconds between progress lines (default 5)\n"
+    "  --help, -h              this text\n";
 
 class UsageError : public std::runtime_error {
  public:
@@ -69,6 +97,10 @@ TuneOptions parse_options(const std::vector<std::string>& args) {
     if (flag.empty() || flag[0] != '-') {
       options.inputs.push_back(flag);
       continue;
+    }
+    if (flag == "--help" || flag == "-h") {
+      options.help = true;
+      return options;
     }
     if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
     const std::string& value = args[++i];
@@ -214,13 +246,12 @@ int tune(const TuneOptions& options, std::ostream& out) {
 
 int run_tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
-    return tune(parse_options(args), out);
+    const TuneOptions options = parse_options(args);
+    if (!options.help) return tune(options, out);
+    out << kUsage << "\n" << kOptionHelp;
+    return 0;
   } catch (const UsageError& error) {
-    err << "tempo tune: " << error.what() << "\n"
-        << "usage: tempo tune [--optimizer adam|swarm] [--out FILE] [--start handset|tuned] [--iterations N]\n"
-        << "                  [--time SECONDS] [--threads N] [--learning-rate X] [--particles N] [--seed N]\n"
-        << "                  [--skip-plies N] [--k K] [--score-weight W] [--validate SHARE] [--early-stop on|off]\n"
-        << "                  [--params PREFIX,...] [--report SECONDS] FILE...\n";
+    err << "tempo tune: " << error.what() << "\n" << kUsage;
     return 2;
   } catch (const std::exception& error) {
     err << "tempo tune: " << error.what() << "\n";
