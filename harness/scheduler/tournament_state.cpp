@@ -3,6 +3,7 @@
 #include "harness/scheduler/tournament_state.h"
 
 #include "harness/scheduler/chess960.h"
+#include "harness/scheduler/runner_output.h"
 
 namespace arbiter::scheduler {
 
@@ -73,8 +74,11 @@ void Tournament::State::print_interval_reports() {
     } else {
         for (std::size_t i = 0; i < schedule.pairings().size(); ++i) {
             const Pairing& pairing = schedule.pairings()[i];
-            print_pairing_report(io.out, engines[pairing.first].name, engines[pairing.second].name, tally.pairing(i),
-                                 i == 0 ? sprt : std::nullopt, now);
+            const PreparedEngine& first = engines[pairing.first];
+            const PreparedEngine& second = engines[pairing.second];
+            print_match_report(io.out, config.output, first.name, second.name,
+                               fastchess_details(first.spec, second.spec, config.openings), tally.pairing(i),
+                               i == 0 ? sprt : std::nullopt, now);
         }
     }
     io.out.flush();
