@@ -178,3 +178,79 @@ TEST_CASE("arbiter match -output format=fastchess prints fastchess's results blo
     CHECK(run.out.find("Elo difference:") == std::string::npos);
     CHECK(lines_of(run.out).back() == "Finished match");
 }
+
+namespace {
+
+// Each "Elo difference" line of a captured cutechess-cli run, with the W/L/D of the "Score of"
+// line before it (cutechess prints the rating report right after the game that completes it).
+std::vector<std::pair<stats::WdlCounts, std::string>> cutechess_elo_lines(const std::string& file) {
+    const std::regex score(R"(Score of .* vs .*: (\d+) - (\d+) - (\d+)  \[.*)");
+    std::vector<std::pair<stats::WdlCounts, std::string>> found;
+    stats::WdlCounts last;
+    for (const auto& line : lines_of(read_text(kCaptured + file))) {
+        std::smatch m;
+        if (std::regex_match(line, m, score)) last = {std::stoll(m[1]), std::stoll(m[3]), std::stoll(m[2])};
+        if (line.rfind("Elo difference: ", 0) == 0) found.emplace_back(last, line);
+    }
+    return found;
+}
+
+}  // namespace
+
+// cutechess-cli's Elo, LOS and draw ratio come from the same definitions as harness/stats (LOS over
+// decisive games), so the line must agree byte for byte, except the error margin: cutechess takes
+// the 97.5% normal quantile from Winitzki's approximation of erf^-1 (Elo::phiInv gives 1.95716),
+// arbiter the exact 1.95996. Its score interval is 0.14% narrower, which the Elo curve widens to a
+// few tenths of a percent on the margin: arbiter's margin is the larger one, by less than 0.5%.
+TEST_CASE("cutechess Elo line matches cutechess-cli's for the same counts", "[unit][runner_output]") {
+    const std::regex parts(R"(Elo difference: (-?\d+\.\d) \+/- (\d+\.\d), LOS: (\d+\.\d) %, DrawRatio: (\d+\.\d) %)");
+    const std::string file = GENERATE(as<std::string>{}, "cutechess_sprt.txt", "cutechess_sprt_h1.txt");
+    const auto captured = cutechess_elo_lines(file);
+    REQUIRE(captured.size() >= 2);
+    for (const auto& [wdl, theirs] : captured) {
+        const std::string ours = scheduler::cutechess_elo_line(wdl);
+        INFO("cutechess: " << theirs << "\narbiter:   " << ours);
+        std::smatch a, b;
+        REQUIRE(std::regex_match(ours, a, parts));
+        REQUIRE(std::regex_match(theirs, b, parts));
+        CHECK(a[1] == b[1]);
+        const double our_margin = std::stod(a[2]);
+        const double their_margin = std::stod(b[2]);
+        CHECK(our_margin >= their_margin - 0.05);
+        CHECK(our_margin <= their_margin * 1.005 + 0.05);
+        CHECK(a[3] == b[3]);
+        CHECK(a[4] == b[4]);
+    }
+}
+
+// cutechess-cli tests a trinomial BayesElo-model SPRT; arbiter runs fishtest's GSPRT, so the LLR
+// differs by design. The bounds, the number formats and the verdict wording must agree.
+TEST_CASE("cutechess SPRT line has cutechess-cli's form and bounds", "[unit][runner_output]") {
+    const std::regex form(R"(SPRT: llr (-?[0-9.e+-]+) \((-?\d+\.\d)%\), lbound (-?[0-9.e+-]+), ubound ([0-9.e+-]+)( - H[01] was accepted)?)");
+    std::vector<std::string> theirs;
+    for (const char* file : {"cutechess_sprt.txt", "cutechess_sprt_h1.txt"})
+        for (const auto& line : lines_of(read_text(kCaptured + file)))
+            if (line.rfind("SPRT: llr", 0) == 0) theirs.push_back(line);
+    REQUIRE(!theirs.empty());
+    CHECK(theirs.back().find(" - H1 was accepted") != std::string::npos);
+    stats::SprtResult state;
+    state.llr = 0.412;
+    state.lower_bound = stats::sprt_lower_bound(0.05, 0.05);
+    state.upper_bound = stats::sprt_upper_bound(0.05, 0.05);
+    const std::string ours = scheduler::cutechess_sprt_line(state);
+    CHECK(ours == "SPRT: llr 0.412 (14.0%), lbound -2.94, ubound 2.94");
+    std::smatch a, b;
+    REQUIRE(std::regex_match(ours, a, form));
+    for (const auto& line : theirs) {
+        INFO(line);
+        REQUIRE(std::regex_match(line, b, form));
+        CHECK(a[3] == b[3]);
+        CHECK(a[4] == b[4]);
+    }
+    state.llr = 3.0;
+    state.decision = stats::SprtDecision::h1;
+    CHECK(scheduler::cutechess_sprt_line(state) == "SPRT: llr 3 (101.9%), lbound -2.94, ubound 2.94 - H1 was accepted");
+    state.llr = -3.0;
+    state.decision = stats::SprtDecision::h0;
+    CHECK(scheduler::cutechess_sprt_line(state) == "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted");
+}
