@@ -106,8 +106,8 @@ OutputFormat parse_output(const std::vector<std::string>& values) {
     if (values.size() != 1) throw ConfigError("-output", "expects format=cutechess or format=fastchess");
     auto [key, value] = split_key_value(values.front(), "-output");
     if (key != "format") throw ConfigError("-output", "unknown key '" + key + "' (only format=)");
-    if (value == "cutechess") return OutputFormat::cutechess;
-    if (value == "fastchess") return OutputFormat::fastchess;
+    OutputFormat format = OutputFormat::cutechess;
+    if (parse_output_format(value, format)) return format;
     throw ConfigError("-output format", "must be cutechess or fastchess, got '" + value + "'");
 }
 

@@ -140,4 +140,8 @@ std::string run_identity(const MatchConfig& config);
 
 std::string to_string(Protocol proto);
 
+// "cutechess" / "fastchess"; parse returns false on anything else.
+std::string to_string(OutputFormat format);
+bool parse_output_format(const std::string& text, OutputFormat& format);
+
 }  // namespace arbiter::config
