@@ -82,6 +82,11 @@ std::string fastchess_llr_line(const stats::SprtResult& state, const stats::Sprt
            format_number("%.2f", parameters.elo0) + ", " + format_number("%.2f", parameters.elo1) + "]";
 }
 
+std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters, stats::SprtDecision decision) {
+    return "SPRT ([" + format_number("%.2f", parameters.elo0) + ", " + format_number("%.2f", parameters.elo1) +
+           "]) completed - " + (decision == stats::SprtDecision::h1 ? "H1" : "H0") + " was accepted";
+}
+
 std::vector<std::string> fastchess_results_lines(const std::string& first, const std::string& second,
                                                  const std::string& details, const PairingResults& results,
                                                  bool pentanomial, const std::optional<SprtSetup>& sprt) {

@@ -41,6 +41,9 @@ std::vector<std::string> fastchess_results_lines(const std::string& first, const
 // "LLR: 0.41 (14.0%) (-2.94, 2.94) [0.00, 5.00]": the fraction is of the bound on the LLR's side.
 std::string fastchess_llr_line(const stats::SprtResult& state, const stats::SprtParameters& parameters);
 
+// "SPRT ([0.00, 10.00]) completed - H1 was accepted": fastchess's line when the test decides.
+std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters, stats::SprtDecision decision);
+
 // What fastchess shows in "Results of A vs B (...)": time control, threads, hash (each "a - b" when
 // the engines differ, "NULL" when not set) and the opening book's file name.
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,

@@ -100,6 +100,8 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
             const bool h1 = verdict->decision == stats::SprtDecision::h1;
             print_line(std::string("SPRT: ") + (h1 ? "H1" : "H0") + " accepted after " +
                        std::to_string(tally.games()) + " games; stopping");
+            if (config.output == config::OutputFormat::fastchess)
+                print_line(fastchess_sprt_verdict_line(sprt->parameters, verdict->decision));
             stop(h1 ? RunEnd::sprt_h1 : RunEnd::sprt_h0, {});
         }
     }

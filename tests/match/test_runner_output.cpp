@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -102,6 +103,17 @@ TEST_CASE("fastchess results block matches fastchess's own, logistic SPRT to H1"
     parameters.elo1 = 100;
     parameters.model = stats::EloModel::logistic;
     check_against_fastchess("fastchess_sprt_logistic_h1.txt", 7, 1, parameters);
+}
+
+TEST_CASE("fastchess SPRT verdict line matches fastchess's own", "[unit][runner_output]") {
+    const auto lines = lines_of(read_text(kCaptured + "fastchess_sprt_logistic_h1.txt"));
+    stats::SprtParameters parameters;
+    parameters.elo0 = 0;
+    parameters.elo1 = 100;
+    const std::string ours = scheduler::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h1);
+    CHECK(std::find(lines.begin(), lines.end(), ours) != lines.end());
+    CHECK(scheduler::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h0) ==
+          "SPRT ([0.00, 100.00]) completed - H0 was accepted");
 }
 
 TEST_CASE("fastchess details name limits, threads, hash and book like fastchess", "[unit][runner_output]") {
@@ -253,4 +265,23 @@ TEST_CASE("cutechess SPRT line has cutechess-cli's form and bounds", "[unit][run
     state.llr = -3.0;
     state.decision = stats::SprtDecision::h0;
     CHECK(scheduler::cutechess_sprt_line(state) == "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted");
+}
+
+TEST_CASE("a decided SPRT ends the run with each tool's verdict line", "[integration][runner_output]") {
+    const std::string format = GENERATE(as<std::string>{}, "cutechess", "fastchess");
+    TempDir dir;
+    // tempo at depth 4 against depth 1 wins nearly every game: H1 of [0, 200] comes within 30 pairs.
+    const RunOutput run =
+        run_match({"-engine", "cmd=" TEMPO_BIN, "name=strong", "depth=4", "-engine", "cmd=" TEMPO_BIN, "name=weak",
+                   "depth=1", "-openings", "file=" REPO_ROOT_DIR "/tests/data/wac.epd", "order=sequential", "-games",
+                   "2", "-repeat", "-rounds", "30", "-concurrency", "1", "-sprt", "elo0=0", "elo1=200",
+                   "model=logistic", "-output", "format=" + format, "-db", dir.file("run.db")});
+    INFO(run.out << run.err);
+    REQUIRE(run.code == 0);
+    if (format == "fastchess") {
+        CHECK(count_matches(run.out, R"(SPRT \(\[0\.00, 200\.00\]\) completed - H1 was accepted)") == 1);
+    } else {
+        CHECK(count_matches(run.out, R"(SPRT: llr [0-9.]+ \(\d+\.\d%\), lbound -2\.94, ubound 2\.94 - H1 was accepted)") == 1);
+    }
+    CHECK(lines_of(run.out).back() == "Finished match");
 }
