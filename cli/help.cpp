@@ -47,6 +47,7 @@ Match flags:
   -draw movenumber=N movecount=N score=CP   -resign movecount=N score=CP twosided=true|false
   -maxmoves N  -pgnout FILE [min]  -epdout FILE  -logdir DIR|off  -recover  -seed N  -ping-ms MS
   -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
+  -output format=cutechess|fastchess (result lines as cutechess-cli's, the default, or fastchess's)
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
 
 Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet), tc=40/60, tc=0:30+0.1.

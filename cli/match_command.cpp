@@ -67,7 +67,8 @@ std::string match_usage() {
            "                      [-maxmoves N] [-concurrency N] [-seed N] [-recover] [-ping-ms MS]\n"
            "                      [-variant fischerandom]\n"
            "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic] [--fail-on-h0]\n"
-           "                      [-ratinginterval N] [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
+           "                      [-ratinginterval N] [-output format=cutechess|fastchess]\n"
+           "                      [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
            "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n"
            "                      [--no-db-check]\n";
 }

@@ -102,6 +102,15 @@ SprtSpec parse_sprt(const std::vector<std::string>& values) {
     return sprt;
 }
 
+OutputFormat parse_output(const std::vector<std::string>& values) {
+    if (values.size() != 1) throw ConfigError("-output", "expects format=cutechess or format=fastchess");
+    auto [key, value] = split_key_value(values.front(), "-output");
+    if (key != "format") throw ConfigError("-output", "unknown key '" + key + "' (only format=)");
+    OutputFormat format = OutputFormat::cutechess;
+    if (parse_output_format(value, format)) return format;
+    throw ConfigError("-output format", "must be cutechess or fastchess, got '" + value + "'");
+}
+
 const std::string& single_value(const std::string& flag, const std::vector<std::string>& values) {
     if (values.size() != 1) throw ConfigError(flag, "expects exactly one value");
     return values.front();
@@ -205,6 +214,8 @@ void apply_flag(FlagContext& ctx, const FlagGroup& group) {
     } else if (name == "ping-ms") {
         c.ping_ms = parse_integer<std::int64_t>(single_value(flag, values), flag);
         check_ping_ms(*c.ping_ms, flag);
+    } else if (name == "output") {
+        c.output = parse_output(values);
     } else if (name == "catalogue") {
         c.catalogue_file = single_value(flag, values);
     } else {

@@ -186,7 +186,7 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
     reject_unknown_keys(in, {"engines", "each", "openings", "tournament", "games", "rounds", "repeat", "concurrency",
                              "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout", "logdir", "recover", "seed",
                              "sprt", "ratinginterval", "db", "shard", "pairs", "event", "site", "variant",
-                             "catalogue", "ping_ms"},
+                             "catalogue", "ping_ms", "output"},
                         source);
     MatchConfig config;
     if (in.contains("engines")) read_engines(config, in.at("engines"), in.contains("each") ? &in.at("each") : nullptr,
@@ -228,6 +228,8 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
         config.ping_ms = get_as<std::int64_t>(in, "ping_ms", source);
         check_ping_ms(*config.ping_ms, source + ".ping_ms");
     }
+    if (in.contains("output") && !parse_output_format(get_as<std::string>(in, "output", source), config.output))
+        throw ConfigError(source + ".output", "must be \"cutechess\" or \"fastchess\"");
     if (in.contains("pgnout")) config.pgnout = get_as<std::string>(in, "pgnout", source);
     if (in.contains("epdout")) config.epdout = get_as<std::string>(in, "epdout", source);
     if (in.contains("logdir")) config.logdir = get_as<std::string>(in, "logdir", source);
@@ -304,14 +306,25 @@ json match_config_to_json(const MatchConfig& config) {
     out["variant"] = config.variant;
     if (config.catalogue_file) out["catalogue"] = *config.catalogue_file;
     if (config.ping_ms) out["ping_ms"] = *config.ping_ms;
+    // Written only when chosen, so that configs and run identities from before the key stay as they were.
+    if (config.output != OutputFormat::cutechess) out["output"] = to_string(config.output);
     return out;
+}
+
+std::string to_string(OutputFormat format) { return format == OutputFormat::fastchess ? "fastchess" : "cutechess"; }
+
+bool parse_output_format(const std::string& text, OutputFormat& format) {
+    if (text == "cutechess") format = OutputFormat::cutechess;
+    else if (text == "fastchess") format = OutputFormat::fastchess;
+    else return false;
+    return true;
 }
 
 std::string run_identity(const MatchConfig& config) {
     json identity = match_config_to_json(config);
     // ping_ms only decides how long a silent engine is waited for, as concurrency decides how many at once.
     for (const char* key : {"concurrency", "pgnout", "pgnout_min", "epdout", "logdir", "ratinginterval", "db", "shard",
-                            "pairs", "recover", "ping_ms"}) {
+                            "pairs", "recover", "ping_ms", "output"}) {
         identity.erase(key);
     }
     return identity.dump();

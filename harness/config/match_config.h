@@ -89,6 +89,11 @@ struct PairRange {
     uint64_t count = 0;  // 0 = to the end
 };
 
+// `-output format=` (fastchess's flag): whose result lines a run prints at each rating interval and
+// at the end. cutechess: arbiter's report plus cutechess-cli's Elo/SPRT/"Finished match" lines;
+// fastchess: fastchess's results block.
+enum class OutputFormat { cutechess, fastchess };
+
 struct MatchConfig {
     std::vector<EngineSpec> engines;
     std::optional<OpeningsSpec> openings;
@@ -121,6 +126,7 @@ struct MatchConfig {
     // `-ping-ms`: how long a move may take when no clock runs (nodes=/depth= limits) before the
     // engine counts as stalled. Unset: the game layer's default (two minutes).
     std::optional<std::int64_t> ping_ms;
+    OutputFormat output = OutputFormat::cutechess;
 };
 
 // JSON config <-> MatchConfig. Keys mirror the flag names (see README "Config file").
@@ -133,5 +139,9 @@ nlohmann::json match_config_to_json(const MatchConfig& config);
 std::string run_identity(const MatchConfig& config);
 
 std::string to_string(Protocol proto);
+
+// "cutechess" / "fastchess"; parse returns false on anything else.
+std::string to_string(OutputFormat format);
+bool parse_output_format(const std::string& text, OutputFormat& format);
 
 }  // namespace arbiter::config

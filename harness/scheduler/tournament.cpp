@@ -6,6 +6,7 @@
 
 #include "harness/game/game_output.h"
 #include "harness/scheduler/engine_probe.h"
+#include "harness/scheduler/runner_output.h"
 #include "harness/scheduler/tournament_state.h"
 #include "harness/tc/time_control.h"
 
@@ -154,12 +155,17 @@ static void print_summary(Tournament::State& state) {
     std::ostream& out = state.io.out;
     if (state.live_line_shown) out << '\n';
     if (state.schedule.kind() == TournamentKind::match) {
-        print_pairing_report(out, state.engines[0].name, state.engines[1].name, state.tally.pairing(0), state.sprt,
-                             state.pace());
+        const PreparedEngine& first = state.engines[0];
+        const PreparedEngine& second = state.engines[1];
+        print_match_report(out, state.config.output, first.name, second.name,
+                           fastchess_details(first.spec, second.spec, state.config.openings), state.tally.pairing(0),
+                           state.sprt, state.pace());
     }
     print_results_table(out, state.tally);
     out << "Games: " << state.games_this_session << " played now, " << state.tally.games() << " in run "
         << state.run.id << " of " << state.database.path() << '\n';
+    // The last line of cutechess-cli and of fastchess alike; scripts wait for it.
+    out << "Finished match\n";
     out.flush();
 }
 

@@ -3,6 +3,7 @@
 #include "harness/scheduler/tournament_state.h"
 
 #include "harness/scheduler/chess960.h"
+#include "harness/scheduler/runner_output.h"
 
 namespace arbiter::scheduler {
 
@@ -73,8 +74,11 @@ void Tournament::State::print_interval_reports() {
     } else {
         for (std::size_t i = 0; i < schedule.pairings().size(); ++i) {
             const Pairing& pairing = schedule.pairings()[i];
-            print_pairing_report(io.out, engines[pairing.first].name, engines[pairing.second].name, tally.pairing(i),
-                                 i == 0 ? sprt : std::nullopt, now);
+            const PreparedEngine& first = engines[pairing.first];
+            const PreparedEngine& second = engines[pairing.second];
+            print_match_report(io.out, config.output, first.name, second.name,
+                               fastchess_details(first.spec, second.spec, config.openings), tally.pairing(i),
+                               i == 0 ? sprt : std::nullopt, now);
         }
     }
     io.out.flush();
@@ -96,6 +100,8 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
             const bool h1 = verdict->decision == stats::SprtDecision::h1;
             print_line(std::string("SPRT: ") + (h1 ? "H1" : "H0") + " accepted after " +
                        std::to_string(tally.games()) + " games; stopping");
+            if (config.output == config::OutputFormat::fastchess)
+                print_line(fastchess_sprt_verdict_line(sprt->parameters, verdict->decision));
             stop(h1 ? RunEnd::sprt_h1 : RunEnd::sprt_h0, {});
         }
     }

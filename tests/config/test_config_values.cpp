@@ -170,3 +170,18 @@ TEST_CASE("the stall timeout comes from -ping-ms or ping_ms and leaves the run i
     CHECK_THAT(message_of_config("{" + kEngines + R"(, "ping_ms": -5})"), Contains(".ping_ms: must be between 1 and"));
     CHECK_THAT(message_of_config("{" + kEngines + R"(, "ping_ms": 0.5})"), Contains(".ping_ms: expected an integer"));
 }
+
+TEST_CASE("the output format comes from -output format= or output and leaves the run identity alone", "[config]") {
+    const config::MatchConfig plain = cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b"});
+    CHECK(plain.output == config::OutputFormat::cutechess);
+    const config::MatchConfig flagged =
+        cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-output", "format=fastchess"});
+    CHECK(flagged.output == config::OutputFormat::fastchess);
+    CHECK(config::run_identity(flagged) == config::run_identity(plain));
+    CHECK_FALSE(config::match_config_to_json(plain).contains("output"));
+    CHECK(config::match_config_from_json(config::match_config_to_json(flagged), "round trip").output ==
+          config::OutputFormat::fastchess);
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-output", "format=pgn"}),
+                      Contains("-output format: must be cutechess or fastchess, got 'pgn'"));
+    CHECK_THAT(message_of_config("{" + kEngines + R"(, "output": "xml"})"), Contains(".output: must be"));
+}
