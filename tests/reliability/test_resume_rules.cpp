@@ -122,7 +122,7 @@ TEST_CASE("a rebuilt engine file never resumes the run of the old one", "[integr
     CHECK(stored_runs(db).size() == 3);
 }
 
-TEST_CASE("--resume RUN continues that run, --new always starts one", "[integration]") {
+TEST_CASE("resuming a given run with --resume RUN, and a fresh one with --new", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
     const auto match = match_of(dir, TEMPO_BIN, db, 4);
