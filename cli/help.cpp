@@ -49,6 +49,8 @@ Match flags:
   -sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic   -ratinginterval N
   -output format=cutechess|fastchess (result lines as cutechess-cli's, the default, or fastchess's)
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
+  --resume RUN (continue that run, even if finished)  --new (always a new run; by default an
+  interrupted run is resumed, a finished one or one of a rebuilt engine starts a new run)
 
 Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet), tc=40/60, tc=0:30+0.1.
 

@@ -7,6 +7,7 @@
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
 #include "harness/scheduler/output_files.h"
+#include "harness/scheduler/run_identity.h"
 #include "harness/scheduler/run_match.h"
 
 namespace arbiter::cli {
@@ -51,6 +52,10 @@ int report_refusal(const MatchRefused& refused, const std::string& db, std::ostr
     } catch (const scheduler::OutputFileError& error) {
         err << "arbiter match: " << error.what() << '\n';
         return code(ExitStatus::bad_input);
+    } catch (const scheduler::ResumeRefused& error) {
+        err << "arbiter match: --resume " << error.run_id() << ": " << error.what()
+            << "; leave --resume out to resume or start this command's own run\n";
+        return code(ExitStatus::bad_input);
     } catch (...) {
         return report_failure("match", err, BadInput{true, nullptr});
     }
@@ -70,7 +75,7 @@ std::string match_usage() {
            "                      [-ratinginterval N] [-output format=cutechess|fastchess]\n"
            "                      [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
            "                      [-event E] [-site S] [--db FILE] [--shard K/N] [--pairs START:COUNT] [-config FILE.json]\n"
-           "                      [--no-db-check]\n";
+           "                      [--resume RUN | --new] [--no-db-check]\n";
 }
 
 int run_match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

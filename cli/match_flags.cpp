@@ -202,6 +202,15 @@ void apply_flag(FlagContext& ctx, const FlagGroup& group) {
         if (colon == std::string::npos) throw ConfigError(flag, "expected START:COUNT, got '" + text + "'");
         c.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), flag),
                             parse_integer<uint64_t>(text.substr(colon + 1), flag)};
+    } else if (name == "resume") {
+        c.resume_run = parse_integer<std::int64_t>(single_value(flag, values), flag);
+        if (c.resume_run < 1) throw ConfigError(flag, "expects a run id (1 or more)");
+        if (c.resume == ResumeMode::fresh) throw ConfigError(flag, "--new and --resume exclude each other");
+        c.resume = ResumeMode::run;
+    } else if (name == "new") {
+        expect_no_value(flag, values);
+        if (c.resume == ResumeMode::run) throw ConfigError(flag, "--new and --resume exclude each other");
+        c.resume = ResumeMode::fresh;
     } else if (name == "event") {
         c.event = single_value(flag, values);
         require_plain_text(c.event, flag);  // a PGN tag: one line

@@ -192,6 +192,65 @@ bool already_covers(const RunRecord& stored, const RunRecord& shard) {
   return *shard.pair_begin >= *stored.pair_begin && *shard.pair_end <= *stored.pair_end;
 }
 
+// Runs of one identity: the key itself, or the key with a "#N" generation suffix.
+constexpr const char* kSameIdentity = "(config_hash = ?1 OR substr(config_hash, 1, length(?1) + 1) = ?1 || '#')";
+
+std::optional<RunRecord> latest_of_identity(detail::Connection& conn, const std::string& key) {
+  return select_run(conn, std::string(kSameIdentity) + " ORDER BY id DESC LIMIT 1", key);
+}
+
+// The first run of an identity takes its key, later ones the next free "#N".
+std::string next_generation_key(detail::Connection& conn, const std::string& key) {
+  auto count = conn.cached(std::string("SELECT count(*) FROM runs WHERE ") + kSameIdentity, "count runs of identity");
+  count->bind(1, key);
+  std::int64_t generation = count->step() ? count->int64(0) + 1 : 1;
+  for (;; ++generation) {
+    const std::string candidate = generation == 1 ? key : key + "#" + std::to_string(generation);
+    if (!select_run(conn, "config_hash = ?1", candidate)) return candidate;
+  }
+}
+
+std::int64_t stored_games(detail::Connection& conn, const RunRecord& run, const RunRecord& range) {
+  auto count = conn.cached(
+      "SELECT count(*) FROM games WHERE run_id = ?1 AND (?2 IS NULL OR pair_index >= ?2) "
+      "AND (?3 IS NULL OR pair_index < ?3)",
+      "count stored games of run");
+  count->bind(1, run.id);
+  count->bind(2, range.pair_begin);
+  count->bind(3, range.pair_end);
+  return count->step() ? count->int64(0) : 0;
+}
+
+// A finished run is done for the caller when every game of the caller's pairs is stored, or when both
+// the run and the caller span all pairs (an SPRT may have finished it early). A run that finished a
+// part (a shard, --pairs) is not done for a caller wanting other pairs of it.
+bool done_for(detail::Connection& conn, const RunRecord& stored, const RunRecord& wanted, const RunChoice& choice) {
+  if (stored.status != RunStatus::finished) return false;
+  if (!wanted.pair_begin && !stored.pair_begin) return true;
+  return stored_games(conn, stored, wanted) >= choice.selection_games;
+}
+
+std::optional<RunRecord> run_to_resume(detail::Connection& conn, const RunRecord& wanted, const RunChoice& choice,
+                                       const std::string& path) {
+  switch (choice.mode) {
+    case RunChoice::Mode::fresh: return std::nullopt;
+    case RunChoice::Mode::run_id: {
+      auto stored = select_run(conn, "id = ?1", choice.run_id);
+      if (!stored) {
+        throw DbError(ErrorKind::invalid_argument, path, "resume run",
+                      "database '" + path + "' has no run " + std::to_string(choice.run_id));
+      }
+      return stored;
+    }
+    case RunChoice::Mode::latest: return latest_of_identity(conn, wanted.config_key);
+    default: {
+      auto stored = latest_of_identity(conn, wanted.config_key);
+      if (stored && done_for(conn, *stored, wanted, choice)) return std::nullopt;
+      return stored;
+    }
+  }
+}
+
 }  // namespace
 
 RunRecord Database::find_or_create_run(const RunRecord& run) {
@@ -222,6 +281,36 @@ RunRecord Database::find_or_create_run(const RunRecord& run) {
     result = *stored;
   });
   return result;
+}
+
+OpenedRun Database::open_run(const RunRecord& run, const RunChoice& choice) {
+  std::lock_guard lock(impl_->mutex);
+  const std::string purpose = "open " + std::string(to_string(run.kind)) + " run";
+  RunRecord wanted = run;
+  try {
+    wanted.config_json = canonical_json(run.config_json);
+    if (wanted.config_key.empty()) wanted.config_key = make_config_key(run.kind, run.config_json);
+  } catch (const std::invalid_argument& error) {
+    throw invalid_record(path(), purpose, error);
+  }
+  auto& conn = impl_->conn;
+  OpenedRun opened;
+  impl_->write(purpose, [&] {
+    auto stored = run_to_resume(conn, wanted, choice, path());
+    opened.created = !stored;
+    if (!stored) {
+      RunRecord fresh = wanted;
+      fresh.config_key = next_generation_key(conn, wanted.config_key);
+      insert_run(conn, fresh, purpose);
+      stored = select_run(conn, "id = ?1", conn.last_insert_id());
+    } else if (!already_covers(*stored, wanted)) {
+      widen_run(conn, *stored, wanted);
+      stored = select_run(conn, "id = ?1", stored->id);
+    }
+    opened.run = *stored;
+    opened.games_stored = stored_games(conn, *stored, wanted);
+  });
+  return opened;
 }
 
 std::optional<RunRecord> Database::find_run(const std::string& config_key) {

@@ -67,6 +67,10 @@ class Database {
   // An existing run is returned as stored (status included), which is how a re-run resumes; when the
   // caller is a different shard of the same run, the stored run widens to cover both (shard_index 0).
   RunRecord find_or_create_run(const RunRecord& run);
+  // The run a match command plays into, chosen by `choice` among the runs of the wanted identity and
+  // widened to cover the caller's shard; one transaction, so shards starting together agree on it.
+  // Throws DbError(invalid_argument) when choice names a run id that does not exist.
+  OpenedRun open_run(const RunRecord& wanted, const RunChoice& choice);
   std::optional<RunRecord> find_run(const std::string& config_key);
   std::optional<RunRecord> run_by_id(std::int64_t id);
   std::vector<RunRecord> list_runs();

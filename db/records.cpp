@@ -108,4 +108,8 @@ std::string make_config_key(RunKind kind, std::string_view config_json,
          hex64(fnv1a(text, 0x84222325cbf29ce4ULL));
 }
 
+std::string_view run_identity_key(std::string_view config_key) {
+  return config_key.substr(0, config_key.find('#'));
+}
+
 }  // namespace arbiter::db

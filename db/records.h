@@ -71,6 +71,33 @@ struct RunRecord {
   RunStatus status = RunStatus::running;
 };
 
+// How a match command picks its run among the runs of one identity (one config key). The first run
+// of an identity stores the key itself, later ones "<key>#2", "<key>#3"...: the key column stays unique,
+// and the shard databases of one run still merge generation by generation.
+struct RunChoice {
+  enum class Mode {
+    unless_done,  // the latest run of the identity unless it is done for the caller; else a new run
+    latest,       // the latest run of the identity even when finished (a ladder's finished step stays done)
+    run_id,       // run `run_id` whatever its status (the caller checked that it has the identity)
+    fresh,        // always a new run
+  };
+  Mode mode = Mode::unless_done;
+  std::int64_t run_id = 0;
+  // Games in the caller's pairs (the wanted run's [pair_begin, pair_end), or all). A finished run is done
+  // for the caller when all of them are stored, or when it and the caller span all pairs (an SPRT may
+  // end a run early): another shard, or --pairs, may have finished the run's status but not these games.
+  std::int64_t selection_games = 0;
+};
+
+struct OpenedRun {
+  RunRecord run;
+  bool created = false;      // a new run, not one resumed
+  std::int64_t games_stored = 0;  // games of the caller's pair range (or of the run) already stored
+};
+
+// The identity part of a stored config key: the key without its "#N" generation suffix.
+std::string_view run_identity_key(std::string_view config_key);
+
 // One move as played. ply is 0-based within the game. Either score_cp or score_mate (moves to mate,
 // negative when being mated) is set for searched moves; both unset for book moves.
 struct MoveRecord {

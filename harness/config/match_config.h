@@ -94,6 +94,14 @@ struct PairRange {
 // fastchess: fastchess's results block.
 enum class OutputFormat { cutechess, fastchess };
 
+// Which stored run a command continues; see harness/scheduler/run_identity.h.
+enum class ResumeMode {
+    automatic,  // the latest run of the same identity unless it finished; else a new run
+    latest,     // the latest run of the same identity even when finished (ladder steps)
+    run,        // run resume_run, whatever its status, when it has the same identity
+    fresh,      // always a new run
+};
+
 struct MatchConfig {
     std::vector<EngineSpec> engines;
     std::optional<OpeningsSpec> openings;
@@ -127,6 +135,9 @@ struct MatchConfig {
     // engine counts as stalled. Unset: the game layer's default (two minutes).
     std::optional<std::int64_t> ping_ms;
     OutputFormat output = OutputFormat::cutechess;
+    // How this invocation picks its run: per command, never part of the run's identity or the config file.
+    ResumeMode resume = ResumeMode::automatic;
+    std::int64_t resume_run = 0;  // with ResumeMode::run
 };
 
 // JSON config <-> MatchConfig. Keys mirror the flag names (see README "Config file").

@@ -64,23 +64,29 @@ config::EngineSpec resolve_engine_text(const std::string& text, const std::strin
     return spec;
 }
 
-bool executable_found(const config::EngineSpec& spec) {
+std::optional<std::filesystem::path> resolve_executable(const config::EngineSpec& spec) {
     namespace fs = std::filesystem;
     auto runnable = [](const fs::path& path) { return !fs::is_directory(path) && access(path.c_str(), X_OK) == 0; };
     if (spec.cmd.find('/') != std::string::npos) {
         const fs::path path(spec.cmd);
-        return runnable(path) || (!spec.dir.empty() && path.is_relative() && runnable(fs::path(spec.dir) / path));
+        if (runnable(path)) return path;
+        if (!spec.dir.empty() && path.is_relative() && runnable(fs::path(spec.dir) / path))
+            return fs::path(spec.dir) / path;
+        return std::nullopt;
     }
     const char* search = std::getenv("PATH");
     std::string_view rest = search ? search : "/usr/bin:/bin";
     while (!rest.empty()) {
         const auto colon = rest.find(':');
         const std::string_view dir = rest.substr(0, colon);
-        if (runnable(fs::path(dir.empty() ? "." : std::string(dir)) / spec.cmd)) return true;
+        const fs::path candidate = fs::path(dir.empty() ? "." : std::string(dir)) / spec.cmd;
+        if (runnable(candidate)) return candidate;
         rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
     }
-    return false;
+    return std::nullopt;
 }
+
+bool executable_found(const config::EngineSpec& spec) { return resolve_executable(spec).has_value(); }
 
 protocol::EngineConfig to_engine_config(const config::EngineSpec& spec, const std::string& name,
                                         protocol::SanConverter to_san) {

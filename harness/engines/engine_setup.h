@@ -3,6 +3,8 @@
 // every command that starts engines: `build=REV` built (or found in the build cache) and pointed at,
 // catalogue names resolved, the protocol client's EngineConfig and the database's EngineRecord.
 
+#include <filesystem>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -29,6 +31,8 @@ config::EngineSpec resolve_engine_text(const std::string& text, const std::strin
 // True when cmd= names something we can run: relative paths are looked up the way the process layer
 // runs them (in dir= if given, else from here), bare names in PATH.
 bool executable_found(const config::EngineSpec& spec);
+// The file cmd= runs, found as executable_found finds it; nullopt when there is none.
+std::optional<std::filesystem::path> resolve_executable(const config::EngineSpec& spec);
 
 // The protocol client's configuration. `to_san` converts coordinate moves for xboard engines that
 // asked for SAN (the variant decides how, so the caller supplies it).

@@ -45,8 +45,10 @@ std::string record_text(db::Database& database, std::int64_t run_id, const std::
 // Returns the scheduler's exit meaning: 0 complete, 1 failed/interrupted, 2 bad configuration.
 int play_gauntlet(const StepContext& context, std::size_t index) {
     const PlannedStep& step = context.plan.steps[index];
-    const config::MatchConfig match =
+    config::MatchConfig match =
         step_match_config(context.plan, index, context.options.db, context.options.shard, context.options.concurrency);
+    // A step whose gauntlet finished is done: re-running the ladder continues it and plays nothing.
+    match.resume = config::ResumeMode::latest;
     std::vector<scheduler::PreparedEngine> engines;
     try {
         engines = scheduler::prepare_engines(match);

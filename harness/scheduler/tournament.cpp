@@ -7,6 +7,7 @@
 #include "harness/game/game_output.h"
 #include "harness/scheduler/engine_probe.h"
 #include "harness/scheduler/runner_output.h"
+#include "harness/scheduler/run_identity.h"
 #include "harness/scheduler/tournament_state.h"
 #include "harness/tc/time_control.h"
 
@@ -32,6 +33,13 @@ openings::BookOptions book_options(const config::OpeningsSpec& spec, std::uint64
     options.plies = spec.plies;
     options.start = static_cast<std::size_t>(spec.start);
     return options;
+}
+
+std::int64_t games_in_selection(const Schedule& schedule, const PairRange& selection) {
+    std::int64_t games = 0;
+    for (std::uint64_t pair = selection.begin; pair < selection.end; ++pair)
+        games += static_cast<std::int64_t>(schedule.pair(pair).games.size());
+    return games;
 }
 
 std::string host_name() {
@@ -67,7 +75,8 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
 
     db::RunRecord wanted;
     wanted.kind = run_kind(schedule.kind());
-    wanted.config_json = identity;
+    // The seed stays the config's: a rebuilt engine plays the same openings in its new run.
+    wanted.config_json = run_identity_with_engines(identity, engines);
     wanted.time_control = tc::to_pgn_string(engines[0].time_control);
     wanted.host = host_name();
     if (config.shard) wanted.shard_index = config.shard->index, wanted.shard_count = config.shard->count;
@@ -80,7 +89,10 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     check_engines_start(engines);
     if (config.pgnout) pgn_out = std::make_unique<AppendFile>(*config.pgnout, "-pgnout");
     if (config.epdout) epd_out = std::make_unique<AppendFile>(*config.epdout, "-epdout");
-    run = database.find_or_create_run(wanted);
+    const std::int64_t selection_games = games_in_selection(schedule, selection);
+    const db::OpenedRun opened = open_match_run(database, config, wanted, selection_games);
+    print_run_choice(io.out, opened, selection_games);
+    run = opened.run;
     for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
 }
 

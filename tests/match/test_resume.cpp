@@ -81,8 +81,8 @@ TEST_CASE("resume and shards and interrupts reproduce the uninterrupted run", "[
         REQUIRE(rest.code == 0);
         CHECK(count_of(rest.out, "Finished game") == 4);
         CHECK(same_games(stored_games(dir.file("resume.db")), reference));
-        // Everything played: a third run plays nothing.
-        auto again = run_match(eight_games(dir.file("resume.db")));
+        // Everything played: resuming the finished run plays nothing (without --resume, a new run).
+        auto again = run_match(eight_games(dir.file("resume.db")) + std::vector<std::string>{"--resume", "1"});
         CHECK(again.code == 0);
         CHECK(count_of(again.out, "Finished game") == 0);
     }

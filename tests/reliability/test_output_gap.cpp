@@ -170,14 +170,16 @@ TEST_CASE("an output file that does not end with the run's games is refused, and
     REQUIRE(complete == stored_pgn_in_storing_order(db));
     // An edit the run cannot account for: appending the games it has would mix them into it.
     std::ofstream(pgn, std::ios::app) << "[Event \"added by hand\"]\n";
-    const RunOutput refused = run_in_process(match);
+    // The finished run resumed on purpose (a plain re-run would start a new run).
+    const auto resumed = match + std::vector<std::string>{"--resume", "1"};
+    const RunOutput refused = run_in_process(resumed);
     INFO(refused.out << refused.err);
     CHECK(refused.code == 2);
     CHECK_THAT(refused.err, Contains("-pgnout " + pgn) && Contains("delete it"));
     CHECK(read_text(pgn) == complete + "[Event \"added by hand\"]\n");
 
     fs::remove(pgn);
-    const RunOutput rewritten = run_in_process(match);
+    const RunOutput rewritten = run_in_process(resumed);
     INFO(rewritten.out << rewritten.err);
     CHECK(rewritten.code == 0);
     CHECK_THAT(rewritten.err, Contains("wrote 4 stored games"));

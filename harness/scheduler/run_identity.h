@@ -1,0 +1,46 @@
+#pragma once
+// Which stored run a match plays into. A run's identity is its config (config::run_identity) plus a
+// content hash of every engine's file, so a rebuilt engine never continues an old run. Among the runs
+// of one identity a command resumes the latest one unless it finished, and starts a new one otherwise;
+// config::ResumeMode asks for a given run, the latest whatever its status, or always a new one.
+
+#include <cstdint>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "db/database.h"
+#include "harness/config/match_config.h"
+#include "harness/scheduler/engine_setup.h"
+
+namespace arbiter::scheduler {
+
+// The run asked for by number cannot be resumed by this command: it does not exist, or it was
+// played with another identity (the message names what differs, with both values).
+class ResumeRefused : public std::runtime_error {
+public:
+    ResumeRefused(std::int64_t run_id, const std::string& message)
+        : std::runtime_error(message), run_id_(run_id) {}
+    std::int64_t run_id() const { return run_id_; }
+
+private:
+    std::int64_t run_id_;
+};
+
+// FNV-1a over the file's bytes, as 16 hex digits. A wrapper script is hashed as the script.
+// Throws config::ConfigError naming `where` when the file cannot be read.
+std::string file_content_hash(const std::string& path, const std::string& where);
+
+// The identity stored with the run: `config_identity` with the engines' file hashes under "engine_files".
+std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines);
+
+// Opens the run `wanted` plays into as config.resume says; `selection_games` is the number of games
+// of this command's pairs. Throws ResumeRefused for config.resume == run and a run it cannot continue.
+db::OpenedRun open_match_run(db::Database& database, const config::MatchConfig& config, const db::RunRecord& wanted,
+                             std::int64_t selection_games);
+
+// "resuming run 4: 12 of 40 games played" or "new run 5".
+void print_run_choice(std::ostream& out, const db::OpenedRun& opened, std::int64_t selection_games);
+
+}  // namespace arbiter::scheduler
