@@ -251,18 +251,24 @@ std::optional<RunRecord> run_to_resume(detail::Connection& conn, const RunRecord
   }
 }
 
+// The run as stored: its config in canonical JSON and, unless given, the key made from it.
+RunRecord keyed_run(const RunRecord& run, const std::string& path, const std::string& purpose) {
+  RunRecord keyed = run;
+  try {
+    keyed.config_json = canonical_json(run.config_json);
+    if (keyed.config_key.empty()) keyed.config_key = make_config_key(run.kind, run.config_json);
+  } catch (const std::invalid_argument& error) {
+    throw invalid_record(path, purpose, error);
+  }
+  return keyed;
+}
+
 }  // namespace
 
 RunRecord Database::find_or_create_run(const RunRecord& run) {
   std::lock_guard lock(impl_->mutex);
   const std::string purpose = "find or create " + std::string(to_string(run.kind)) + " run";
-  RunRecord wanted = run;
-  try {
-    wanted.config_json = canonical_json(run.config_json);
-    if (wanted.config_key.empty()) wanted.config_key = make_config_key(run.kind, run.config_json);
-  } catch (const std::invalid_argument& error) {
-    throw invalid_record(path(), purpose, error);
-  }
+  const RunRecord wanted = keyed_run(run, path(), purpose);
   auto& conn = impl_->conn;
   RunRecord result;
   impl_->write(purpose, [&] {
@@ -286,13 +292,7 @@ RunRecord Database::find_or_create_run(const RunRecord& run) {
 OpenedRun Database::open_run(const RunRecord& run, const RunChoice& choice) {
   std::lock_guard lock(impl_->mutex);
   const std::string purpose = "open " + std::string(to_string(run.kind)) + " run";
-  RunRecord wanted = run;
-  try {
-    wanted.config_json = canonical_json(run.config_json);
-    if (wanted.config_key.empty()) wanted.config_key = make_config_key(run.kind, run.config_json);
-  } catch (const std::invalid_argument& error) {
-    throw invalid_record(path(), purpose, error);
-  }
+  const RunRecord wanted = keyed_run(run, path(), purpose);
   auto& conn = impl_->conn;
   OpenedRun opened;
   impl_->write(purpose, [&] {
