@@ -9,7 +9,11 @@
 //     one right per color and side. Without chess960, only king e1/e8 with rooks a/h.
 //   4 en passant: '-' or a square on rank 6 (white to move) / rank 3 (black to move), empty,
 //     with the square behind it empty and an enemy pawn in front of it.
-//   5 halfmove clock: 0..9999;  6 fullmove number: 1..99999. Fields 5 and 6 may both be absent.
+//   5 halfmove clock: 0..kMaxFenHalfmoveClock;  6 fullmove number: 1..kMaxFenFullmoveNumber.
+//     Fields 5 and 6 may both be absent.
+// Writing keeps the two counters within those ranges: moves played from a FEN at the limit count
+// past it, and what fen() writes must always read back.
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
@@ -80,8 +84,8 @@ class FenParser {
     parse_side(pos, f[1]);
     parse_castling(pos, f[2]);
     parse_en_passant(pos, f[3]);
-    const int rule50 = f.size() == 6 ? parse_counter(f[4], 5, 0, 9999) : 0;
-    const int fullmove = f.size() == 6 ? parse_counter(f[5], 6, 1, 99999) : 1;
+    const int rule50 = f.size() == 6 ? parse_counter(f[4], 5, 0, kMaxFenHalfmoveClock) : 0;
+    const int fullmove = f.size() == 6 ? parse_counter(f[5], 6, 1, kMaxFenFullmoveNumber) : 1;
     pos.st().rule50 = rule50;
     pos.game_ply_ = 2 * (fullmove - 1) + (pos.side_ == BLACK ? 1 : 0);
     pos.set_state(pos.st());
@@ -225,7 +229,8 @@ std::string Position::fen() const {
     out << (chess960_ ? char(i < 2 ? file_letter : std::tolower(file_letter)) : standard[i]);
   }
   if (!any) out << '-';
-  out << ' ' << square_name(ep_square()) << ' ' << rule50() << ' ' << fullmove_number();
+  out << ' ' << square_name(ep_square()) << ' ' << std::min(rule50(), kMaxFenHalfmoveClock) << ' '
+      << std::min(fullmove_number(), kMaxFenFullmoveNumber);
   return out.str();
 }
 

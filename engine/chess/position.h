@@ -41,6 +41,10 @@ namespace chess {
 
 // Thrown by Position::set_fen for malformed or illegal FEN. The message names the field, e.g.
 // "FEN field 2 (side to move): expected 'w' or 'b', got 'x'".
+// The largest move counters a FEN may carry (fields 5 and 6); fen() writes no larger ones.
+inline constexpr int kMaxFenHalfmoveClock = 9999;
+inline constexpr int kMaxFenFullmoveNumber = 99999;
+
 class FenError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/chess/position.h"
+#include "engine/chess/san.h"
 #include "tests/chess/test_data.h"
 
 using chess::FenError;
@@ -69,6 +70,20 @@ TEST_CASE("FEN counters and defaults", "[fen]") {
   CHECK(pos.fullmove_number() == 52);
   CHECK(pos.game_ply() == 102);
   CHECK(pos.fen() == "4k3/8/8/8/8/8/8/4K3 w - - 37 52");
+}
+
+// Found by the FEN fuzzer: from "... 9999 10000" one king move made the halfmove clock 10000, a
+// FEN the reader refuses. Moves may count past the limits; what fen() writes stays readable.
+TEST_CASE("FEN counters at their limits stay readable after moves", "[fen]") {
+  Position pos("4k3/8/8/8/8/8/8/4K3 w - - 9999 99999");
+  pos.make_move(chess::parse_uci(pos, "e1d1"));
+  pos.make_move(chess::parse_uci(pos, "e8d8"));
+  CHECK(pos.rule50() == 10001);
+  CHECK(pos.fullmove_number() == 100000);
+  CHECK(pos.fen() == "3k4/8/8/8/8/8/8/3K4 w - - 9999 99999");
+  CHECK_NOTHROW(Position(pos.fen()));
+  CHECK_THROWS_AS(Position("4k3/8/8/8/8/8/8/4K3 w - - 10000 1"), FenError);
+  CHECK_THROWS_AS(Position("4k3/8/8/8/8/8/8/4K3 w - - 0 100000"), FenError);
 }
 
 TEST_CASE("FEN en passant square kept only when capturable", "[fen]") {
