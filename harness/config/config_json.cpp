@@ -5,6 +5,7 @@
 #include <set>
 #include <type_traits>
 #include <utility>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/choices.h"
 #include "harness/config/engine_spec.h"
