@@ -79,7 +79,7 @@ std::string run_recipe(const BuildRecipe& recipe, const RecipePaths& paths, int 
     std::error_code error;
     fs::remove_all(cmake_build_dir(paths), error);  // a half-finished build may hold a cache from other sources
     fs::remove_all(paths.entry / "bin", error);
-    fs::create_directories(paths.entry / "bin", error);
+    if (recipe.kind != RecipeKind::cmake) fs::create_directories(paths.entry / "bin", error);
     if (error) return "creating " + (paths.entry / "bin").string() + ": " + error.message();
     std::string failed_step;
     switch (recipe.kind) {
