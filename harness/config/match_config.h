@@ -47,6 +47,7 @@ struct EngineSpec {
     std::optional<int> timemargin_ms;
     RestartPolicy restart = RestartPolicy::Auto;
     std::optional<std::string> build;      // git revision to build (`build=REV`)
+    std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)
     std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
     std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
     // cutechess-cli's engine keys (see README "Engine keys"):
