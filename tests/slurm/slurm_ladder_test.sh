@@ -2,7 +2,9 @@
 # Stands up a single-node Slurm on localhost (single_node_slurm.sh) and runs a feature ladder at smoke
 # scale through ci/slurm/ladder: 2 shards with --target-error, one shard made to fail, then the same
 # command again resumes. Checks that only the failed shard was played again, that the merged database
-# holds every step (games and WAC), and that the report (Markdown and HTML) has every step's row.
+# holds every step (games and WAC), that the report (Markdown and HTML) has every step's row, that a
+# run with other arguments in the same place is refused and that the finished run submitted again
+# plays nothing new.
 #
 # Usage: slurm_ladder_test.sh ARBITER TEMPO REPO_ROOT     (exit 77: skipped)
 set -uo pipefail
@@ -66,4 +68,12 @@ for format in md html; do
     grep -qF "$feature" "$report" || fail "$report has no row for '$feature'"
   done
 done
+# --- another run in the same place is refused; the same run again plays nothing new.
+ARBITER="$arbiter" "$repo_root/ci/slurm/ladder" "$config" --shards 3 --out "$out" --smoke >"$work/other.log" 2>&1
+status=$?
+[ "$status" -eq 2 ] || { cat "$work/other.log"; fail "a run with other arguments in $out was not refused (exit $status)"; }
+submit third || fail "submitting the finished run again failed"
+grep -q "every shard succeeded already" "$work/third.log" || fail "the finished run's shards were submitted again"
+"$arbiter" report features --db "$out/madchess-3.0.db" --format csv >"$work/again.csv" || fail "arbiter report failed"
+cmp -s "$work/table.csv" "$work/again.csv" || fail "submitting the finished run again changed its games"
 echo "PASS: ladder of ${#features[@]} steps as 2 Slurm shards, one resumed, merged, completed and reported"
