@@ -3,7 +3,7 @@
 // that a resumed run, a shard and a merged run all decide alike (ladder_target.h plays them).
 //
 // Which step plays. The batch answers the widest improvement i (stats::judge_precision). With head
-// to head (the ladders' default) step i plays it: its batch holds games against step i-1, which
+// to head (off unless the ladder file asks) step i plays it: its batch holds games against step i-1, which
 // measure r_i - r_(i-1) directly, besides its gauntlet, which pins r_i to the anchors. Step i-1's
 // batch would only pin r_(i-1) (its head-to-head games are against step i-2), so it shrinks
 // Var(r_(i-1)) but neither Var(r_i) nor the direct measurement: never the better buy. Without head to
