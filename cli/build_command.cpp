@@ -14,13 +14,45 @@ namespace {
 
 const char* const kUsage =
     "usage: arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]\n"
-    "  Builds tempo at git revision REV (Release, target tempo only) into DIR/<full-hash>/, once per\n"
-    "  commit, and prints the binary's path. --repo: the repository (default: the current directory);\n"
-    "  --cache: default <repo>/.cache/builds; --jobs: compile jobs (default: the number of cores).\n";
+    "                     [--recipe openbench|cmake|make|\"COMMAND\" [--dir D] [--exe PATH] [--target T]]\n"
+    "                     [--bench] [--no-verify-bench]\n"
+    "  Builds the engine of repository DIR (default: the current directory's) at git revision REV into\n"
+    "  <cache>/<full-hash>-<recipe hash>/, once per commit and recipe, runs its bench and prints the\n"
+    "  binary's path. The recipe: --recipe, else arbiter.json in commit REV, else arbiter.json in the\n"
+    "  working tree ({\"build\": {\"recipe\": ..., \"dir\": ..., \"exe\": ..., \"target\": ...},\n"
+    "  \"bench\": {\"args\": \"bench\", \"verify\": true}}). openbench: make -jN EXE=<out> in --dir (CC, CXX\n"
+    "  passed through); make: make -jN in --dir, the binary at --dir/--exe; cmake: target --target, the\n"
+    "  binary at <build dir>/--exe (default: the target); COMMAND: sh -c in --dir with {out} (where the\n"
+    "  binary must be written) and {jobs} replaced.\n"
+    "  The bench (`<engine> bench` or bench.args) node count, read as OpenBench reads it, must equal the\n"
+    "  commit message's \"Bench: N\" when it has one. --no-verify-bench: no bench; --bench: print only the\n"
+    "  node count instead of the path. --cache: default <repo>/.cache/builds; --jobs: default the number\n"
+    "  of cores. Exit 2 for a bad revision or recipe, a failed build (its log is named) or a bench mismatch.\n";
 
-build::BuildRequest parse_request(const std::vector<std::string>& args) {
+struct BuildFlags {
     build::BuildRequest request;
-    std::optional<std::string> revision;
+    bool print_bench = false;
+};
+
+// --dir, --exe and --target only shape a recipe given by --recipe.
+build::BuildRecipe recipe_of(const std::string& name, const std::optional<std::string>& dir,
+                             const std::optional<std::string>& exe, const std::optional<std::string>& target) {
+    if (name.empty()) throw UsageError("--recipe", "is empty");
+    build::BuildRecipe recipe = build::recipe_from_flag(name);
+    recipe.dir = dir.value_or("");
+    recipe.exe = exe.value_or("");
+    recipe.target = target.value_or("");
+    if (recipe.kind == build::RecipeKind::cmake && recipe.target.empty())
+        throw UsageError("--target", "the cmake recipe needs one");
+    if (recipe.kind == build::RecipeKind::make && recipe.exe.empty()) throw UsageError("--exe", "the make recipe needs one");
+    if (recipe.kind != build::RecipeKind::cmake && target) throw UsageError("--target", "only the cmake recipe takes one");
+    return recipe;
+}
+
+BuildFlags parse_request(const std::vector<std::string>& args) {
+    BuildFlags parsed;
+    build::BuildRequest& request = parsed.request;
+    std::optional<std::string> revision, recipe, dir, exe, target;
     FlagReader flags(args);
     while (flags.next()) {
         const std::string& name = flags.name();
@@ -28,11 +60,27 @@ build::BuildRequest parse_request(const std::vector<std::string>& args) {
         else if (name == "repo") request.repo = flags.value();
         else if (name == "cache") request.cache = flags.value();
         else if (name == "jobs") request.jobs = static_cast<int>(flags.whole(1, std::numeric_limits<int>::max()));
-        else flags.unknown("build");
+        else if (name == "recipe") recipe = flags.value();
+        else if (name == "dir") dir = flags.value();
+        else if (name == "exe") exe = flags.value();
+        else if (name == "target") target = flags.value();
+        else if (name == "bench") {
+            flags.no_value();
+            parsed.print_bench = true;
+        } else if (name == "no-verify-bench") {
+            flags.no_value();
+            request.verify_bench = false;
+        } else {
+            flags.unknown("build");
+        }
     }
     if (!revision) throw UsageError("--rev", "REV is required");
     request.revision = *revision;
-    return request;
+    if (recipe) request.recipe = recipe_of(*recipe, dir, exe, target);
+    else if (dir || exe || target) throw UsageError(dir ? "--dir" : exe ? "--exe" : "--target", "only shapes a --recipe");
+    if (parsed.print_bench && !request.verify_bench) throw UsageError("--bench", "runs the bench that --no-verify-bench skips");
+    request.need_bench_count = parsed.print_bench;
+    return parsed;
 }
 
 // The end of a failed build's log usually holds the compiler's or cmake's complaint.
@@ -53,23 +101,24 @@ int run_build_command(const std::vector<std::string>& args, std::ostream& out, s
         out << kUsage;
         return code(ExitStatus::ok);
     }
-    build::BuildRequest request;
+    BuildFlags flags;
     try {
-        request = parse_request(args);
+        flags = parse_request(args);
     } catch (...) {
         return report_failure("build", err, BadInput::given_inputs(), kUsage);
     }
     try {
-        const build::BuiltEngine built = build::build_revision(request, err);
-        err << "tempo " << built.commit << ": " << (built.reused ? "cached build" : "built") << '\n';
-        out << built.binary.string() << '\n';
+        const build::BuiltEngine built = build::build_revision(flags.request, err);
+        err << built.label << ": " << (built.reused ? "cached build" : "built") << '\n';
+        if (flags.print_bench) out << *built.bench_nodes << '\n';  // build_revision throws when there is none
+        else out << built.binary.string() << '\n';
         return code(ExitStatus::ok);
     } catch (const build::BuildFailure& failure) {
         const int status = report_failure("build", err, BadInput::given_inputs());
         print_log_tail(failure.log(), err);
         return status;
     } catch (...) {
-        // An unknown revision or a directory outside any repository is bad input; a failed spawn is not.
+        // An unknown revision, a bad recipe or a bench mismatch is bad input; a failed spawn is not.
         return report_failure("build", err, BadInput::given_inputs());
     }
 }

@@ -1,5 +1,5 @@
 #pragma once
-// arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
+// arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe ...] [--bench] [--no-verify-bench]
 // Prints the absolute path of the tempo binary on stdout (and nothing else), progress on stderr.
 // Exit: 0 built or cached, 1 the build failed (the message names its log), 2 bad input.
 

@@ -31,9 +31,11 @@ Usage:
                                                                play a feature ladder
   arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
-  arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]
-                                                               build tempo at a git revision (cached
-                                                               per commit); prints the binary's path
+  arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"
+                [--dir D] [--exe PATH] [--target T]] [--bench] [--no-verify-bench]
+                                                               build an engine at a git revision with
+                                                               its recipe (cached per commit and recipe),
+                                                               check its bench; prints the binary's path
   arbiter baseline current|list|record --db FILE [--name NAME] [--commit SHA --engine NAME --run ID]
                                                                the nightly's last good build
   arbiter compliance ENGINE [ARGS...]  (also --compliance)    check a UCI engine's answers step by step
@@ -41,7 +43,7 @@ Usage:
 Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
   cmd=PATH name=NAME dir=DIR arg=WORD (repeatable) args="WORDS" proto=uci|xboard
   option.NAME=VALUE tc=TC st=SECONDS nodes=N depth=N timemargin=MS restart=auto|on|off
-  initstr=LINE conf=CATALOGUE-NAME build=GIT-REV env.NAME=VALUE
+  initstr=LINE conf=CATALOGUE-NAME build=GIT-REV repo=DIR env.NAME=VALUE
   book=POLYGLOT bookdepth=N stderr=FILE tscale=F ponder whitepov trust debug
 
 Match flags:

@@ -3,6 +3,7 @@
 
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"

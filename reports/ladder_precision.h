@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "db/database.h"
 #include "harness/stats/ladder_fit.h"

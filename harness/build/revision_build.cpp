@@ -1,10 +1,14 @@
 #include "harness/build/revision_build.h"
 
 #include <fstream>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 
+#include "harness/build/bench_count.h"
+#include "harness/build/bench_run.h"
 #include "harness/build/file_lock.h"
+#include "harness/build/recipe_steps.h"
 #include "harness/build/subprocess.h"
 
 namespace arbiter::build {
@@ -24,25 +28,52 @@ struct CacheEntry {
     fs::path lock;
     fs::path log;
     fs::path sources;
-    fs::path build_dir;
-    fs::path binary;
     fs::path stamp;
+    fs::path binary;
 };
 
-CacheEntry cache_entry(const fs::path& cache, const std::string& commit) {
+CacheEntry cache_entry(const fs::path& cache, const std::string& key) {
     CacheEntry entry;
-    entry.dir = cache / commit;
-    entry.lock = cache / (commit + ".lock");
+    entry.dir = cache / key;
+    entry.lock = cache / (key + ".lock");
     entry.log = entry.dir / "build.log";
     entry.sources = entry.dir / "src";
-    entry.build_dir = entry.dir / "build";
-    entry.binary = entry.build_dir / "bin" / "tempo";
     entry.stamp = entry.dir / "built";
     return entry;
 }
 
 bool is_complete(const CacheEntry& entry) {
     return fs::exists(entry.stamp) && ::access(entry.binary.c_str(), X_OK) == 0;
+}
+
+struct ResolvedRecipe {
+    BuildRecipe recipe;
+    std::string source;
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) throw BuildInputError("cannot read " + path.string());
+    return text.str();
+}
+
+// The commit's own arbiter.json first; the working tree's next, so commits from before a repository
+// added its arbiter.json still build.
+ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, const BuildRequest& request) {
+    if (request.recipe) return {*request.recipe, "--recipe"};
+    const std::string in_commit = commit + ":arbiter.json";
+    if (run_captured({"git", "-C", repo.string(), "cat-file", "-e", in_commit}).ok()) {
+        const ToolResult text = run_captured({"git", "-C", repo.string(), "show", in_commit});
+        if (!text.ok()) throw BuildInputError("cannot read " + in_commit);
+        const std::string source = short_hash(commit) + ":arbiter.json";
+        return {parse_recipe_file(text.output, source), source};
+    }
+    const fs::path in_tree = repo / "arbiter.json";
+    if (fs::exists(in_tree)) return {parse_recipe_file(read_file(in_tree), in_tree.string()), in_tree.string()};
+    throw BuildInputError("no build recipe for " + short_hash(commit) + " in " + repo.string() +
+                          ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
 }
 
 // Registers the commit's sources as a detached worktree for the duration of the build and removes
@@ -87,30 +118,59 @@ int job_count(int requested) {
     return cores > 0 ? static_cast<int>(cores) : 1;
 }
 
-[[noreturn]] void fail(const std::string& commit, const CacheEntry& entry, const std::string& step) {
-    throw BuildFailure("build of tempo at " + short_hash(commit) + " failed (" + step + "); log: " + entry.log.string(),
-                       entry.log);
+[[noreturn]] void fail(const std::string& label, const CacheEntry& entry, const std::string& step) {
+    throw BuildFailure("build of " + label + " failed (" + step + "); log: " + entry.log.string(), entry.log);
 }
 
-void compile(const fs::path& repo, const std::string& commit, const CacheEntry& entry, int jobs) {
+void compile(const fs::path& repo, const std::string& commit, const ResolvedRecipe& resolved, const CacheEntry& entry,
+             const std::string& label, int jobs) {
     std::error_code ignored;
-    fs::remove_all(entry.build_dir, ignored);  // a half-finished build may hold a cache from other sources
     fs::remove(entry.log, ignored);
-    append_log_line(entry.log, "# tempo at " + commit + " from " + repo.string());
+    fs::remove(entry.dir / "bench", ignored);  // counted for a binary this build replaces
+    append_log_line(entry.log, "# " + label + " (" + commit + ") from " + repo.string());
+    append_log_line(entry.log, "# recipe from " + resolved.source + ": " + normalised_recipe(resolved.recipe));
     TemporaryWorktree worktree(repo, entry, commit);
-    if (!worktree.added()) fail(commit, entry, "git worktree add");
-    if (!run_logged({"cmake", "-S", entry.sources.string(), "-B", entry.build_dir.string(), "-DCMAKE_BUILD_TYPE=Release"},
-                    entry.log)
-             .ok())
-        fail(commit, entry, "cmake configure");
-    if (!run_logged({"cmake", "--build", entry.build_dir.string(), "--target", "tempo", "-j", std::to_string(jobs)},
-                    entry.log)
-             .ok())
-        fail(commit, entry, "cmake --build");
-    if (::access(entry.binary.c_str(), X_OK) != 0) fail(commit, entry, "no binary at " + entry.binary.string());
+    if (!worktree.added()) fail(label, entry, "git worktree add");
+    const RecipePaths paths{entry.sources, entry.dir, entry.log, repo.filename().string()};
+    const std::string failed_step = run_recipe(resolved.recipe, paths, jobs);
+    if (!failed_step.empty()) fail(label, entry, failed_step);
     std::ofstream stamp(entry.stamp);
     stamp << entry.binary.string() << '\n';
     if (!stamp) throw std::runtime_error("cannot write " + entry.stamp.string());
+}
+
+std::string commit_message(const fs::path& repo, const std::string& commit) {
+    const ToolResult message = run_captured({"git", "-C", repo.string(), "log", "-1", "--format=%B", commit});
+    if (!message.ok()) throw BuildInputError("cannot read the message of commit " + commit);
+    return message.output;
+}
+
+// OpenBench refuses a build whose bench differs from the one its commit announces, before any game.
+void check_bench(BuiltEngine& built, const fs::path& repo, const BuildRecipe& recipe, const BuildRequest& request,
+                 const CacheEntry& entry, std::ostream& progress) {
+    const bool verify = request.verify_bench && recipe.verify_bench;
+    if (!verify && !request.need_bench_count) return;
+    const BenchRun bench = run_bench(built.binary, recipe.bench_args, entry.dir);
+    built.bench_nodes = bench.nodes;
+    if (verify) built.announced_bench = bench_in_commit_message(commit_message(repo, built.commit));
+    std::string command = built.binary.filename().string() + " " + recipe.bench_args;
+    command = "'" + command + "'";
+    if (!bench.nodes) {
+        const std::string why = command + (bench.timed_out ? " did not finish in " + std::to_string(kBenchTimeoutSeconds) + " s"
+                                                            : " printed no node count") + " (output: " + bench.log.string() + ")";
+        if (built.announced_bench)
+            throw BenchMismatch(built.label + ": " + why + "; the commit message says Bench: " + std::to_string(*built.announced_bench));
+        if (request.need_bench_count) throw BuildInputError(built.label + ": " + why);
+        progress << built.label << ": " << why << "; bench not checked" << std::endl;
+        return;
+    }
+    if (built.announced_bench && *built.announced_bench != *bench.nodes)
+        throw BenchMismatch(built.label + ": bench mismatch: " + command + " counts " + std::to_string(*bench.nodes) +
+                            " nodes, the commit message says Bench: " + std::to_string(*built.announced_bench) +
+                            " (pass --no-verify-bench to skip the check)");
+    progress << built.label << ": bench " << *bench.nodes << " nodes"
+             << (built.announced_bench ? ", as the commit message says" : verify ? " (no Bench: line in the commit message)" : "")
+             << (bench.cached ? " (cached)" : "") << std::endl;
 }
 
 }  // namespace
@@ -134,19 +194,30 @@ std::string resolve_commit(const fs::path& repo, const std::string& revision) {
 BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) {
     const fs::path repo = repository_top(request.repo);
     const std::string commit = resolve_commit(repo, request.revision);
+    const ResolvedRecipe resolved = resolve_recipe(repo, commit, request);
     const fs::path cache = fs::absolute(request.cache.empty() ? repo / ".cache" / "builds" : request.cache);
+    CacheEntry entry = cache_entry(cache, commit + "-" + recipe_hash(resolved.recipe));
+    entry.binary = recipe_binary(resolved.recipe, RecipePaths{entry.sources, entry.dir, entry.log, repo.filename().string()});
     std::error_code error;
-    fs::create_directories(cache / commit, error);
-    if (error) throw std::runtime_error("cannot create the build cache " + (cache / commit).string() + ": " + error.message());
-    const CacheEntry entry = cache_entry(cache, commit);
-    BuiltEngine built{commit, entry.binary, entry.log, true};
-    if (is_complete(entry)) return built;
-    FileLock lock(entry.lock, progress, "tempo " + short_hash(commit) + ": waiting for another build of it (" +
-                                            entry.lock.string() + ")");
-    if (is_complete(entry)) return built;  // the build we waited for finished it
-    progress << "tempo " << short_hash(commit) << ": building (log: " << entry.log.string() << ")" << std::endl;
-    compile(repo, commit, entry, job_count(request.jobs));
-    built.reused = false;
+    fs::create_directories(entry.dir, error);
+    if (error) throw std::runtime_error("cannot create the build cache " + entry.dir.string() + ": " + error.message());
+    BuiltEngine built;
+    built.commit = commit;
+    built.label = repo.filename().string() + " " + short_hash(commit);
+    built.binary = entry.binary;
+    built.log = entry.log;
+    built.recipe_source = resolved.source;
+    built.reused = true;
+    if (!is_complete(entry)) {
+        FileLock lock(entry.lock, progress, built.label + ": waiting for another build of it (" + entry.lock.string() + ")");
+        if (!is_complete(entry)) {  // else the build we waited for finished it
+            progress << built.label << ": building with the " << to_string(resolved.recipe.kind) << " recipe from "
+                     << resolved.source << " (log: " << entry.log.string() << ")" << std::endl;
+            compile(repo, commit, resolved, entry, built.label, job_count(request.jobs));
+            built.reused = false;
+        }
+    }
+    check_bench(built, repo, resolved.recipe, request, entry, progress);
     return built;
 }
 

@@ -1,32 +1,47 @@
 #pragma once
-// tempo built at one git revision, cached by full commit hash. The same commit is built once: later
-// requests (and concurrent ones, which wait on a per-commit flock) reuse the binary.
+// An engine built at one git revision with its repository's recipe (harness/build/build_recipe.h),
+// cached by full commit hash and recipe. The same commit and recipe are built once: later requests
+// (and concurrent ones, which wait on a flock) reuse the binary. After the build the engine's bench
+// runs and its node count is checked against the commit message's "Bench: N", as OpenBench does.
 //
-// Cache layout, per commit: <cache>/<sha>.lock (flock), <cache>/<sha>/build.log, <cache>/<sha>/build/
-// (cmake's binary dir; the binary is build/bin/tempo), <cache>/<sha>/built (written last: the build
-// is complete). The sources are a temporary `git worktree` at <cache>/<sha>/src, removed afterwards.
+// Cache layout, per commit and recipe, KEY = <sha>-<recipe hash>: <cache>/KEY.lock (flock),
+// <cache>/KEY/build.log, <cache>/KEY/build/ (cmake's binary dir) or <cache>/KEY/bin/ (the other
+// recipes' binary), <cache>/KEY/built (written last: the build is complete), <cache>/KEY/bench and
+// bench.log (the bench count and output). The sources are a temporary `git worktree` at
+// <cache>/KEY/src, removed afterwards.
 
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
+#include "harness/build/build_recipe.h"
+
 namespace arbiter::build {
 
-// The request cannot name a build: not a git repository, unknown revision. Bad input (exit 2).
+// The request cannot name a build, or what was built is not what the commit says: not a git
+// repository, unknown revision, no or a bad recipe, a failed build, a bench mismatch. Bad input (exit 2).
 class BuildInputError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
-// The build ran and failed; the message names the log file. A failed run (exit 1).
-class BuildFailure : public std::runtime_error {
+// The build ran and failed; the message names the log file.
+class BuildFailure : public BuildInputError {
 public:
-    BuildFailure(const std::string& what, std::filesystem::path log) : std::runtime_error(what), log_(std::move(log)) {}
+    BuildFailure(const std::string& what, std::filesystem::path log) : BuildInputError(what), log_(std::move(log)) {}
     const std::filesystem::path& log() const { return log_; }
 
 private:
     std::filesystem::path log_;
+};
+
+// The bench's node count differs from the commit message's "Bench: N" (or the bench printed none).
+class BenchMismatch : public BuildInputError {
+public:
+    using BuildInputError::BuildInputError;
 };
 
 struct BuildRequest {
@@ -34,13 +49,21 @@ struct BuildRequest {
     std::filesystem::path repo;   // a directory inside the repository; empty = the current directory
     std::filesystem::path cache;  // empty = <repository top>/.cache/builds
     int jobs = 0;                 // parallel compile jobs; 0 = the number of cores
+    // Empty: the arbiter.json of the commit, else of the repository's working tree.
+    std::optional<BuildRecipe> recipe;
+    bool verify_bench = true;     // false: --no-verify-bench, the bench does not run
+    bool need_bench_count = false;  // --bench: run the bench even when the recipe does not verify
 };
 
 struct BuiltEngine {
     std::string commit;            // full hash
-    std::filesystem::path binary;  // absolute path of tempo
+    std::string label;             // "<repository directory name> <first 12 hex digits>", for messages
+    std::filesystem::path binary;  // absolute path
     std::filesystem::path log;
+    std::string recipe_source;     // "--recipe", "<sha>:arbiter.json" or the working tree's file
     bool reused = false;           // found in the cache, nothing compiled
+    std::optional<std::uint64_t> bench_nodes;      // when the bench ran and printed a count
+    std::optional<std::uint64_t> announced_bench;  // the commit message's "Bench: N"
 };
 
 // The top directory of the repository holding `dir`. Throws BuildInputError when there is none.
@@ -49,7 +72,8 @@ std::filesystem::path repository_top(const std::filesystem::path& dir);
 // The full commit hash `revision` names in `repo`. Throws BuildInputError for an unknown revision.
 std::string resolve_commit(const std::filesystem::path& repo, const std::string& revision);
 
-// Builds (or reuses) tempo at the request's revision. Progress lines go to `progress`.
+// Builds (or reuses) the engine at the request's revision and checks its bench. Progress lines go to
+// `progress`. Throws BuildInputError (BuildFailure, BenchMismatch) as described above.
 BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress);
 
 }  // namespace arbiter::build

@@ -1,9 +1,13 @@
 #include "harness/build/subprocess.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <chrono>
+#include <csignal>
 #include <fstream>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -92,16 +96,51 @@ ToolResult run_captured(const std::vector<std::string>& argv) {
     return result;
 }
 
-ToolResult run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log) {
-    append_log_line(log, "$ " + command_text(argv));
+ToolResult run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log,
+                      const std::filesystem::path& directory) {
+    append_log_line(log, (directory.empty() ? "" : "(in " + directory.string() + ") ") + "$ " + command_text(argv));
     Fd log_fd(::open(log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644));
     if (log_fd.get() < 0) throw SpawnError("cannot write the build log " + log.string() + ": " + std::strerror(errno));
     FileActions actions;
     posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(actions.get(), log_fd.get(), STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(actions.get(), log_fd.get(), STDERR_FILENO);
+    if (!directory.empty()) posix_spawn_file_actions_addchdir_np(actions.get(), directory.c_str());
     ToolResult result;
     result.exit_code = wait_exit_code(spawn(argv, actions));
+    return result;
+}
+
+TimedResult run_merged_with_timeout(const std::vector<std::string>& argv, int timeout_seconds) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) throw SpawnError("cannot create a pipe for '" + command_text(argv) + "'");
+    Fd read_end(ends[0]);
+    Fd write_end(ends[1]);
+    FileActions actions;
+    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDERR_FILENO);
+    const pid_t pid = spawn(argv, actions);
+    write_end.reset();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+    TimedResult result;
+    char buffer[4096];
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            result.timed_out = true;
+            ::kill(pid, SIGKILL);
+            break;
+        }
+        pollfd watched{read_end.get(), POLLIN, 0};
+        const int ready = ::poll(&watched, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        if (ready < 0 && errno != EINTR) break;
+        if (ready <= 0) continue;
+        const ssize_t got = ::read(read_end.get(), buffer, sizeof buffer);
+        if (got > 0) result.output.append(buffer, static_cast<std::size_t>(got));
+        else if (got == 0 || errno != EINTR) break;
+    }
+    result.exit_code = wait_exit_code(pid);
     return result;
 }
 

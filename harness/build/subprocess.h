@@ -25,8 +25,20 @@ struct ToolResult {
 // Runs argv[0] (looked up in PATH) with stdin from /dev/null; captures stdout, drops stderr.
 ToolResult run_captured(const std::vector<std::string>& argv);
 
-// Runs argv[0] with stdout and stderr appended to `log` (created if missing).
-ToolResult run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log);
+// Runs argv[0] with stdout and stderr appended to `log` (created if missing), in `directory` when
+// one is given (else in ours).
+ToolResult run_logged(const std::vector<std::string>& argv, const std::filesystem::path& log,
+                      const std::filesystem::path& directory = {});
+
+struct TimedResult {
+    int exit_code = 0;
+    std::string output;  // stdout and stderr, interleaved as written
+    bool timed_out = false;
+};
+
+// Runs argv[0] with stdin from /dev/null and both output streams captured; kills it when it has not
+// finished after `timeout_seconds`.
+TimedResult run_merged_with_timeout(const std::vector<std::string>& argv, int timeout_seconds);
 
 // Appends one line to `log`, so a build log tells which step each tool output belongs to.
 void append_log_line(const std::filesystem::path& log, const std::string& line);

@@ -1,5 +1,7 @@
 #include "harness/catalogue/catalogue.h"
 
+#include <nlohmann/json.hpp>
+
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"
 #include "harness/config/plain_text.h"

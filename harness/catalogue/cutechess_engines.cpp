@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"

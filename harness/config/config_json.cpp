@@ -5,6 +5,7 @@
 #include <set>
 #include <type_traits>
 #include <utility>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/choices.h"
 #include "harness/config/engine_spec.h"
@@ -84,6 +85,7 @@ json engine_spec_to_json(const EngineSpec& spec) {
     if (spec.timemargin_ms) out["timemargin"] = *spec.timemargin_ms;
     if (spec.restart != RestartPolicy::Auto) out["restart"] = spec.restart == RestartPolicy::On ? "on" : "off";
     if (spec.build) out["build"] = *spec.build;
+    if (spec.build_repo) out["repo"] = *spec.build_repo;
     if (spec.catalogue) out["conf"] = *spec.catalogue;
     if (!spec.env.empty()) {
         json env = json::object();
@@ -103,7 +105,7 @@ json engine_spec_to_json(const EngineSpec& spec) {
 
 EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
     reject_unknown_keys(in, {"name", "cmd", "dir", "args", "proto", "options", "initstr", "tc", "st", "nodes",
-                             "depth", "timemargin", "restart", "build", "conf", "env", "book", "bookdepth",
+                             "depth", "timemargin", "restart", "build", "repo", "conf", "env", "book", "bookdepth",
                              "stderr", "tscale", "ponder", "whitepov", "trust", "debug"},
                         where);
     EngineSpec spec;

@@ -175,6 +175,9 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
         spec.restart = parse_restart(value, at);
     } else if (key == "build") {
         spec.build = value;
+    } else if (key == "repo") {
+        if (value.empty()) throw ConfigError(at, "expects a directory in a git repository");
+        spec.build_repo = value;
     } else if (key == "conf" || key == "ref") {
         spec.catalogue = value;
     } else if (!apply_cutechess_key(spec, key, value, at)) {
@@ -206,6 +209,7 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
     if (!engine.timemargin_ms) engine.timemargin_ms = each.timemargin_ms;
     if (engine.restart == RestartPolicy::Auto) engine.restart = each.restart;
     if (!engine.build) engine.build = each.build;
+    if (!engine.build_repo) engine.build_repo = each.build_repo;
     for (const auto& kv : each.env) engine.env.push_back(kv);
     if (!engine.book) engine.book = each.book;
     if (!engine.book_depth) engine.book_depth = each.book_depth;
@@ -221,6 +225,10 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
 std::string default_engine_name(const EngineSpec& spec) {
     if (!spec.name.empty()) return spec.name;
     if (spec.catalogue) return *spec.catalogue;
+    if (spec.build && spec.build_repo) {
+        const auto repo = std::filesystem::absolute(*spec.build_repo).lexically_normal();
+        return (repo.has_filename() ? repo.filename() : repo.parent_path().filename()).string() + "@" + *spec.build;
+    }
     if (spec.build) return "tempo@" + *spec.build;
     return std::filesystem::path(spec.cmd).filename().string();
 }

@@ -1,6 +1,7 @@
 #include "harness/config/fastchess_config.h"
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"

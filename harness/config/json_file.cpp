@@ -8,6 +8,7 @@
 #include <iterator>
 #include <set>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/match_config.h"
 

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/runner_settings.h"
 
@@ -47,6 +47,7 @@ struct EngineSpec {
     std::optional<int> timemargin_ms;
     RestartPolicy restart = RestartPolicy::Auto;
     std::optional<std::string> build;      // git revision to build (`build=REV`)
+    std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)
     std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
     std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
     // cutechess-cli's engine keys (see README "Engine keys"):

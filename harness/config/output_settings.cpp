@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <nlohmann/json.hpp>
 
 namespace arbiter::config {
 namespace {

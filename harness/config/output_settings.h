@@ -11,7 +11,7 @@
 #include <set>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/match_config.h"
 

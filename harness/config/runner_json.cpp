@@ -1,6 +1,7 @@
 #include "harness/config/runner_json.h"
 
 #include <set>
+#include <nlohmann/json.hpp>
 
 namespace arbiter::config {
 namespace {

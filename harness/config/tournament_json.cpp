@@ -1,6 +1,7 @@
 #include "harness/config/tournament_json.h"
 
 #include <limits>
+#include <nlohmann/json.hpp>
 
 namespace arbiter::config {
 namespace {

@@ -38,14 +38,16 @@ void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostr
         throw config::ConfigError(where + " build", "give either cmd= or build=, not both (build= makes the command)");
     build::BuildRequest request;
     request.revision = *spec.build;
+    if (spec.build_repo) request.repo = *spec.build_repo;
     try {
         const build::BuiltEngine built = build::build_revision(request, progress);
-        progress << "tempo " << built.commit << ": " << (built.reused ? "cached build " : "built ") << built.binary.string()
+        progress << built.label << ": " << (built.reused ? "cached build " : "built ") << built.binary.string()
                  << std::endl;
         spec.cmd = built.binary.string();
         spec.build = built.commit;
         // Named by the commit it is, not by the revision typed: "HEAD" means another build tomorrow.
-        if (spec.name.empty()) spec.name = "tempo@" + built.commit.substr(0, 12);
+        const std::string engine = spec.build_repo ? build::repository_top(*spec.build_repo).filename().string() : "tempo";
+        if (spec.name.empty()) spec.name = engine + "@" + built.commit.substr(0, 12);
     } catch (const build::BuildInputError& error) {
         throw config::ConfigError(where + " build", error.what());
     }

@@ -15,13 +15,14 @@
 
 namespace arbiter::engine_setup {
 
-// For a spec with build=REV and no cmd=: builds tempo at REV with `arbiter build`'s cache (the
-// repository is the one holding the current directory), sets cmd= to the binary and build= to the
-// full commit hash, so the run's identity and the stored engine name the exact commit; an unnamed
-// engine is called tempo@<first 12 hex digits of the commit>. Progress lines
+// For a spec with build=REV and no cmd=: builds REV with `arbiter build`'s cache and the repository's
+// recipe (the repository is repo=DIR, else the one holding the current directory), checks its bench,
+// sets cmd= to the binary and build= to the full commit hash, so the run's identity and the stored
+// engine name the exact commit; an unnamed engine is called tempo@<first 12 hex digits of the
+// commit>, or <repository directory name>@<12 hex digits> when repo= is given. Progress lines
 // go to `progress`. Throws config::ConfigError(where + " build") for a spec giving both cmd= and
-// build=, a directory outside git or an unknown revision (bad input); build::BuildFailure, naming the
-// build log, when the build fails. A spec without build= is left as it is.
+// build=, a directory outside git, an unknown revision, no recipe, a failed build (naming its log)
+// or a bench mismatch: all bad input. A spec without build= is left as it is.
 void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostream& progress);
 
 // "cmd=/usr/games/stockfish option.Hash=16" or a bare catalogue name ("stockfish"), as `--engine`

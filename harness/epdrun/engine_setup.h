@@ -12,7 +12,7 @@ namespace arbiter::epdrun {
 // "cmd=/usr/games/stockfish option.Hash=16", "stockfish" (a catalogue entry) or "build=HEAD" (built
 // through `arbiter build`'s cache, progress on stderr). `where` names the flag in errors. Throws
 // config::ConfigError for bad specs, unknown catalogue names, unknown revisions and tc=;
-// build::BuildFailure when a build fails.
+// config::ConfigError, naming the build log, when a build fails or its bench does not match.
 config::EngineSpec resolve_engine_text(const std::string& text, const std::string& where);
 
 // The protocol client's configuration; xboard engines asking for SAN get standard-chess SAN.

@@ -1,5 +1,7 @@
 // `arbiter ttd`: options -> engine configurations and positions -> side-by-side searches -> table.
 #include "harness/epdrun/engine_setup.h"
+
+#include <nlohmann/json.hpp>
 #include "harness/epdrun/epd_run.h"
 #include "harness/epdrun/epd_session.h"
 #include "harness/epdrun/ttd.h"

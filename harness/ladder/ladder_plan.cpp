@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "harness/catalogue/catalogue.h"
 #include "harness/config/engine_spec.h"

@@ -1,6 +1,7 @@
 #include "harness/ladder/ladder_runner.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "db/database.h"
 #include "harness/ladder/ladder_steps.h"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "harness/epd/source_error.h"
 #include "harness/epdrun/epd_run.h"

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/tablebase_settings.h"
 

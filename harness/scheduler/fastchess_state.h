@@ -13,7 +13,7 @@
 #include <map>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/match_config.h"
 #include "harness/scheduler/engine_setup.h"

@@ -11,7 +11,7 @@
 // JSON: a list, best first, of objects with name, rating, error95 (null when unknown), games,
 // score (0..1), wins, draws, losses, points, anchor and bound ("exact", "at_least", "at_most").
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <ostream>
 #include <string>
 

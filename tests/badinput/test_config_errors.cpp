@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "tests/badinput/run_binary.h"
 

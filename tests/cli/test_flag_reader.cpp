@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "cli/flag_reader.h"
 

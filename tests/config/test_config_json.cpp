@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/engine_spec.h"

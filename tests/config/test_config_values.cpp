@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/catalogue/catalogue.h"

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/catalogue/catalogue.h"

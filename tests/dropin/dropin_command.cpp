@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <nlohmann/json.hpp>
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <nlohmann/json.hpp>
 
 #include "tests/dropin/dropin_command.h"
 

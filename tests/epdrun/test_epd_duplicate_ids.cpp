@@ -1,6 +1,7 @@
 // A repeated EPD id: its results are stored under "line N" (ids key stored results), and the user
 // is told so on stderr with file, line and id, since they would look for them under the id.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "harness/epdrun/suite.h"
 #include "tests/epdrun/epdrun_test_support.h"

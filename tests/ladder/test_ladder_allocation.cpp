@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "harness/ladder/ladder_allocation.h"
 #include "harness/ladder/ladder_config.h"

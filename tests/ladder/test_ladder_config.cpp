@@ -1,6 +1,7 @@
 // Ladder files and plans: the default ladder's option sets, errors that name the file and field,
 // and the match configs each step plays.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/engine_spec.h"
 #include "engine/features.h"

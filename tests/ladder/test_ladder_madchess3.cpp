@@ -1,6 +1,7 @@
 // ci/ladders/madchess-3.0.json: the MadChess 3.0 Beta order over tempo's switches, the seed's
 // figures carried into the plan for the report, and the seed keys' checks.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "engine/features.h"
 #include "harness/ladder/ladder_config.h"

@@ -2,6 +2,7 @@
 // output flags are read in each, and the results fastchess's config.json records for a run whose
 // games finish out of order (harness/scheduler/fastchess_state.h).
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"

@@ -2,6 +2,7 @@
 // which of them change a run's identity, the protocol timeouts they give, tc=0/5+0, and the PV
 // checks of -check-mate-pvs and the fastchess dialect.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "engine/chess/position.h"

@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "harness/config/match_config.h"
 #include "harness/config/runner_settings.h"

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "engine/chess/bitboard.h"

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/tournament_json.h"

@@ -5,6 +5,7 @@
 // Elo scale); the 75%/75%/90% triangle -> steps of exactly 400 log10(3).
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "tests/stats/near.h"
 #include "harness/stats/ratings.h"

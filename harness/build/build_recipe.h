@@ -1,0 +1,39 @@
+#pragma once
+// How a repository's engine is built and benched: from `--recipe` on the command line or from the
+// `arbiter.json` at the repository's root, e.g.
+//   {"build": {"recipe": "openbench", "dir": "src", "exe": "myengine"}, "bench": {"args": "bench", "verify": true}}
+
+#include <optional>
+#include <string>
+
+namespace arbiter::build {
+
+enum class RecipeKind { openbench, cmake, make, command };
+
+struct BuildRecipe {
+    RecipeKind kind = RecipeKind::openbench;
+    std::string dir;             // relative to the repository root; empty = the root
+    std::string exe;             // openbench/command: the binary's file name; make: its path in dir;
+                                 // cmake: its path in the build directory (default: the target)
+    std::string target;          // cmake only
+    std::string command;         // command only: run by sh -c with {out} and {jobs} replaced
+    std::string bench_args = "bench";
+    bool verify_bench = true;    // run the bench after the build and check it against "Bench: N"
+};
+
+// A recipe name or command as --recipe takes it: openbench, cmake, make, anything else is a command.
+BuildRecipe recipe_from_flag(const std::string& recipe);
+
+// Parses the text of an arbiter.json. `source` names it in errors ("<sha>:arbiter.json" or a path).
+// Throws BuildInputError naming `source` and the key for bad JSON, unknown keys, wrong types, a
+// cmake recipe without a target, a make recipe without exe.
+BuildRecipe parse_recipe_file(const std::string& text, const std::string& source);
+
+// The build part of the recipe in one canonical line (bench settings left out: they do not change
+// the binary), and a short hash of it that names the cache entry.
+std::string normalised_recipe(const BuildRecipe& recipe);
+std::string recipe_hash(const BuildRecipe& recipe);
+
+std::string to_string(RecipeKind kind);
+
+}  // namespace arbiter::build

@@ -1,0 +1,74 @@
+// The bench node count and the commit message's Bench: line, read with OpenBench's rules; the
+// arbiter.json parser. No processes.
+#include <catch2/catch.hpp>
+
+#include "harness/build/bench_count.h"
+#include "harness/build/build_recipe.h"
+#include "harness/build/revision_build.h"
+
+using arbiter::build::bench_in_commit_message;
+using arbiter::build::bench_nodes_in_output;
+
+TEST_CASE("bench output: tempo's, Stockfish's and OpenBench-style node counts are read", "[unit]") {
+    CHECK(bench_nodes_in_output("position 1/30  depth 9  nodes 12\n\nNodes searched  : 2881902\nNodes/second    : 578811\n") ==
+          2881902u);
+    // Stockfish: the info lines of each position come first; the summary at the bottom wins.
+    CHECK(bench_nodes_in_output("info depth 13 seldepth 17 multipv 1 score cp 20 nodes 123456 nps 1000 time 5\n"
+                                "===========================\nTotal time (ms) : 1234\nNodes searched  : 2353318\n"
+                                "Nodes/second    : 1907000\n") == 2353318u);
+    CHECK(bench_nodes_in_output("OVERALL:     6456132 nodes      1234567 nps\n") == 6456132u);
+    CHECK(bench_nodes_in_output("NODES 77") == 77u);  // any case
+    CHECK(bench_nodes_in_output("Nodes searched: 8902\r\n") == 8902u);
+}
+
+TEST_CASE("bench output without a node count gives none", "[unit]") {
+    CHECK_FALSE(bench_nodes_in_output(""));
+    CHECK_FALSE(bench_nodes_in_output("Total time (ms) : 1234\nNodes/second    : 578811\n"));
+    CHECK_FALSE(bench_nodes_in_output("unknown command: bench\n"));
+}
+
+TEST_CASE("commit messages: the last Bench: or nodes line counts, commas allowed", "[unit]") {
+    CHECK(bench_in_commit_message("Faster movegen\n\nBench: 4242\n") == 4242u);
+    CHECK(bench_in_commit_message("bench 1,234,567") == 1234567u);
+    CHECK(bench_in_commit_message("Bench: 1\nreverted\nBENCH=2\n") == 2u);
+    CHECK(bench_in_commit_message("nodes: 55") == 55u);
+    CHECK_FALSE(bench_in_commit_message("No bench here\n"));
+    CHECK_FALSE(bench_in_commit_message("Benchmark: 5"));
+    CHECK_FALSE(bench_in_commit_message(""));
+}
+
+TEST_CASE("arbiter.json: the recipe, its defaults and the errors naming the file and key", "[unit]") {
+    using arbiter::build::BuildInputError;
+    using arbiter::build::parse_recipe_file;
+    using arbiter::build::RecipeKind;
+    const auto recipe = parse_recipe_file(R"({"build": {"recipe": "openbench", "dir": "src", "exe": "x"}})", "a.json");
+    CHECK(recipe.kind == RecipeKind::openbench);
+    CHECK(recipe.dir == "src");
+    CHECK(recipe.bench_args == "bench");
+    CHECK(recipe.verify_bench);
+    const auto command = parse_recipe_file(R"({"build": {"recipe": "./build.sh {out}"}, "bench": {"verify": false}})", "b");
+    CHECK(command.kind == RecipeKind::command);
+    CHECK(command.command == "./build.sh {out}");
+    CHECK_FALSE(command.verify_bench);
+
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "make", "exe": "e", "flavour": 1}})", "abc:arbiter.json"),
+                      Catch::Contains("abc:arbiter.json") && Catch::Contains("build.flavour") && Catch::Contains("unknown key"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "openbench"}, "bench": {"verify": "yes"}})", "f.json"),
+                      Catch::Contains("f.json") && Catch::Contains("bench.verify"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": 3}})", "f.json"), Catch::Contains("build.recipe"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "cmake"}})", "f.json"), Catch::Contains("build.target"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"bench": {}})", "f.json"), Catch::Contains("f.json: build: missing"));
+    CHECK_THROWS_WITH(parse_recipe_file("{", "f.json"), Catch::Contains("f.json: not valid JSON"));
+    CHECK_THROWS_AS(parse_recipe_file(R"({"extra": 1, "build": {"recipe": "make", "exe": "e"}})", "f"), BuildInputError);
+}
+
+TEST_CASE("the recipe hash changes with the build settings, not with the bench's", "[unit]") {
+    using arbiter::build::recipe_hash;
+    auto recipe = arbiter::build::recipe_from_flag("openbench");
+    const std::string first = recipe_hash(recipe);
+    CHECK(first.size() == 8);
+    recipe.bench_args = "bench 13";
+    CHECK(recipe_hash(recipe) == first);
+    recipe.exe = "other";
+    CHECK(recipe_hash(recipe) != first);
+}
