@@ -54,4 +54,10 @@ grep -q "build.log" "$work/last.log" || fail "the failed build did not name its 
 nightly --rev mismatch; expect_status "bench mismatch" 2 $?
 grep -q "5000" "$work/last.log" && grep -q "4242" "$work/last.log" || fail "the bench mismatch did not name both counts"
 [ "$("$arbiter" baseline current --db "$work/nightly.db")" = "$(sha_of neutral)" ] || fail "a broken commit moved the baseline"
-echo "PASS: nightly on another repository: first run 0, neutral 0, weakened 1, no build 2, bench mismatch 2"
+# The same repository without arbiter.json: the recipe flags reach arbiter build and the matches.
+"$repo_root/tests/build/make_fixture_engine_repo.sh" "$work/bare" --no-arbiter-json || fail "making the bare repository"
+nightly --repo "$work/bare" --db "$work/bare.db"; expect_status "no recipe anywhere" 2 $?
+nightly --repo "$work/bare" --db "$work/bare.db" --rev base --recipe openbench --dir src; expect_status "--recipe, first run" 0 $?
+nightly --repo "$work/bare" --db "$work/bare.db" --rev weak --recipe openbench --dir src; expect_status "--recipe, weakened" 1 $?
+echo "PASS: nightly on another repository: first run 0, neutral 0, weakened 1, no build 2, bench mismatch 2;"
+echo "  with --recipe and no arbiter.json: first run 0, weakened 1"
