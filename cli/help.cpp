@@ -44,6 +44,7 @@ Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
   cmd=PATH name=NAME dir=DIR arg=WORD (repeatable) args="WORDS" proto=uci|xboard
   option.NAME=VALUE tc=TC st=SECONDS nodes=N depth=N timemargin=MS restart=auto|on|off
   initstr=LINE conf=CATALOGUE-NAME build=GIT-REV repo=DIR env.NAME=VALUE
+  recipe=R recipe.dir=D recipe.exe=E recipe.target=T bench=yes|no (build='s recipe, as arbiter build)
   book=POLYGLOT bookdepth=N stderr=FILE tscale=F ponder whitepov trust debug
 
 Match flags:

@@ -88,6 +88,19 @@ BuildRecipe recipe_from_flag(const std::string& recipe) {
     return parsed;
 }
 
+BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, const std::string& exe,
+                          const std::string& target, const std::string& where) {
+    BuildRecipe shaped = recipe_from_flag(recipe);
+    shaped.dir = dir;
+    shaped.exe = exe;
+    shaped.target = target;
+    if (shaped.kind == RecipeKind::cmake && target.empty()) throw BuildInputError(where + "target: the cmake recipe needs one");
+    if (shaped.kind == RecipeKind::make && exe.empty()) throw BuildInputError(where + "exe: the make recipe needs one");
+    if (shaped.kind != RecipeKind::cmake && !target.empty())
+        throw BuildInputError(where + "target: only the cmake recipe takes one");
+    return shaped;
+}
+
 BuildRecipe parse_recipe_file(const std::string& text, const std::string& source) {
     json document;
     try {

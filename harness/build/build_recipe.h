@@ -24,6 +24,12 @@ struct BuildRecipe {
 // A recipe name or command as --recipe takes it: openbench, cmake, make, anything else is a command.
 BuildRecipe recipe_from_flag(const std::string& recipe);
 
+// recipe_from_flag shaped by --dir, --exe and --target (empty: not given), checked as an arbiter.json
+// is. Throws BuildInputError naming `where` + "target"/"exe" for a cmake recipe without a target, a
+// make recipe without exe, a target for another recipe.
+BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, const std::string& exe,
+                          const std::string& target, const std::string& where);
+
 // Parses the text of an arbiter.json. `source` names it in errors ("<sha>:arbiter.json" or a path).
 // Throws BuildInputError naming `source` and the key for bad JSON, unknown keys, wrong types, a
 // cmake recipe without a target, a make recipe without exe.

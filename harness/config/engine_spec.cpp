@@ -178,6 +178,15 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
     } else if (key == "repo") {
         if (value.empty()) throw ConfigError(at, "expects a directory in a git repository");
         spec.build_repo = value;
+    } else if (key == "recipe" || key == "recipe.dir" || key == "recipe.exe" || key == "recipe.target") {
+        if (value.empty()) throw ConfigError(at, "expects a value, as arbiter build's --" + key.substr(key.rfind('.') + 1));
+        auto& field = key == "recipe" ? spec.build_recipe
+                      : key == "recipe.dir" ? spec.build_recipe_dir
+                      : key == "recipe.exe" ? spec.build_recipe_exe : spec.build_recipe_target;
+        field = value;
+    } else if (key == "bench") {
+        if (value != "yes" && value != "no") throw ConfigError(at, "expects yes or no, got '" + value + "'");
+        spec.build_verify_bench = value == "yes";
     } else if (key == "conf" || key == "ref") {
         spec.catalogue = value;
     } else if (!apply_cutechess_key(spec, key, value, at)) {
@@ -210,6 +219,13 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
     if (engine.restart == RestartPolicy::Auto) engine.restart = each.restart;
     if (!engine.build) engine.build = each.build;
     if (!engine.build_repo) engine.build_repo = each.build_repo;
+    if (!engine.build_recipe) {
+        engine.build_recipe = each.build_recipe;
+        engine.build_recipe_dir = each.build_recipe_dir;
+        engine.build_recipe_exe = each.build_recipe_exe;
+        engine.build_recipe_target = each.build_recipe_target;
+    }
+    engine.build_verify_bench = engine.build_verify_bench && each.build_verify_bench;
     for (const auto& kv : each.env) engine.env.push_back(kv);
     if (!engine.book) engine.book = each.book;
     if (!engine.book_depth) engine.book_depth = each.book_depth;

@@ -48,6 +48,10 @@ struct EngineSpec {
     RestartPolicy restart = RestartPolicy::Auto;
     std::optional<std::string> build;      // git revision to build (`build=REV`)
     std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)
+    // `arbiter build`'s recipe flags for build=, so a repository without an arbiter.json plays too:
+    // `recipe=R` (--recipe), `recipe.dir=D`, `recipe.exe=E`, `recipe.target=T`, `bench=no`.
+    std::optional<std::string> build_recipe, build_recipe_dir, build_recipe_exe, build_recipe_target;
+    bool build_verify_bench = true;
     std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
     std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
     // cutechess-cli's engine keys (see README "Engine keys"):

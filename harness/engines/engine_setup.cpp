@@ -39,7 +39,15 @@ void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostr
     build::BuildRequest request;
     request.revision = *spec.build;
     if (spec.build_repo) request.repo = *spec.build_repo;
+    request.verify_bench = spec.build_verify_bench;
     try {
+        if (spec.build_recipe) {
+            request.recipe = build::shaped_recipe(*spec.build_recipe, spec.build_recipe_dir.value_or(""),
+                                                  spec.build_recipe_exe.value_or(""),
+                                                  spec.build_recipe_target.value_or(""), "recipe.");
+        } else if (spec.build_recipe_dir || spec.build_recipe_exe || spec.build_recipe_target) {
+            throw build::BuildInputError("recipe.dir, recipe.exe and recipe.target only shape a recipe=");
+        }
         const build::BuiltEngine built = build::build_revision(request, progress);
         progress << built.label << ": " << (built.reused ? "cached build " : "built ") << built.binary.string()
                  << std::endl;

@@ -1,0 +1,84 @@
+// recipe=, recipe.dir=, recipe.exe=, recipe.target= and bench= beside build=REV repo=DIR: arbiter
+// build's recipe flags as engine keys, so `arbiter match` (and ci/nightly --recipe) can build a
+// repository that has no arbiter.json. The repository is the fixture engine's
+// (tests/build/make_fixture_engine_repo.sh --no-arbiter-json).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "harness/config/engine_spec.h"
+#include "harness/engines/engine_setup.h"
+#include "tests/support/temp_dir.h"
+
+using namespace arbiter;
+using arbiter::config::ConfigError;
+using arbiter::config::EngineSpec;
+using arbiter::config::parse_engine_spec;
+
+namespace {
+
+std::string make_fixture_repo(const std::string& parent) {
+    const std::string repo = parent + "/engine";
+    const std::string command = std::string(REPO_ROOT_DIR) + "/tests/build/make_fixture_engine_repo.sh " + repo +
+                                " --no-arbiter-json >/dev/null 2>&1";
+    REQUIRE(std::system(command.c_str()) == 0);
+    return repo;
+}
+
+// The spec after build= resolved; throws what resolve_build throws.
+EngineSpec resolved(const std::string& text) {
+    EngineSpec spec = parse_engine_spec(text, "-engine #1");
+    std::ostringstream progress;
+    engine_setup::resolve_build(spec, "-engine #1", progress);
+    return spec;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        resolved(text);
+    } catch (const ConfigError& error) {
+        return error.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("recipe keys are read on -engine and filled in by -each", "[unit]") {
+    const EngineSpec engine = parse_engine_spec("build=HEAD recipe=cmake recipe.target=eng recipe.exe=bin/eng bench=no", "-engine #1");
+    CHECK(engine.build_recipe == "cmake");
+    CHECK(engine.build_recipe_target == "eng");
+    CHECK(engine.build_recipe_exe == "bin/eng");
+    CHECK_FALSE(engine.build_verify_bench);
+
+    EngineSpec bare = parse_engine_spec("build=v1", "-engine #2");
+    config::apply_each(bare, parse_engine_spec("recipe=openbench recipe.dir=src bench=no", "-each"));
+    CHECK(bare.build_recipe == "openbench");
+    CHECK(bare.build_recipe_dir == "src");
+    CHECK_FALSE(bare.build_verify_bench);
+
+    CHECK_THROWS_AS(parse_engine_spec("build=HEAD recipe=", "-engine #1"), ConfigError);
+    CHECK_THROWS_AS(parse_engine_spec("build=HEAD bench=maybe", "-engine #1"), ConfigError);
+}
+
+TEST_CASE("build= builds a repository without arbiter.json from the recipe keys", "[integration]") {
+    test_support::TempDir work;
+    const std::string repo = make_fixture_repo(work.path());
+
+    const EngineSpec built = resolved("build=base repo=" + repo + " recipe=openbench recipe.dir=src");
+    CHECK(std::filesystem::exists(built.cmd));
+    REQUIRE(built.build);
+    CHECK(built.build->size() == 40);  // the full commit hash, stored with the games
+
+    CHECK_THAT(error_of("build=base repo=" + repo), Catch::Contains("no build recipe"));
+    CHECK_THAT(error_of("build=base repo=" + repo + " recipe=make recipe.dir=src"), Catch::Contains("recipe.exe"));
+    CHECK_THAT(error_of("build=base repo=" + repo + " recipe.dir=src"), Catch::Contains("only shape a recipe="));
+
+    // The bench is checked as arbiter build checks it, and bench=no skips it as --no-verify-bench does.
+    const std::string mismatch = "build=mismatch repo=" + repo + " recipe=openbench recipe.dir=src";
+    CHECK_THAT(error_of(mismatch), Catch::Contains("5000") && Catch::Contains("4242"));
+    CHECK(std::filesystem::exists(resolved(mismatch + " bench=no").cmd));
+}
