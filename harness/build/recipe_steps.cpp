@@ -47,16 +47,20 @@ std::string build_cmake(const BuildRecipe& recipe, const RecipePaths& paths, int
     return {};
 }
 
+// OpenBench's client names the output relative to the makefile's directory (EXE=<name>) and moves
+// it afterwards: makefiles that run the fresh binary (a PGO step's `./$(EXE) bench`) expect that.
+// A plain makefile leaves the binary at <dir>/<exe>. Either way it is copied out of the sources,
+// which are removed after the build.
 std::string build_make(const BuildRecipe& recipe, const RecipePaths& paths, int jobs, const fs::path& binary) {
     const fs::path directory = paths.sources / recipe.dir;
     std::vector<std::string> argv = make_command(jobs);
-    if (recipe.kind == RecipeKind::openbench) argv.push_back("EXE=" + binary.string());
+    const bool openbench = recipe.kind == RecipeKind::openbench;
+    if (openbench) argv.push_back("EXE=" + binary.filename().string());
     if (!run_logged(argv, paths.log, directory).ok()) return "make";
-    if (recipe.kind == RecipeKind::openbench) return {};
-    // A plain makefile leaves the binary among the sources, which are removed after the build.
+    const fs::path made = directory / (openbench ? binary.filename() : fs::path(recipe.exe));
     std::error_code error;
-    fs::copy_file(directory / recipe.exe, binary, fs::copy_options::overwrite_existing, error);
-    if (error) return "copying " + (directory / recipe.exe).string() + ": " + error.message();
+    fs::copy_file(made, binary, fs::copy_options::overwrite_existing, error);
+    if (error) return "copying " + made.string() + ": " + error.message();
     return {};
 }
 

@@ -47,7 +47,8 @@ TEST_CASE("the openbench recipe from the commit's arbiter.json: make EXE=, CC pa
     CHECK(contains(first.err, "openbench recipe from " + commit.substr(0, 12) + ":arbiter.json"));
     CHECK(contains(first.err, "bench 4242 nodes, as the commit message says"));
     const std::string log = test_support::read_text(entry_dir_of(binary) / "build.log");
-    CHECK(contains(log, "EXE=" + binary.string()));
+    CHECK(contains(log, "EXE=tiny"));
+    CHECK_FALSE(contains(log, "EXE=" + binary.string()));
     CHECK(contains(log, "CC=" + (repo.root() / "cc-wrapper").string()));
 
     const auto built_at = fs::last_write_time(binary);
