@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/ladder/ladder_config.h"
 #include "harness/ladder/ladder_plan.h"
 
