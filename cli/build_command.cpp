@@ -20,8 +20,8 @@ const char* const kUsage =
     "  <cache>/<full-hash>-<recipe hash>/, once per commit and recipe, runs its bench and prints the\n"
     "  binary's path. The recipe: --recipe, else arbiter.json in commit REV, else arbiter.json in the\n"
     "  working tree ({\"build\": {\"recipe\": ..., \"dir\": ..., \"exe\": ..., \"target\": ...},\n"
-    "  \"bench\": {\"args\": \"bench\", \"verify\": true}}). openbench: make -jN EXE=<out> in --dir (CC, CXX\n"
-    "  passed through); make: make -jN in --dir, the binary at --dir/--exe; cmake: target --target, the\n"
+    "  \"bench\": {\"args\": \"bench\", \"verify\": true}}). openbench: make -jN EXE=<name> in --dir, as\n"
+    "  OpenBench calls it (CC, CXX passed through); make: make -jN in --dir, the binary at --dir/--exe; cmake: target --target, the\n"
     "  binary at <build dir>/--exe (default: the target); COMMAND: sh -c in --dir with {out} (where the\n"
     "  binary must be written) and {jobs} replaced.\n"
     "  The bench (`<engine> bench` or bench.args) node count, read as OpenBench reads it, must equal the\n"
@@ -34,19 +34,15 @@ struct BuildFlags {
     bool print_bench = false;
 };
 
-// --dir, --exe and --target only shape a recipe given by --recipe.
+// --dir, --exe and --target only shape a recipe given by --recipe; the checks are the engine keys'.
 build::BuildRecipe recipe_of(const std::string& name, const std::optional<std::string>& dir,
                              const std::optional<std::string>& exe, const std::optional<std::string>& target) {
     if (name.empty()) throw UsageError("--recipe", "is empty");
-    build::BuildRecipe recipe = build::recipe_from_flag(name);
-    recipe.dir = dir.value_or("");
-    recipe.exe = exe.value_or("");
-    recipe.target = target.value_or("");
-    if (recipe.kind == build::RecipeKind::cmake && recipe.target.empty())
-        throw UsageError("--target", "the cmake recipe needs one");
-    if (recipe.kind == build::RecipeKind::make && recipe.exe.empty()) throw UsageError("--exe", "the make recipe needs one");
-    if (recipe.kind != build::RecipeKind::cmake && target) throw UsageError("--target", "only the cmake recipe takes one");
-    return recipe;
+    try {
+        return build::shaped_recipe(name, dir.value_or(""), exe.value_or(""), target.value_or(""), "--");
+    } catch (const build::BuildInputError& error) {
+        throw UsageError("--recipe", error.what());
+    }
 }
 
 BuildFlags parse_request(const std::vector<std::string>& args) {
