@@ -11,6 +11,7 @@
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 extern char** environ;
 
@@ -24,6 +25,14 @@ public:
     ~Fd() { reset(); }
     Fd(const Fd&) = delete;
     Fd& operator=(const Fd&) = delete;
+    Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+    Fd& operator=(Fd&& other) noexcept {
+        if (this != &other) {
+            reset();
+            fd_ = std::exchange(other.fd_, -1);
+        }
+        return *this;
+    }
     int get() const { return fd_; }
     void reset() {
         if (fd_ >= 0) ::close(fd_);
@@ -72,27 +81,40 @@ int wait_exit_code(pid_t pid) {
     return WEXITSTATUS(status);
 }
 
-}  // namespace
+// A child whose stdout (and, when `with_stderr`, its stderr) comes through `output`, stdin from
+// /dev/null. The child holds the only write end, so `output` reaches EOF when it exits.
+struct ReadableChild {
+    pid_t pid = -1;
+    Fd output;
+};
 
-ToolResult run_captured(const std::vector<std::string>& argv) {
+ReadableChild spawn_readable(const std::vector<std::string>& argv, bool with_stderr) {
     int ends[2];
     if (pipe2(ends, O_CLOEXEC) != 0) throw SpawnError("cannot create a pipe for '" + command_text(argv) + "'");
-    Fd read_end(ends[0]);
+    ReadableChild child;
+    child.output = Fd(ends[0]);
     Fd write_end(ends[1]);
     FileActions actions;
     posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(actions.get(), STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    const pid_t pid = spawn(argv, actions);
-    write_end.reset();  // the child holds the only write end now, so EOF comes when it exits
+    if (with_stderr) posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDERR_FILENO);
+    else posix_spawn_file_actions_addopen(actions.get(), STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    child.pid = spawn(argv, actions);
+    return child;
+}
+
+}  // namespace
+
+ToolResult run_captured(const std::vector<std::string>& argv) {
+    const ReadableChild child = spawn_readable(argv, false);
     ToolResult result;
     char buffer[4096];
     for (;;) {
-        const ssize_t got = ::read(read_end.get(), buffer, sizeof buffer);
+        const ssize_t got = ::read(child.output.get(), buffer, sizeof buffer);
         if (got > 0) result.output.append(buffer, static_cast<std::size_t>(got));
         else if (got == 0 || errno != EINTR) break;
     }
-    result.exit_code = wait_exit_code(pid);
+    result.exit_code = wait_exit_code(child.pid);
     return result;
 }
 
@@ -112,16 +134,9 @@ ToolResult run_logged(const std::vector<std::string>& argv, const std::filesyste
 }
 
 TimedResult run_merged_with_timeout(const std::vector<std::string>& argv, int timeout_seconds) {
-    int ends[2];
-    if (pipe2(ends, O_CLOEXEC) != 0) throw SpawnError("cannot create a pipe for '" + command_text(argv) + "'");
-    Fd read_end(ends[0]);
-    Fd write_end(ends[1]);
-    FileActions actions;
-    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(actions.get(), write_end.get(), STDERR_FILENO);
-    const pid_t pid = spawn(argv, actions);
-    write_end.reset();
+    const ReadableChild child = spawn_readable(argv, true);
+    const pid_t pid = child.pid;
+    const Fd& read_end = child.output;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
     TimedResult result;
     char buffer[4096];

@@ -6,22 +6,7 @@
 # line are broken (exit 2, naming the build log and both counts). Smoke settings, node-limited games.
 #
 # Usage: nightly_any_engine_test.sh ARBITER REPO_ROOT     (exit 77: skipped)
-set -uo pipefail
-
-arbiter="$1"
-repo_root="$2"
-for tool in /usr/games/stockfish cc make; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool missing (the fixture engine needs it)"; exit 77; }
-done
-
-work="$(mktemp -d /tmp/arbiter-any-engine-nightly-XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
-
-"$repo_root/tests/build/make_fixture_engine_repo.sh" "$work/engine" || fail "making the fixture repository"
+source "$(dirname "$0")/fixture_engine_prelude.sh" nightly "$1" "$2"
 sha_of() { git -C "$work/engine" rev-parse "$1^{commit}"; }
 
 nightly() {

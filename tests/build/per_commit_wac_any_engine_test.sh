@@ -5,22 +5,7 @@
 # broken (exit 2) unless --no-verify-bench. Node-limited, the first 20 WAC positions.
 #
 # Usage: per_commit_wac_any_engine_test.sh ARBITER REPO_ROOT     (exit 77: skipped)
-set -uo pipefail
-
-arbiter="$1"
-repo_root="$2"
-for tool in /usr/games/stockfish cc make; do
-  command -v "$tool" >/dev/null || { echo "SKIP: $tool missing (the fixture engine needs it)"; exit 77; }
-done
-
-work="$(mktemp -d /tmp/arbiter-any-engine-wac-XXXXXX)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
-
-"$repo_root/tests/build/make_fixture_engine_repo.sh" "$work/engine" --no-arbiter-json || fail "making the fixture repository"
+source "$(dirname "$0")/fixture_engine_prelude.sh" wac "$1" "$2" --no-arbiter-json
 
 wac() {
   ARBITER="$arbiter" JOBS=2 "$repo_root/ci/per-commit-wac" --repo "$work/engine" --cache "$work/cache" \
