@@ -1,6 +1,7 @@
 // arbiter: the command-line entry point. Each subcommand's flags, usage and exit codes live in
 // cli/<name>_command.cpp; this file only dispatches. With no subcommand, arguments are match flags,
 // as with cutechess-cli.
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -82,6 +83,11 @@ void print_tool_help(std::ostream& out, const std::string& dialect) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Scripts often read stdout and stderr through one pipe (chess-tuning-tools reads -debug traffic
+    // beside the result lines): line buffering sends each line in one write, so neither stream can
+    // cut a line of the other in two, as a full stdout buffer flushed mid-line did.
+    std::setvbuf(stdout, nullptr, _IOLBF, 1 << 16);
+    std::setvbuf(stderr, nullptr, _IOLBF, 1 << 16);
     std::vector<std::string> args(argv + 1, argv + argc);
     // Under another tool's name every word is a match flag: neither tool has subcommands.
     if (const auto dialect = dialect_of_program(argv[0])) {
