@@ -85,8 +85,7 @@ ChildProcess::ChildProcess(const ProcessSpec& spec) : impl_(std::make_unique<Imp
     impl_->child = std::move(spawned.child);
     impl_->stdin_write = std::move(spawned.stdin_write);
     impl_->executable = std::move(spawned.executable);
-    impl_->reader = std::make_unique<LineReader>(std::move(spawned.stdout_read), spec.max_line_bytes,
-                                                 spec.max_buffered_bytes);
+    impl_->reader = std::make_unique<LineReader>(std::move(spawned.stdout_read), spec.max_line_bytes);
     if (spawned.stderr_read.valid())
         impl_->stderr_pump =
             std::make_unique<detail::StderrPump>(std::move(spawned.stderr_read), spec.stderr_capped_log);
@@ -112,12 +111,17 @@ pid_t ChildProcess::pid() const { return impl_->pid; }
 const std::string& ChildProcess::executable() const { return impl_->executable; }
 
 WriteStamp ChildProcess::write_line(std::string_view line, std::chrono::milliseconds timeout) {
+    return write_lines(std::span<const std::string_view>(&line, 1), timeout);
+}
+
+WriteStamp ChildProcess::write_lines(std::span<const std::string_view> lines, std::chrono::milliseconds timeout) {
     if (!impl_->stdin_write.valid())
         throw ProcessError("cannot write to engine '" + impl_->executable + "': its input is closed");
     std::string data;
-    data.reserve(line.size() + 1);
-    data.append(line);
-    data.push_back('\n');
+    for (const std::string_view line : lines) {
+        data.append(line);
+        data.push_back('\n');
+    }
     const auto began = Clock::now();
     const auto outcome = detail::write_all(impl_->stdin_write.get(), data, began + timeout);
     const auto flushed = Clock::now();

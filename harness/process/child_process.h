@@ -1,8 +1,9 @@
 // RAII handle to one child process with a pipe on stdin, a line queue on stdout and stderr sent to
 // a log file. Every wait takes a deadline; nothing here can block forever on a misbehaving child.
 //
-// Not thread-safe: one owner thread calls everything (the internal reader thread is private).
-// Destruction kills and reaps the child, joins the reader and closes every descriptor.
+// Not thread-safe: one owner thread calls everything; stdout is read by that thread while it waits
+// in read_line (harness/process/line_reader.h). Destruction kills and reaps the child, stops the
+// stderr pump and closes every descriptor.
 #pragma once
 
 #include "harness/process/process_types.h"
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -38,6 +40,10 @@ public:
     // Throws ProcessError if the child closed its stdin (never raises SIGPIPE) or if the pipe
     // stays full for `timeout` (the child stopped reading).
     WriteStamp write_line(std::string_view line, std::chrono::milliseconds timeout = std::chrono::seconds(5));
+    // Several lines, each plus '\n', in one write when possible: one wake-up of the child instead
+    // of one per line (a UCI "position" and its "go" are read together).
+    WriteStamp write_lines(std::span<const std::string_view> lines,
+                           std::chrono::milliseconds timeout = std::chrono::seconds(5));
 
     // Next stdout line, or nullopt on deadline or when the output is closed and drained
     // (tell the two apart with output_closed()).

@@ -1,61 +1,53 @@
-// Background reader for a child's stdout: one thread drains the pipe, splits it into lines stamped
-// with the time the bytes arrived, and queues them for the owner, which waits with a deadline.
+// Reader for a child's stdout, run by the owner thread itself: while the owner waits for a line it
+// polls the pipe, reads whatever is there in one read(), splits it into lines stamped with the time
+// the bytes came out of read(), and hands them out in order.
+//
+// No thread of its own: a reader thread costs two wake-ups and a hand-over per line, and the owner
+// is blocked waiting for the engine's reply anyway. Output is read only while the owner waits for
+// it, so an engine flooding its output blocks on a full pipe instead of growing our memory.
 #pragma once
 
 #include "harness/process/unique_fd.h"
 
 #include "harness/process/process_types.h"
 
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 
 namespace arbiter::process::detail {
 
 class LineReader {
 public:
     // Takes ownership of `fd` (the read end of the child's stdout pipe).
-    LineReader(UniqueFd fd, std::size_t max_line_bytes, std::size_t max_buffered_bytes);
-    ~LineReader();  // stop() + join
+    LineReader(UniqueFd fd, std::size_t max_line_bytes);
 
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
 
+    // Next line; nullopt at the deadline, or at once when the output is closed and drained.
     std::optional<OutputLine> pop(Clock::time_point deadline);
-    bool drained() const;  // EOF seen and queue empty
-    // Makes the thread exit even if the pipe never reaches EOF (a grandchild may still hold it).
+    bool drained() const;  // EOF seen and every line handed out
+    // Reads nothing more: the child is being torn down (a grandchild may keep the pipe open).
     void stop();
 
 private:
-    void run();
-    bool wait_readable();
-    bool wait_for_space();
+    bool wait_readable(Clock::time_point deadline);
+    void read_available();
     void split_chunk(const char* data, std::size_t size, Clock::time_point received);
     void append_partial(const char* data, std::size_t size);
     void mark_eof(Clock::time_point received);
 
     UniqueFd fd_;
-    UniqueFd wake_;  // eventfd: written by stop() to interrupt poll()
     const std::size_t max_line_bytes_;
-    const std::size_t max_buffered_bytes_;
-
-    // Touched by the reader thread only.
+    // Left uninitialised: only the bytes read() writes are ever touched (and made resident).
+    std::unique_ptr<char[]> buffer_;
     std::string partial_;
     bool partial_truncated_ = false;
-
-    mutable std::mutex mutex_;
-    std::condition_variable line_ready_;
-    std::condition_variable space_ready_;
     std::deque<OutputLine> queue_;
-    std::size_t queued_bytes_ = 0;
     bool eof_ = false;
-    bool stopping_ = false;
-
-    std::thread thread_;  // last member: starts after everything above is constructed
 };
 
 }  // namespace arbiter::process::detail

@@ -40,9 +40,6 @@ struct ProcessSpec {
     // Lines longer than this are cut (the rest of the line is dropped) so one runaway line
     // cannot exhaust memory.
     std::size_t max_line_bytes = std::size_t{1} << 20;
-    // When this much unread output is queued the reader stops draining the pipe; the child then
-    // blocks on write instead of us growing without bound.
-    std::size_t max_buffered_bytes = std::size_t{64} << 20;
     // CPUs the child may run on (sched_setaffinity before exec, so every thread it starts inherits
     // them); empty: ours.
     std::vector<int> cpu_affinity;

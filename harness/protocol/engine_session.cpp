@@ -28,17 +28,24 @@ void EngineSession::spawn() {
 }
 
 process::WriteStamp EngineSession::send(std::string_view line) {
+    return send(std::span<const std::string_view>(&line, 1));
+}
+
+process::WriteStamp EngineSession::send(std::span<const std::string_view> lines) {
     // The configuration layers refuse control characters where values come in; this is the last
     // line of defence: a line break inside a value would give the engine a second command.
-    if (const auto at = line.find_first_of("\r\n"); at != std::string_view::npos) {
-        throw OptionError("refusing to send " + label_ + " a line with a " +
-                          (line[at] == '\n' ? "newline" : "carriage return") + " inside: '" +
-                          std::string(line.substr(0, at)) + "...'");
+    for (const std::string_view line : lines) {
+        if (const auto at = line.find_first_of("\r\n"); at != std::string_view::npos) {
+            throw OptionError("refusing to send " + label_ + " a line with a " +
+                              (line[at] == '\n' ? "newline" : "carriage return") + " inside: '" +
+                              std::string(line.substr(0, at)) + "...'");
+        }
     }
     require_healthy();
     try {
-        const auto written = process_->write_line(line);
-        if (observer_) observer_(TrafficDirection::ToEngine, line, written.flushed);
+        const auto written = process_->write_lines(lines);
+        if (observer_)
+            for (const std::string_view line : lines) observer_(TrafficDirection::ToEngine, line, written.flushed);
         return written;
     } catch (const process::ProcessError&) {
         const std::string death = describe_death();

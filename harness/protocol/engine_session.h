@@ -7,6 +7,7 @@
 #include "harness/protocol/types.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,8 @@ public:
     // becomes Crashed/Disconnected and EngineFailure is thrown. A line holding '\n' or '\r' is
     // never written: OptionError (a configuration mistake, not the engine's).
     process::WriteStamp send(std::string_view line);
+    // Several lines in one write (see ChildProcess::write_lines); the observer sees each line.
+    process::WriteStamp send(std::span<const std::string_view> lines);
     // Next line, or nullopt on deadline or end of output. After nullopt, failed() tells which.
     std::optional<process::OutputLine> read(Clock::time_point deadline);
 

@@ -31,9 +31,10 @@ void UciClient::start() {
     uciok_ = false;
     ready_requests_ = ready_replies_ = 0;
     search_.reset();
+    unsent_position_.clear();
 
     handshake();
-    for (const auto& command : session_.config().init_commands) session_.send(command);
+    for (const auto& command : session_.config().init_commands) send(command);
     set_configured_options(*this, session_.config());
     if (session_.config().chess960) enter_chess960();
     ensure_ready(session_.config().ready_timeout);
@@ -50,7 +51,7 @@ void UciClient::enter_chess960() {
 }
 
 void UciClient::handshake() {
-    session_.send("uci");
+    send("uci");
     const Millis timeout = session_.config().handshake_timeout;
     if (pump_until(Clock::now() + timeout, [this] { return uciok_; })) return;
     if (!session_.failed())
@@ -70,19 +71,19 @@ void UciClient::set_option(const std::string& name, const std::string& value) {
     const std::string checked = checked_option_value(*option, value, session_.label());
     settle_search();
     if (option->type == OptionType::Button)
-        session_.send("setoption name " + option->name);
+        send("setoption name " + option->name);
     else
-        session_.send("setoption name " + option->name + " value " + checked);
+        send("setoption name " + option->name + " value " + checked);
 }
 
 void UciClient::new_game(const TimeControl&) {
     settle_search();
     const EngineConfig& config = session_.config();
-    if (config.debug) session_.send("debug on");
-    session_.send("ucinewgame");
+    if (config.debug) send("debug on");
+    send("ucinewgame");
     // As cutechess: only an engine that declares Ponder is told, whichever way it is set.
     if (const EngineOption* ponder = find_option(options_, "Ponder"); ponder && ponder->type == OptionType::Check)
-        session_.send("setoption name " + ponder->name + " value " + (config.ponder ? "true" : "false"));
+        send("setoption name " + ponder->name + " value " + (config.ponder ? "true" : "false"));
     // Engines may clear big hash tables here; isready is the spec's way to wait for that.
     ensure_ready(config.newgame_timeout);
 }
@@ -90,7 +91,7 @@ void UciClient::new_game(const TimeControl&) {
 bool UciClient::is_ready(Millis timeout) {
     if (session_.failed() || !session_.running()) return false;
     try {
-        session_.send("isready");
+        send("isready");
     } catch (const EngineFailure&) {
         return false;  // status() says why
     }
@@ -102,7 +103,7 @@ bool UciClient::is_ready(Millis timeout) {
 
 void UciClient::set_position(const std::string& fen, const std::vector<std::string>& moves) {
     settle_search();
-    session_.send(format_uci_position(fen, moves));
+    unsent_position_ = format_uci_position(fen, moves);
 }
 
 void UciClient::start_search(const SearchRequest& request) {
@@ -111,7 +112,7 @@ void UciClient::start_search(const SearchRequest& request) {
     PendingSearch search;
     search.ponder = request.ponder;
     search.kept = LineKeeper(request.keep_last_matching);
-    mark_started(search.result, session_.send(command));
+    mark_started(search.result, send(command));
     search.issued = search.result.write_began;
     search_ = std::move(search);
 }
@@ -140,13 +141,13 @@ SearchResult UciClient::wait_search(Clock::time_point deadline) {
 void UciClient::ponderhit() {
     if (!search_ || !search_->ponder || search_->done) return;
     // From here on it is a normal search on the engine's own clock, so timing restarts.
-    mark_started(search_->result, session_.send("ponderhit"));
+    mark_started(search_->result, send("ponderhit"));
     search_->ponder = false;
 }
 
 void UciClient::stop() {
     if (!search_ || search_->done || search_->stop_sent || session_.failed()) return;
-    session_.send("stop");
+    send("stop");
     search_->stop_sent = true;
 }
 
@@ -170,6 +171,14 @@ void UciClient::game_over(const std::string&, const std::string&) {}
 void UciClient::quit() {
     search_.reset();
     session_.shutdown("quit", true);
+}
+
+process::WriteStamp UciClient::send(std::string_view line) {
+    if (unsent_position_.empty()) return session_.send(line);
+    const std::string position = std::move(unsent_position_);
+    unsent_position_.clear();
+    const std::string_view lines[] = {position, line};
+    return session_.send(lines);
 }
 
 bool UciClient::pump_until(Clock::time_point deadline, const std::function<bool()>& done) {

@@ -63,8 +63,13 @@ private:
     // Makes sure no search is running (stop + wait stop_grace); throws if the engine stalls.
     void settle_search();
     void ensure_ready(Millis timeout);
+    // Sends `line`, preceded by the position set_position left unsent, in one write.
+    process::WriteStamp send(std::string_view line);
 
     EngineSession session_;
+    // set_position's command waits for the next command (normally "go") so that both reach the
+    // engine in one write and wake it once.
+    std::string unsent_position_;
     std::string name_;
     std::string author_;
     std::vector<EngineOption> options_;

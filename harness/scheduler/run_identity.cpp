@@ -1,6 +1,7 @@
 #include "harness/scheduler/run_identity.h"
 
 #include <array>
+#include <map>
 #include <cstdio>
 #include <fstream>
 
@@ -92,11 +93,17 @@ std::string file_content_hash(const std::string& path, const std::string& where)
 std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines) {
     json identity = json::parse(config_identity);
     json files = json::array();
+    // Hashing reads the whole binary (tens of MB for an engine with an embedded network): once per
+    // file, however many engines of the run share it.
+    std::map<std::string, std::string> hash_of_path;
     for (std::size_t i = 0; i < engines.size(); ++i) {
         const std::string where = "-engine #" + std::to_string(i + 1) + " cmd";
         const auto path = engine_setup::resolve_executable(engines[i].spec);
         if (!path) throw config::ConfigError(where, "no executable '" + engines[i].spec.cmd + "'");
-        files.push_back(file_content_hash(path->string(), where));
+        auto known = hash_of_path.find(path->string());
+        if (known == hash_of_path.end())
+            known = hash_of_path.emplace(path->string(), file_content_hash(path->string(), where)).first;
+        files.push_back(known->second);
     }
     identity["engine_files"] = files;
     return identity.dump();

@@ -145,7 +145,6 @@ void Tournament::State::print_interval_reports() {
 
 void Tournament::State::record_game(const ScheduledGame& game, double white_score, std::size_t pair_size,
                                     const std::string& description, const std::string& finished_line) {
-    completed.insert({static_cast<std::int64_t>(game.pair_index), game.game_index});
     tally.add(game, white_score, pair_size, description);
     if (knockout) knockout->record(game.pair_index, game.white, white_score);
     if (contiguous) contiguous->add(game, first_engine_score(schedule, game, white_score));

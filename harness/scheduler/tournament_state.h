@@ -72,7 +72,9 @@ struct Tournament::State {
     std::atomic<bool> stop_games{false};  // abort games in flight
     std::mutex mutex;
     std::condition_variable changed;
-    std::set<db::GameKey> completed;      // stored games of this run (any session)
+    // Games stored before this session: read only while handing out pairs, each pair once, so this
+    // session's games need not be added (the set would grow with every game played).
+    std::set<db::GameKey> completed;
     std::vector<std::uint64_t> todo;      // pairs of the selection with games missing
     std::size_t next_todo = 0;
     bool dispatching = true;
