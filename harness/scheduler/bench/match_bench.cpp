@@ -3,9 +3,12 @@
 //   arbiter_match_bench overhead   [--engine PATH] [--games N] [--tc TC]
 //       Plays Stockfish against itself through the game layer and compares, per move, arbiter's
 //       measured move time with the engine's own last `info time`: median / p99 overhead.
-//   arbiter_match_bench throughput [--engine PATH] [--games N] [--tc TC] [--concurrency N]
+//   arbiter_match_bench throughput [--engine PATH] [--games N] [--tc TC | --depth N] [--concurrency N]
+//                                  [--book FILE [--book-positions N] [--order sequential|random]]
 //       A whole `arbiter match` (default 200 games at 1+0.01, concurrency 2): games/minute, time
-//       forfeits, and arbiter's share of the CPU time (its own vs its engines').
+//       forfeits, arbiter's share of the CPU time (its own vs its engines'), and arbiter's CPU per
+//       game and per stored move. The reference work of issue #19 (harness/scheduler/bench/README.md):
+//         throughput --depth 1 --games 100 --book openings/noob_2moves.epd --book-positions 20
 //   arbiter_match_bench memory     [--engine PATH] [--games N] [--nodes N] [--concurrency N]
 //       A whole run at fixed nodes (default 2000 games, concurrency 16), sampling arbiter's RSS:
 //       peak, and RSS after every tenth of the run (it must not grow with games played).
@@ -44,7 +47,10 @@ struct Options {
     std::string tc;
     int nodes = 0;
     int concurrency = 0;
+    int depth = 0;           // throughput: depth=N instead of a clock
     std::string book;
+    int book_positions = 0;  // the first N positions of the book; 0: all of them
+    std::string order = "sequential";
 };
 
 Options parse(int argc, char** argv) {
@@ -58,9 +64,13 @@ Options parse(int argc, char** argv) {
         else if (flag == "--tc") o.tc = value;
         else if (flag == "--nodes") o.nodes = std::stoi(value);
         else if (flag == "--concurrency") o.concurrency = std::stoi(value);
+        else if (flag == "--depth") o.depth = std::stoi(value);
         else if (flag == "--book") o.book = value;
+        else if (flag == "--book-positions") o.book_positions = std::stoi(value);
+        else if (flag == "--order") o.order = value;
         else throw std::invalid_argument("unknown flag " + flag);
     }
+    if (o.order != "sequential" && o.order != "random") throw std::invalid_argument("--order: sequential or random");
     return o;
 }
 
@@ -119,6 +129,24 @@ int overhead(const Options& o) {
     return 0;
 }
 
+// The book as given, or a temporary file of its first `book_positions` positions.
+std::string book_file(const Options& o) {
+    if (o.book_positions <= 0) return o.book;
+    std::ifstream in(o.book);
+    if (!in) throw std::invalid_argument("--book " + o.book + ": cannot be read");
+    const auto path = std::filesystem::temp_directory_path() / ("arbiter-bench-" + std::to_string(::getpid()) + ".epd");
+    std::ofstream out(path);
+    int written = 0;
+    for (std::string line; written < o.book_positions && std::getline(in, line);)
+        if (line.find_first_not_of(" \t\r") != std::string::npos) {
+            out << line << "\n";
+            ++written;
+        }
+    if (written < o.book_positions)
+        throw std::invalid_argument("--book " + o.book + ": " + std::to_string(written) + " positions, fewer than --book-positions");
+    return path.string();
+}
+
 // Two copies of the engine, Threads=1 and Hash=16, colour-reversed pairs: `limit` is tc=TC or nodes=N.
 config::MatchConfig match_config(const Options& o, const std::string& db, int games, int concurrency,
                                  const std::string& limit) {
@@ -137,7 +165,8 @@ config::MatchConfig match_config(const Options& o, const std::string& db, int ga
     match.db = db;
     if (!o.book.empty()) {
         match.openings.emplace();
-        match.openings->file = o.book;
+        match.openings->file = book_file(o);
+        match.openings->order = o.order;
     }
     return match;
 }
@@ -161,21 +190,34 @@ std::map<std::string, int> terminations(const std::string& db_path) {
     return counts;
 }
 
+std::int64_t stored_moves(const std::string& db_path) {
+    db::Database database(db_path);
+    std::int64_t moves = 0;
+    for (const auto& run : database.list_runs())
+        for (const auto& game : database.games_of_run(run.id))
+            moves += static_cast<std::int64_t>(database.moves_of_game(game.id).size());
+    return moves;
+}
+
 int throughput(const Options& o) {
     const int games = o.games ? o.games : 200;
     const std::string db = temp_db();
+    const std::string limit = o.depth ? "depth=" + std::to_string(o.depth) : "tc=" + (o.tc.empty() ? "1+0.01" : o.tc);
     std::ostringstream out, err;
     const double self0 = cpu_seconds(RUSAGE_SELF), children0 = cpu_seconds(RUSAGE_CHILDREN);
     const auto start = std::chrono::steady_clock::now();
-    const int code =
-        play(match_config(o, db, games, o.concurrency ? o.concurrency : 2, "tc=" + (o.tc.empty() ? "1+0.01" : o.tc)),
-             out, err);
+    const int code = play(match_config(o, db, games, o.concurrency ? o.concurrency : 2, limit), out, err);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double self = cpu_seconds(RUSAGE_SELF) - self0, engines = cpu_seconds(RUSAGE_CHILDREN) - children0;
-    std::printf("exit %d, %d games in %.1f s: %.1f games/min\n", code, games, wall, games / wall * 60.0);
+    std::printf("exit %d, %d games at %s in %.1f s: %.1f games/min\n", code, games, limit.c_str(), wall,
+                games / wall * 60.0);
     for (const auto& [name, count] : terminations(db)) std::printf("  %-22s %d\n", name.c_str(), count);
     std::printf("CPU: arbiter %.2f s, engines %.2f s, arbiter share %.2f %%\n", self, engines,
                 100.0 * self / (self + engines));
+    const std::int64_t moves = stored_moves(db);
+    std::printf("arbiter CPU per game %.2f ms, per stored move %.1f us (%lld moves stored, %.1f plies/game)\n",
+                1e3 * self / games, moves ? 1e6 * self / static_cast<double>(moves) : 0.0,
+                static_cast<long long>(moves), static_cast<double>(moves) / games);
     if (code != 0) std::cerr << err.str();
     return code;
 }
