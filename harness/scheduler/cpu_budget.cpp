@@ -1,7 +1,6 @@
 #include "harness/scheduler/cpu_budget.h"
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
