@@ -1,7 +1,5 @@
 #include "harness/scheduler/cpu_slots.h"
 
-#include "harness/scheduler/cpu_budget.h"
-
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -9,6 +7,8 @@
 #include <thread>
 
 #include <sched.h>
+
+#include "harness/scheduler/cpu_budget.h"
 
 namespace arbiter::scheduler {
 namespace {
