@@ -8,6 +8,8 @@
 
 #include <sched.h>
 
+#include "harness/scheduler/cpu_budget.h"
+
 namespace arbiter::scheduler {
 namespace {
 
@@ -49,19 +51,6 @@ std::string read_cpuinfo() {
     return text.str();
 }
 
-// The Threads option an engine is given, 1 when not set.
-long threads_of(const PreparedEngine& engine) {
-    for (const auto& [name, value] : engine.client.options) {
-        if (name != "Threads") continue;
-        try {
-            return std::stol(value);
-        } catch (const std::exception&) {
-            return 1;
-        }
-    }
-    return 1;
-}
-
 std::vector<int> listed_cpus(const std::vector<int>& listed, const std::vector<int>& allowed) {
     for (int cpu : listed) {
         if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
@@ -76,17 +65,16 @@ std::vector<int> listed_cpus(const std::vector<int>& listed, const std::vector<i
 int usable_concurrency(const config::MatchConfig& config, std::ostream& err) {
     const auto hardware = static_cast<int>(std::thread::hardware_concurrency());
     if (config.force_concurrency || hardware < 1 || config.concurrency <= hardware) return config.concurrency;
-    const std::string what = std::to_string(config.concurrency) + " games at once exceed the " +
-                             std::to_string(hardware) + " hardware threads";
+    // The other dialects play them all, as cutechess-cli does; Tournament::run then warns once
+    // that the engines are starved (warn_if_oversubscribed, which also counts the engines'
+    // threads, the affinity mask and a cgroup quota).
+    if (config.dialect != config::Dialect::fastchess) return config.concurrency;
     // fastchess refuses here; a script written on a bigger machine should still run on this one,
     // and playing more games than threads would only turn the clocks unfair.
-    if (config.dialect == config::Dialect::fastchess) {
-        err << "Warning: -concurrency: " << what << "; playing " << hardware
-            << " at once (fastchess refuses this; add -force-concurrency to play them all at once)\n";
-        return hardware;
-    }
-    err << "Warning: -concurrency: " << what << "; the engines will compete for CPU time\n";
-    return config.concurrency;
+    err << "Warning: -concurrency: " << config.concurrency << " games at once exceed the " << hardware
+        << " hardware threads; playing " << hardware
+        << " at once (fastchess refuses this; add -force-concurrency to play them all at once)\n";
+    return hardware;
 }
 
 std::vector<int> allowed_cpus() {
@@ -124,7 +112,7 @@ CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<Prepared
                    std::ostream& err) {
     if (!config.use_affinity) return;
     for (const auto& engine : engines) {
-        if (const long threads = threads_of(engine); threads != 1) {
+        if (const long threads = engine_threads(engine); threads != 1) {
             err << "Warning: -use-affinity: engine " << engine.name << " runs " << threads
                 << " threads; engines are pinned only when each runs one thread\n";
             return;

@@ -17,8 +17,9 @@ namespace arbiter::scheduler {
 
 // How many games to play at once. More than hardware threads: fastchess refuses it unless
 // -force-concurrency is given; its dialect here plays as many games as threads instead, with a
-// warning, so that scripts written for bigger machines still run. The other dialects warn and keep
-// the number (cutechess-cli runs them). Silent with -force-concurrency.
+// warning, so that scripts written for bigger machines still run. The other dialects keep the
+// number (cutechess-cli runs them); the run warns at start that the engines are starved
+// (cpu_budget.h). Silent with -force-concurrency.
 int usable_concurrency(const config::MatchConfig& config, std::ostream& err);
 
 // The CPUs this process may run on (sched_getaffinity), ascending.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "harness/game/game_output.h"
+#include "harness/scheduler/cpu_budget.h"
 #include "harness/scheduler/engine_probe.h"
 #include "harness/scheduler/output_texts.h"
 #include "harness/scheduler/runner_output.h"
@@ -367,6 +368,9 @@ TournamentOutcome Tournament::run() {
             state.end = verdict->decision == stats::SprtDecision::h0 ? RunEnd::sprt_h0 : RunEnd::sprt_h1;
         }
     }
+    // Once for every kind of run, for the games at once asked for (as -use-affinity counts its
+    // slots), even when fewer pairs are left to play.
+    if (workers > 0) warn_if_oversubscribed(state.game_slots(), state.engines, state.io.err);
     state.database.set_run_status(state.run.id, db::RunStatus::running);
     std::vector<std::thread> threads;
     state.workers_running = workers;

@@ -1,20 +1,17 @@
 // The parts of a run that watch and place its engines without changing the games: -debug,
 // -log engine=true and -use-affinity.
+#include <algorithm>
 #include <thread>
 
 #include "harness/runlog/log_tee.h"
 #include "harness/scheduler/tournament_state.h"
 
 namespace arbiter::scheduler {
-namespace {
 
-// As many game slots as workers may run: -concurrency, else one per hardware thread.
-int game_slots(const config::MatchConfig& config) {
+int Tournament::State::game_slots() const {
     if (config.concurrency > 0) return config.concurrency;
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
-
-}  // namespace
 
 void Tournament::State::set_up_diagnostics() {
     EngineTap::DebugPrinter debug_printer;
@@ -28,7 +25,7 @@ void Tournament::State::set_up_diagnostics() {
         };
     }
     engine_tap = std::make_unique<EngineTap>(std::move(debug_printer), io.log, session_start);
-    cpu_slots = std::make_unique<CpuSlots>(config, engines, game_slots(config), io.err);
+    cpu_slots = std::make_unique<CpuSlots>(config, engines, game_slots(), io.err);
 }
 
 }  // namespace arbiter::scheduler

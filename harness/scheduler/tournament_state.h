@@ -89,6 +89,8 @@ struct Tournament::State {
 
     // -debug, -log's engine lines and -use-affinity's CPUs (tournament_diagnostics.cpp); before the run's rows.
     void set_up_diagnostics();
+    // As many game slots as workers may run: -concurrency, else one per hardware thread.
+    int game_slots() const;
 
     // Called with `mutex` held.
     std::optional<Assignment> next_assignment();
