@@ -46,6 +46,7 @@ Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
   initstr=LINE conf=CATALOGUE-NAME build=GIT-REV repo=DIR env.NAME=VALUE
   recipe=R recipe.dir=D recipe.exe=E recipe.target=T bench=yes|no (build='s recipe, as arbiter build)
   book=POLYGLOT bookdepth=N stderr=FILE tscale=F ponder whitepov trust debug
+  history=full|since-irreversible (UCI positions from the game's start, or from its last capture/pawn move)
 
 Match flags:
   -openings file=F format=epd|pgn|bin order=random|sequential plies=N start=N

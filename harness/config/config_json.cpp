@@ -100,13 +100,15 @@ json engine_spec_to_json(const EngineSpec& spec) {
     for (const auto& [key, on] : {std::pair{"ponder", spec.ponder}, std::pair{"whitepov", spec.whitepov},
                                   std::pair{"trust", spec.trust}, std::pair{"debug", spec.debug}})
         if (on) out[key] = true;
+    if (spec.history_since_irreversible)
+        out["history"] = *spec.history_since_irreversible ? "since-irreversible" : "full";
     return out;
 }
 
 EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
     reject_unknown_keys(in, {"name", "cmd", "dir", "args", "proto", "options", "initstr", "tc", "st", "nodes",
                              "depth", "timemargin", "restart", "build", "repo", "conf", "env", "book", "bookdepth",
-                             "stderr", "tscale", "ponder", "whitepov", "trust", "debug"},
+                             "stderr", "tscale", "ponder", "whitepov", "trust", "debug", "history"},
                         where);
     EngineSpec spec;
     for (const auto& item : in.items()) {

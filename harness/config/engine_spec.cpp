@@ -187,6 +187,10 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
     } else if (key == "bench") {
         if (value != "yes" && value != "no") throw ConfigError(at, "expects yes or no, got '" + value + "'");
         spec.build_verify_bench = value == "yes";
+    } else if (key == "history") {
+        if (value != "full" && value != "since-irreversible")
+            throw ConfigError(at, "expects full or since-irreversible, got '" + value + "'");
+        spec.history_since_irreversible = value == "since-irreversible";
     } else if (key == "conf" || key == "ref") {
         spec.catalogue = value;
     } else if (!apply_cutechess_key(spec, key, value, at)) {
@@ -236,6 +240,7 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
     engine.whitepov |= each.whitepov;
     engine.trust |= each.trust;
     engine.debug |= each.debug;
+    if (!engine.history_since_irreversible) engine.history_since_irreversible = each.history_since_irreversible;
 }
 
 std::string default_engine_name(const EngineSpec& spec) {

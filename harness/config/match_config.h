@@ -63,6 +63,10 @@ struct EngineSpec {
     bool whitepov = false;                   // `whitepov`: reports scores from White's point of view
     bool trust = false;                      // `trust`: result claims and mate scores taken as given
     bool debug = false;                      // `debug`: UCI `debug on` before every game
+    // `history=since-irreversible`: UCI positions go out as the FEN after the last capture or pawn
+    // move plus the moves since, as c-chess-cli sends them; `history=full` (the default) sends the
+    // whole game from its start, as cutechess-cli and fastchess do. Unset: -each's, else full.
+    std::optional<bool> history_since_irreversible;
 };
 
 struct OpeningsSpec {

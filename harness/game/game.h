@@ -44,6 +44,10 @@ struct PlayerRules {
     bool trusted = false;    // its result claims stand, and a mate score of its own wins the game
     BookMoves book;          // unset: no book of its own
     int book_plies = 0;      // the book is asked while fewer plies than this were played
+    // UCI: positions are sent from the last capture or pawn move (a FEN plus the moves since), not
+    // from the game's start. Repetitions cannot reach back past such a move and the FEN carries the
+    // fifty-move count, so the engine learns all it needs and replays far fewer moves per search.
+    bool history_since_irreversible = false;
 };
 
 struct GameSetup {

@@ -72,6 +72,11 @@ private:
         return engine.protocol() == protocol::Protocol::Xboard ? xboard_fen_ : engine_fen_;
     }
     std::vector<std::string> uci_moves_;  // everything played, book included, as sent to engines
+    // The position after the last capture or pawn move (engine_fen_ before any), and how many of
+    // uci_moves_ lead to it: where `history=since-irreversible` engines are told to start.
+    std::string irreversible_fen_;
+    std::size_t irreversible_ply_ = 0;
+    void send_position(protocol::EngineClient& engine, chess::Color side, const std::string* extra_move = nullptr);
     std::optional<Pondering> pondering_;
     PlayedGame game_;
 };
@@ -89,6 +94,7 @@ PlayedGame GameLoop::run() {
     // Chess960 as cutechess sends it: Shredder-FEN to UCI engines, X-FEN to xboard engines.
     engine_fen_ = standard ? "startpos" : setup_.chess960 ? position_.fen() : game_.start_fen;
     xboard_fen_ = standard ? "startpos" : setup_.chess960 ? position_.xfen() : game_.start_fen;
+    irreversible_fen_ = engine_fen_;
     std::optional<Outcome> outcome = adjudication::rule_ending(position_);
     if (!outcome) outcome = play_book();
     while (!outcome) {
@@ -131,7 +137,7 @@ std::optional<Outcome> GameLoop::play_engine_move() {
     protocol::EngineClient& engine = *engines_[side];
     try {
         if (!continue_pondering(side)) {
-            engine.set_position(start_fen_for(engine), uci_moves_);
+            send_position(engine, side);
             protocol::SearchRequest request = search_request(clock_.go_limits(side));
             request.keep_last_matching = setup_.keep_lines;
             engine.start_search(request);
@@ -174,13 +180,11 @@ void GameLoop::start_pondering(chess::Color side, const std::string& guess) {
         return;  // an illegal guess is the engine's business, not a reason to stop the game
     }
     if (chess::adjudicate(after) != chess::Termination::None) return;
-    std::vector<std::string> moves = uci_moves_;
-    moves.push_back(guess);
     protocol::SearchRequest request = search_request(clock_.go_limits(side));
     request.ponder = true;
     request.keep_last_matching = setup_.keep_lines;
     try {
-        engine.set_position(start_fen_for(engine), moves);
+        send_position(engine, side, &guess);
         engine.start_search(request);
         pondering_ = Pondering{side, guess};
     } catch (const protocol::EngineFailure&) {
@@ -348,8 +352,24 @@ std::optional<Outcome> GameLoop::apply_move(chess::Move move, PlayedMove record,
     record.san = chess::to_san(position_, move);
     position_.make_move(move);
     uci_moves_.push_back(record.uci);
+    if (position_.rule50() == 0) {
+        irreversible_fen_ = position_.fen();
+        irreversible_ply_ = uci_moves_.size();
+    }
     game_.moves.push_back(std::move(record));
     return adjudicator_.after_move(position_, report);
+}
+
+// The game so far (plus the ponder guess, if any) as `engine` is to be told it.
+void GameLoop::send_position(protocol::EngineClient& engine, chess::Color side, const std::string* extra_move) {
+    const bool from_irreversible = setup_.players[side].history_since_irreversible &&
+                                   engine.protocol() == protocol::Protocol::Uci && irreversible_ply_ > 0;
+    const std::string& fen = from_irreversible ? irreversible_fen_ : start_fen_for(engine);
+    if (!from_irreversible && !extra_move) return engine.set_position(fen, uci_moves_);
+    const auto first = uci_moves_.begin() + static_cast<std::ptrdiff_t>(from_irreversible ? irreversible_ply_ : 0);
+    std::vector<std::string> moves(first, uci_moves_.end());
+    if (extra_move) moves.push_back(*extra_move);
+    engine.set_position(fen, moves);
 }
 
 void GameLoop::tell_engines(const Outcome& outcome) {

@@ -57,6 +57,7 @@ game::PlayerRules player_rules(const PreparedEngine& engine, std::shared_ptr<ope
     rules.ponder = engine.spec.ponder;
     rules.white_pov = engine.spec.whitepov;
     rules.trusted = engine.spec.trust;
+    rules.history_since_irreversible = engine.spec.history_since_irreversible.value_or(false);
     rules.book = book_moves(engine, std::move(random));
     rules.book_plies = engine.book_plies;
     return rules;
