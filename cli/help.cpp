@@ -61,7 +61,8 @@ Match flags:
   -output format=cutechess|fastchess (result lines as cutechess-cli's, the default, or fastchess's)
   -tb DIR[:DIR...] -tbpieces N -tbignore50 -tbadjudicate BOTH|WIN_LOSS|DRAW (Syzygy adjudication)
   -debug (every engine line, timestamped)  -log file=F level=L engine=true compress=true realtime=false
-  -use-affinity [CPUS]  -force-concurrency  -testEnv
+  -use-affinity [CPUS] (a CPU per game slot; more slots than CPUs share them round-robin, with a warning)
+  -force-concurrency  -testEnv
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
   -engines [FILE]  -bookmode ram|disk  -strict  -check-mate-pvs  -show-latency  -startup-ms MS
   -ucinewgame-ms MS

@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include "harness/config/runner_settings.h"
 #include "harness/scheduler/cpu_slots.h"
 
 namespace arbiter::scheduler {
@@ -89,6 +90,21 @@ std::string cores_text(double cores) {
     return text.str();
 }
 
+// The warning's clause for -use-affinity's CPUs, and how many game slots each serves (slot_cpus()
+// deals them round-robin, so the busiest serves the rounded-up share).
+std::string pinned_text(int games_at_once, const std::vector<int>& pinned) {
+    if (pinned.empty()) return "";
+    const auto cpus = static_cast<int>(pinned.size());
+    std::ostringstream text;
+    text << ", " << cpus << " given by -use-affinity (" << config::cpu_list_text(pinned);
+    if (games_at_once > cpus) {
+        text << ", shared: up to " << (games_at_once + cpus - 1) / cpus
+             << " game slots per CPU, each game's engines on its slot's CPU";
+    }
+    text << ")";
+    return text.str();
+}
+
 }  // namespace
 
 long engine_threads(const PreparedEngine& engine) {
@@ -125,6 +141,7 @@ double CpuAllowance::usable() const {
     double cores = online > 0 ? online : 1;
     if (affinity > 0) cores = std::min<double>(cores, affinity);
     if (quota) cores = std::min(cores, *quota);
+    if (!pinned.empty()) cores = std::min<double>(cores, static_cast<double>(pinned.size()));
     return cores;
 }
 
@@ -164,14 +181,16 @@ std::optional<std::string> oversubscription_warning(int games_at_once, long thre
          << " per game) on " << allowance.online << " online CPUs, " << allowance.affinity
          << " in arbiter's affinity mask, "
          << (allowance.quota ? cores_text(*allowance.quota) + " by the cgroup's CPU quota" : "no cgroup CPU quota")
-         << "; engines will be starved of CPU and their clocks unfair\n";
+         << pinned_text(games_at_once, allowance.pinned) << "; engines will be starved of CPU and their clocks unfair\n";
     return line.str();
 }
 
-void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>& engines, std::ostream& err) {
+void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>& engines,
+                            const std::vector<int>& pinned_cpus, std::ostream& err) {
     if (games_at_once < 1) return;
-    const auto warning = oversubscription_warning(games_at_once, threads_per_game(engine_loads(engines)),
-                                                  machine_cpu_allowance());
+    CpuAllowance allowance = machine_cpu_allowance();
+    allowance.pinned = pinned_cpus;
+    const auto warning = oversubscription_warning(games_at_once, threads_per_game(engine_loads(engines)), allowance);
     if (warning) err << *warning;
 }
 

@@ -35,8 +35,9 @@ struct CpuAllowance {
     int online = 0;               // sysconf(_SC_NPROCESSORS_ONLN)
     int affinity = 0;             // CPUs in sched_getaffinity's mask; 0 when unknown
     std::optional<double> quota;  // the cgroup's quota / period in CPUs; none when unlimited
+    std::vector<int> pinned;      // the CPUs -use-affinity pins the game slots to; empty when none
 
-    // The fewest of the three, in cores (a quota of 1.5 is 1.5).
+    // The fewest of the three (and of the pinned CPUs, when pinned), in cores (a quota of 1.5 is 1.5).
     double usable() const;
 };
 
@@ -51,10 +52,13 @@ std::optional<double> cpu_max_quota(const std::string& cpu_max);
 std::optional<double> cfs_quota(const std::string& quota_us, const std::string& period_us);
 
 // The warning line (newline-terminated) when `games_at_once` games of `threads_each` threads need
-// more cores than `allowance` has; none otherwise.
+// more cores than `allowance` has; none otherwise. With more game slots than pinned CPUs it also
+// says how many slots share each CPU: the one line that -use-affinity shares them.
 std::optional<std::string> oversubscription_warning(int games_at_once, long threads_each, const CpuAllowance& allowance);
 
-// Prints that warning on `err` for the machine this runs on.
-void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>& engines, std::ostream& err);
+// Prints that warning on `err` for the machine this runs on, whose game slots -use-affinity pins
+// to `pinned_cpus` (empty when not pinned).
+void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>& engines,
+                            const std::vector<int>& pinned_cpus, std::ostream& err);
 
 }  // namespace arbiter::scheduler

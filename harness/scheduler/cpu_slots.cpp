@@ -119,18 +119,31 @@ CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<Prepared
         }
     }
     const std::vector<int> allowed = allowed_cpus();
-    cpus_ = config.affinity_cpus.empty() ? cpus_in_core_order(read_cpuinfo(), allowed)
-                                         : listed_cpus(config.affinity_cpus, allowed);
-    if (static_cast<int>(cpus_.size()) < slots)
-        throw ConfigError("-use-affinity", std::to_string(slots) + " games at once need " + std::to_string(slots) +
-                                               " CPUs, but only " +
-                                               (cpus_.empty() ? std::string("none") : config::cpu_list_text(cpus_)) +
-                                               " can be used");
+    const std::vector<int> cpus = config.affinity_cpus.empty() ? cpus_in_core_order(read_cpuinfo(), allowed)
+                                                               : listed_cpus(config.affinity_cpus, allowed);
+    if (cpus.empty()) throw ConfigError("-use-affinity", "arbiter may run on no CPU to hand out");
+    // Fewer CPUs than slots is not an error: Tournament::run's oversubscription warning names the
+    // shared CPUs once, next to the cores the run has.
+    per_slot_ = slot_cpus(cpus, slots);
+}
+
+std::vector<int> slot_cpus(const std::vector<int>& cpus, int slots) {
+    std::vector<int> per_slot;
+    if (cpus.empty()) return per_slot;
+    for (int slot = 0; slot < slots; ++slot) per_slot.push_back(cpus[static_cast<std::size_t>(slot) % cpus.size()]);
+    return per_slot;
 }
 
 std::vector<int> CpuSlots::take() {
-    if (next_ >= cpus_.size()) return {};
-    return {cpus_[next_++]};
+    if (next_ >= per_slot_.size()) return {};
+    return {per_slot_[next_++]};
+}
+
+std::vector<int> CpuSlots::pinned_cpus() const {
+    std::vector<int> distinct;
+    for (int cpu : per_slot_)
+        if (std::find(distinct.begin(), distinct.end(), cpu) == distinct.end()) distinct.push_back(cpu);
+    return distinct;
 }
 
 }  // namespace arbiter::scheduler

@@ -1,9 +1,11 @@
 #pragma once
 // `-use-affinity [CPUS]`, as fastchess assigns cores: every game slot (a worker playing one game
-// at a time) gets one CPU of its own, and both engines of its games are pinned to it. Without a
-// list the CPUs are taken from /proc/cpuinfo physical core first: the first hardware thread of each
-// core, then the second ones, so two slots share a core only when there are more slots than
-// cores. Only CPUs arbiter itself may run on are handed out.
+// at a time) gets one CPU, and both engines of its games are pinned to it. Without a list the CPUs
+// are taken from /proc/cpuinfo physical core first: the first hardware thread of each core, then
+// the second ones, so two slots share a core only when there are more slots than cores. Only CPUs
+// arbiter itself may run on are handed out. More slots than CPUs share them round-robin (fastchess
+// stops with "No cores available" there): a game's engines still never leave their slot's CPU, and
+// the start-up warning of cpu_budget.h says how many slots each CPU serves.
 
 #include <optional>
 #include <ostream>
@@ -30,10 +32,14 @@ std::vector<int> allowed_cpus();
 // follow in their own order.
 std::vector<int> cpus_in_core_order(const std::string& cpuinfo, const std::vector<int>& allowed);
 
+// The CPU of each of `slots` game slots: slot i gets cpus[i mod n], so with more slots than CPUs
+// each CPU serves ceil(slots / n) or floor(slots / n) of them. Empty when `cpus` is.
+std::vector<int> slot_cpus(const std::vector<int>& cpus, int slots);
+
 class CpuSlots {
 public:
     // The CPUs to hand out to `slots` game slots, or none when -use-affinity is not given. Throws
-    // config::ConfigError ("-use-affinity") for a CPU arbiter may not use or fewer CPUs than slots.
+    // config::ConfigError ("-use-affinity") for a CPU arbiter may not use, or when it may use none.
     // Engines set to more than one thread are not pinned (a warning on `err`), as fastchess
     // intends.
     CpuSlots(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines, int slots,
@@ -42,8 +48,11 @@ public:
     // The CPU of the next slot, in order; empty when nothing is pinned.
     std::vector<int> take();
 
+    // The distinct CPUs the slots are pinned to, in the order handed out; empty when nothing is.
+    std::vector<int> pinned_cpus() const;
+
 private:
-    std::vector<int> cpus_;
+    std::vector<int> per_slot_;  // slot_cpus(): one CPU per game slot
     std::size_t next_ = 0;
 };
 

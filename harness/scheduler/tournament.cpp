@@ -370,7 +370,8 @@ TournamentOutcome Tournament::run() {
     }
     // Once for every kind of run, for the games at once asked for (as -use-affinity counts its
     // slots), even when fewer pairs are left to play.
-    if (workers > 0) warn_if_oversubscribed(state.game_slots(), state.engines, state.io.err);
+    if (workers > 0)
+        warn_if_oversubscribed(state.game_slots(), state.engines, state.cpu_slots->pinned_cpus(), state.io.err);
     state.database.set_run_status(state.run.id, db::RunStatus::running);
     std::vector<std::thread> threads;
     state.workers_running = workers;

@@ -66,7 +66,7 @@ struct Tournament::State {
     bool state_file_failed = false;
     std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
     std::unique_ptr<EngineTap> engine_tap;    // -debug and -log's engine lines
-    std::unique_ptr<CpuSlots> cpu_slots;      // -use-affinity: one CPU per worker
+    std::unique_ptr<CpuSlots> cpu_slots;      // -use-affinity: a CPU per worker (shared when fewer)
 
     // --- shared while running ---
     std::atomic<bool> stop_games{false};  // abort games in flight
