@@ -64,11 +64,11 @@ TEST_CASE("cgroup CPU quotas read as CPUs; unlimited or unreadable is none", "[u
 }
 
 TEST_CASE("the cores free for a run are the fewest of online CPUs, affinity mask and cgroup quota", "[unit][cpu_budget]") {
-    CHECK(CpuAllowance{8, 8, std::nullopt}.usable() == 8);
-    CHECK(CpuAllowance{8, 3, std::nullopt}.usable() == 3);
-    CHECK(CpuAllowance{8, 8, 2.5}.usable() == Approx(2.5));
-    CHECK(CpuAllowance{8, 2, 2.5}.usable() == 2);
-    CHECK(CpuAllowance{2, 0, std::nullopt}.usable() == 2);  // mask unknown
+    CHECK(CpuAllowance{8, 8, std::nullopt, {}}.usable() == 8);
+    CHECK(CpuAllowance{8, 3, std::nullopt, {}}.usable() == 3);
+    CHECK(CpuAllowance{8, 8, 2.5, {}}.usable() == Approx(2.5));
+    CHECK(CpuAllowance{8, 2, 2.5, {}}.usable() == 2);
+    CHECK(CpuAllowance{2, 0, std::nullopt, {}}.usable() == 2);  // mask unknown
     // This machine's allowance is within what it has online.
     const CpuAllowance here = scheduler::machine_cpu_allowance();
     CHECK(here.online >= 1);
