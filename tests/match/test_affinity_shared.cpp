@@ -60,7 +60,7 @@ std::vector<std::string> shared_match(const std::string& engine, const TempDir& 
 
 }  // namespace
 
-TEST_CASE("-use-affinity deals game slots to CPUs round-robin when there are more slots than CPUs",
+TEST_CASE("flag -use-affinity deals game slots to CPUs round-robin when there are more slots than CPUs",
           "[unit][runner_flags]") {
     CHECK(scheduler::slot_cpus({0, 1}, 4) == std::vector<int>{0, 1, 0, 1});
     CHECK(scheduler::slot_cpus({3}, 3) == std::vector<int>{3, 3, 3});
@@ -85,7 +85,7 @@ TEST_CASE("-use-affinity deals game slots to CPUs round-robin when there are mor
     }
 }
 
-TEST_CASE("-use-affinity hands one CPU to more game slots than CPUs instead of refusing", "[unit][runner_flags]") {
+TEST_CASE("flag -use-affinity hands one CPU to more game slots than CPUs instead of refusing", "[unit][runner_flags]") {
     config::MatchConfig config;
     config.use_affinity = true;
     const int cpu = scheduler::allowed_cpus().front();
@@ -127,7 +127,7 @@ TEST_CASE("the oversubscription warning says when -use-affinity's CPUs are share
     CHECK(pondering->find("shared") == std::string::npos);
 }
 
-TEST_CASE("-use-affinity with three game slots on one CPU plays every game with its engines pinned to it",
+TEST_CASE("flag -use-affinity with three game slots on one CPU plays every game with its engines pinned to it",
           "[integration][runner_flags]") {
     const std::vector<int> allowed = scheduler::allowed_cpus();
     if (allowed.size() < 2) {

@@ -76,7 +76,7 @@ TEST_CASE("the cores free for a run are the fewest of online CPUs, affinity mask
 }
 
 TEST_CASE("more engine threads than free cores: one warning line with the numbers", "[unit][cpu_budget]") {
-    const CpuAllowance two_cores{2, 2, std::nullopt};
+    const CpuAllowance two_cores{2, 2, std::nullopt, {}};
     CHECK_FALSE(scheduler::oversubscription_warning(2, 1, two_cores));
     CHECK_FALSE(scheduler::oversubscription_warning(1, 2, two_cores));
     const auto four_games = scheduler::oversubscription_warning(4, 1, two_cores);
@@ -89,16 +89,16 @@ TEST_CASE("more engine threads than free cores: one warning line with the number
     CHECK(count_of(*four_games, "\n") == 1);
     CHECK(four_games->back() == '\n');
     // Threads count: two games of four-thread engines need eight cores.
-    const auto threaded = scheduler::oversubscription_warning(2, 4, CpuAllowance{16, 6, std::nullopt});
+    const auto threaded = scheduler::oversubscription_warning(2, 4, CpuAllowance{16, 6, std::nullopt, {}});
     REQUIRE(threaded);
     CHECK(threaded->find("2 games at once exceed the 6 cores") != std::string::npos);
     CHECK(threaded->find("up to 8 engine threads") != std::string::npos);
     // A cgroup quota below the CPUs is what binds.
-    const auto quota = scheduler::oversubscription_warning(2, 1, CpuAllowance{4, 4, 1.5});
+    const auto quota = scheduler::oversubscription_warning(2, 1, CpuAllowance{4, 4, 1.5, {}});
     REQUIRE(quota);
     CHECK(quota->find("exceed the 1.5 cores") != std::string::npos);
     CHECK(quota->find("1.5 by the cgroup's CPU quota") != std::string::npos);
-    CHECK_FALSE(scheduler::oversubscription_warning(4, 1, CpuAllowance{4, 4, 4.0}));
+    CHECK_FALSE(scheduler::oversubscription_warning(4, 1, CpuAllowance{4, 4, 4.0, {}}));
 }
 
 TEST_CASE("a match and a gauntlet above the machine's cores warn once at start", "[integration][cpu_budget]") {
