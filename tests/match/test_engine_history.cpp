@@ -102,7 +102,7 @@ TEST_CASE("history: since-irreversible and full lead the engine to the same posi
     for (const auto& sent : full) CHECK(sent.start == full.front().start);  // the default keeps the game's start
 }
 
-TEST_CASE("history: only full and since-irreversible are accepted", "[history]") {
+TEST_CASE("history: only full and since-irreversible are accepted", "[unit][history]") {
     arbiter::config::EngineSpec spec;
     arbiter::config::apply_engine_token(spec, "history=since-irreversible", "-engine #1");
     CHECK(spec.history_since_irreversible == true);
