@@ -90,6 +90,10 @@ class Database {
 
   // --- reads for reports ---
   std::vector<GameRecord> games_of_run(std::int64_t run_id);  // without moves, by pair and game
+  // Streams the games `query` selects, one at a time, without holding them all in memory; the sink
+  // returns false to stop. The sink must not call back into this Database.
+  void for_each_game_of_run(const RunGamesQuery& query, const std::function<bool(const GameRecord&)>& sink);
+  std::int64_t count_games_of_run(const RunGamesQuery& query);  // how many it streams, ignoring skip
   std::optional<GameRecord> game_by_id(std::int64_t game_id);  // with moves
   std::vector<MoveRecord> moves_of_game(std::int64_t game_id);
   std::vector<EpdResultRecord> epd_results_of_run(std::int64_t run_id);

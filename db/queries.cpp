@@ -168,6 +168,14 @@ std::vector<RatingRecord> select_ratings(Connection& conn, std::string_view wher
   return ratings;
 }
 
+const char* const kRunGamesCondition = " WHERE run_id = ?1 AND pair_index >= ?2 AND pair_index < ?3";
+
+void bind_run_games(Statement& stmt, const RunGamesQuery& query) {
+  stmt.bind(1, query.run_id);
+  stmt.bind(2, query.pair_begin);
+  stmt.bind(3, query.pair_end);
+}
+
 }  // namespace
 
 std::vector<GameRecord> Database::games_of_run(std::int64_t run_id) {
@@ -179,6 +187,36 @@ std::vector<GameRecord> Database::games_of_run(std::int64_t run_id) {
   std::vector<GameRecord> games;
   while (stmt->step()) games.push_back(detail::read_game(*stmt));
   return games;
+}
+
+void Database::for_each_game_of_run(const RunGamesQuery& query,
+                                    const std::function<bool(const GameRecord&)>& sink) {
+  std::lock_guard lock(impl_->mutex);
+  // One statement open for the whole stream: one read snapshot, so the moves read per game belong to
+  // the games listed even if writers commit meanwhile.
+  // In storing order the ids are sorted first, alone: ORDER BY id over the run's rows would sort the
+  // rows themselves, PGN included, in a temporary b-tree.
+  const std::string selected =
+      query.storing_order
+          ? std::string(" FROM games WHERE id IN (SELECT id FROM games") + kRunGamesCondition + ") ORDER BY id"
+          : std::string(" FROM games") + kRunGamesCondition + " ORDER BY pair_index, game_index";
+  auto games = impl_->conn.cached(std::string("SELECT ") + detail::kGameColumns + selected + " LIMIT -1 OFFSET ?4",
+                                  "stream games of run " + std::to_string(query.run_id));
+  bind_run_games(*games, query);
+  games->bind(4, query.skip);
+  while (games->step()) {
+    GameRecord game = detail::read_game(*games);
+    if (query.with_moves) game.moves = select_moves(impl_->conn, game.id);
+    if (!sink(game)) return;
+  }
+}
+
+std::int64_t Database::count_games_of_run(const RunGamesQuery& query) {
+  std::lock_guard lock(impl_->mutex);
+  auto stmt = impl_->conn.cached(std::string("SELECT count(*) FROM games") + kRunGamesCondition,
+                                 "count games of run " + std::to_string(query.run_id));
+  bind_run_games(*stmt, query);
+  return stmt->step() ? stmt->int64(0) : 0;
 }
 
 std::optional<GameRecord> Database::game_by_id(std::int64_t game_id) {

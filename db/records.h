@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -183,6 +184,17 @@ struct RatingRecord {
 struct ResultFilter {
   std::vector<std::int64_t> run_ids;
   std::optional<std::string> ladder;
+};
+
+// Which games of one run a stream reads (Database::for_each_game_of_run), in which order, and with
+// what: a resumed run reads them this way so that memory does not grow with the games stored.
+struct RunGamesQuery {
+  std::int64_t run_id = 0;
+  std::int64_t pair_begin = 0;  // pairs [pair_begin, pair_end)
+  std::int64_t pair_end = std::numeric_limits<std::int64_t>::max();
+  bool storing_order = false;  // by id, as stored; otherwise by pair, then game
+  bool with_moves = false;
+  std::int64_t skip = 0;  // the first `skip` games in that order are passed over
 };
 
 struct GameKey {

@@ -4,7 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <numeric>
+#include <functional>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -39,52 +39,119 @@ bool write_all(int fd, std::string_view text) {
     return true;
 }
 
-std::size_t total_size(const std::vector<std::string>& texts) {
-    return std::accumulate(texts.begin(), texts.end(), std::size_t{0},
-                           [](std::size_t sum, const std::string& text) { return sum + text.size(); });
-}
-
-// `tail` ends with stored[0..count), compared piece by piece from the back so that a wrong count
-// fails on its first comparison.
-bool ends_with_first(std::string_view tail, const std::vector<std::string>& stored, std::size_t count) {
-    std::size_t end = tail.size();
-    for (std::size_t i = count; i-- > 0;) {
-        const std::string& piece = stored[i];
-        if (piece.size() > end || tail.compare(end - piece.size(), piece.size(), piece) != 0) return false;
-        end -= piece.size();
+struct ReadDescriptor {
+    int fd = -1;
+    ~ReadDescriptor() {
+        if (fd >= 0) ::close(fd);
     }
-    return true;
+};
+
+// Bytes of the file, or of the text standing for it, read a piece at a time.
+struct FileBytes {
+    std::size_t size = 0;
+    std::function<std::string(std::size_t offset, std::size_t length)> read;
+};
+
+// One pass over the stored texts: how many, their bytes, and each count k whose last text the
+// file ends with, with the bytes of the first k: the only counts the file can end with.
+struct StoredEnds {
+    std::size_t count = 0;
+    std::size_t bytes = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> candidates;  // (k, bytes of the first k), k rising
+};
+
+StoredEnds scan_stored(const FileBytes& file, const StoredTexts& stored) {
+    StoredEnds ends;
+    std::string file_end;  // the file's last bytes, as many as the longest text compared so far
+    stored(0, [&](std::size_t, const std::string& text) {
+        ++ends.count;
+        ends.bytes += text.size();
+        if (ends.bytes > file.size) return true;
+        if (file_end.size() < text.size()) file_end = file.read(file.size - text.size(), text.size());
+        if (std::string_view(file_end).ends_with(text)) ends.candidates.emplace_back(ends.count, ends.bytes);
+        return true;
+    });
+    return ends;
 }
 
-// A game stored after the ones the file ends with, found before them: the file is not in storing
-// order (written by an older arbiter with -concurrency, or edited), and appending would double it.
-bool any_of_later_games_in(std::string_view text_before, const std::vector<std::string>& stored, std::size_t count) {
-    for (std::size_t i = count; i < stored.size(); ++i) {
-        for (std::size_t at = text_before.find(stored[i]); at != std::string_view::npos;
-             at = text_before.find(stored[i], at + 1)) {
-            if (at == 0 || text_before[at - 1] == '\n') return true;  // where a game or line starts
+// The file ends with the first `count` texts, `bytes` long in all.
+bool ends_with_first(const FileBytes& file, const StoredTexts& stored, std::size_t count, std::size_t bytes) {
+    std::size_t at = file.size - bytes;
+    std::size_t compared = 0;
+    stored(0, [&](std::size_t index, const std::string& text) {
+        if (index >= count || file.read(at, text.size()) != text) return false;
+        at += text.size();
+        ++compared;
+        return true;
+    });
+    return compared == count;
+}
+
+// `pattern` lies within the file's bytes [begin, end) where a line starts (or at `begin`); read a
+// window at a time.
+bool found_at_line_start(const FileBytes& file, std::size_t begin, std::size_t end, const std::string& pattern) {
+    if (pattern.empty()) return true;
+    constexpr std::size_t kWindow = 1 << 16;
+    for (std::size_t from = begin; from + pattern.size() <= end; from += kWindow) {
+        const std::size_t read_from = from > begin ? from - 1 : from;  // the byte before, for the line start
+        const std::size_t starts_end = std::min(from + kWindow, end - pattern.size() + 1);
+        const std::string window = file.read(read_from, starts_end + pattern.size() - 1 - read_from);
+        for (std::size_t at = window.find(pattern, from - read_from); at != std::string::npos;
+             at = window.find(pattern, at + 1)) {
+            if (read_from + at == begin || window[at - 1] == '\n') return true;
         }
     }
     return false;
 }
 
+// A game stored after the first `count`, found in [begin, end) before them: the file is not in
+// storing order (written by an older arbiter with -concurrency, or edited), and appending would
+// double it.
+bool any_of_later_games_in(const FileBytes& file, const StoredTexts& stored, const StoredEnds& ends, std::size_t count,
+                           std::size_t begin, std::size_t end) {
+    bool found = false;
+    stored(count, [&](std::size_t index, const std::string& text) {
+        found = index < ends.count && found_at_line_start(file, begin, end, text);
+        return index + 1 < ends.count && !found;
+    });
+    return found;
+}
+
+// The largest count of first texts the file ends with, after text that ends a line and holds none
+// of the games after them; the file's bytes before `tail_begin` are not looked at, and the ones
+// from it count as the whole file when `whole_file`.
+std::optional<std::size_t> first_games_at_end(const FileBytes& file, const StoredTexts& stored, const StoredEnds& ends,
+                                              std::size_t tail_begin, bool whole_file) {
+    for (auto candidate = ends.candidates.rbegin(); candidate != ends.candidates.rend(); ++candidate) {
+        const auto [count, bytes] = *candidate;
+        const std::size_t start = file.size - bytes;
+        // Games of this run after other text: that text must end its line, or the first game
+        // found is only the end of something else.
+        const bool line_before = start > tail_begin ? file.read(start - 1, 1) == "\n" : whole_file;
+        if (line_before && ends_with_first(file, stored, count, bytes) &&
+            !any_of_later_games_in(file, stored, ends, count, tail_begin, start))
+            return count;
+    }
+    if (whole_file && file.size == tail_begin) return 0;
+    return std::nullopt;
+}
+
 }  // namespace
+
+StoredTexts texts_of(const std::vector<std::string>& texts) {
+    return [&texts](std::size_t first, const StoredTextVisitor& visit) {
+        for (std::size_t index = first; index < texts.size() && visit(index, texts[index]); ++index) {
+        }
+    };
+}
 
 std::optional<std::size_t> stored_games_at_end(std::string_view file_tail, const std::vector<std::string>& stored,
                                                bool whole_file) {
-    std::size_t length = total_size(stored);
-    for (std::size_t count = stored.size(); count > 0; --count) {
-        if (length <= file_tail.size() && ends_with_first(file_tail, stored, count)) {
-            const std::size_t start = file_tail.size() - length;
-            // Games of this run after other text: that text must end its line, or the first game
-            // found is only the end of something else.
-            const bool line_before = start > 0 ? file_tail[start - 1] == '\n' : whole_file;
-            if (line_before && !any_of_later_games_in(file_tail.substr(0, start), stored, count)) return count;
-        }
-        length -= stored[count - 1].size();
-    }
-    if (whole_file && file_tail.empty()) return 0;
-    return std::nullopt;
+    const FileBytes file{file_tail.size(), [file_tail](std::size_t offset, std::size_t length) {
+                             return std::string(file_tail.substr(offset, length));
+                         }};
+    const StoredTexts texts = texts_of(stored);
+    return first_games_at_end(file, texts, scan_stored(file, texts), 0, whole_file);
 }
 
 AppendFile::AppendFile(std::string path, std::string flag) : path_(std::move(path)), flag_(std::move(flag)) {
@@ -167,44 +234,45 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view data) {
     return ~crc;
 }
 
-std::optional<std::string> AppendFile::tail_of_regular_file(std::size_t max_bytes) const {
-    struct stat status {};
-    if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return std::nullopt;
-    const auto size = static_cast<std::size_t>(status.st_size);
-    const std::size_t length = std::min(size, max_bytes);
-    std::string tail(length, '\0');
-    const int reader = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (reader < 0) throw OutputFileError(describe("cannot read it back: " + errno_text(errno)));
+std::string AppendFile::read_back(int reader, std::size_t offset, std::size_t length) const {
+    std::string bytes(length, '\0');
     std::size_t done = 0;
-    std::string failure;
-    while (done < length && failure.empty()) {
-        const auto offset = static_cast<off_t>(size - length + done);
-        const ssize_t got = ::pread(reader, tail.data() + done, length - done, offset);
+    while (done < length) {
+        const ssize_t got = ::pread(reader, bytes.data() + done, length - done, static_cast<off_t>(offset + done));
         if (got > 0) done += static_cast<std::size_t>(got);
-        else if (got == 0) failure = "it shrank while being read";
-        else if (errno != EINTR) failure = errno_text(errno);
+        else if (got == 0) throw OutputFileError(describe("cannot read it back: it shrank while being read"));
+        else if (errno != EINTR) throw OutputFileError(describe("cannot read it back: " + errno_text(errno)));
     }
-    ::close(reader);
-    if (!failure.empty()) throw OutputFileError(describe("cannot read it back: " + failure));
-    return tail;
+    return bytes;
 }
 
-std::size_t AppendFile::append_missing(const std::vector<std::string>& stored, const std::string& stored_where) {
-    if (stored.empty()) return 0;
-    const std::size_t stored_bytes = total_size(stored);
-    // One byte more than the games take: the byte before them must end a line.
-    const std::optional<std::string> tail = tail_of_regular_file(stored_bytes + 1);
-    if (!tail) return 0;  // a device or a pipe: nothing to read back, nothing to compare
-    const bool whole_file = tail->size() <= stored_bytes;  // shorter than asked for
-    const std::optional<std::size_t> present = stored_games_at_end(*tail, stored, whole_file);
+std::size_t AppendFile::append_missing(const StoredTexts& stored, const std::string& stored_where) {
+    struct stat status {};
+    if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return 0;  // a device or a pipe: left alone
+    const ReadDescriptor reader{::open(path_.c_str(), O_RDONLY | O_CLOEXEC)};
+    if (reader.fd < 0) throw OutputFileError(describe("cannot read it back: " + errno_text(errno)));
+    const FileBytes file{static_cast<std::size_t>(status.st_size),
+                         [this, &reader](std::size_t offset, std::size_t length) {
+                             return read_back(reader.fd, offset, length);
+                         }};
+    const StoredEnds ends = scan_stored(file, stored);
+    if (ends.count == 0) return 0;
+    // What the games take and one byte more, the one before them that must end a line: the file
+    // before that is other runs' games, not looked at.
+    const std::size_t tail_begin = file.size - std::min(file.size, ends.bytes + 1);
+    const std::optional<std::size_t> present = first_games_at_end(file, stored, ends, tail_begin, file.size <= ends.bytes);
     if (!present) {
         throw OutputFileError(describe(
-            "does not end with the " + std::to_string(stored.size()) + " games stored in " + stored_where +
+            "does not end with the " + std::to_string(ends.count) + " games stored in " + stored_where +
             " in the order they were stored, so the ones missing from it cannot be told; move the file away or "
             "delete it to have all of them written again from the database, or give another file"));
     }
-    for (std::size_t i = *present; i < stored.size(); ++i) append(stored[i]);
-    return stored.size() - *present;
+    stored(*present, [&](std::size_t index, const std::string& text) {
+        if (index >= ends.count) return false;
+        append(text);
+        return true;
+    });
+    return ends.count - *present;
 }
 
 }  // namespace arbiter::scheduler

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -22,6 +23,15 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The texts of a run's stored games as an output file takes them, in storing order, read anew for
+// each look rather than held: calls `visit(index, text)` for the texts from index `first` on, in
+// order, until it returns false.
+using StoredTextVisitor = std::function<bool(std::size_t index, const std::string& text)>;
+using StoredTexts = std::function<void(std::size_t first, const StoredTextVisitor& visit)>;
+
+// `texts` as StoredTexts; they must outlive it.
+StoredTexts texts_of(const std::vector<std::string>& texts);
+
 class AppendFile {
 public:
     // Opens for appending (creating the file). Throws OutputFileError naming the flag and path.
@@ -34,12 +44,16 @@ public:
     // path when the write fails (disk full, ...) and for every call after such a failure.
     void append(const std::string& text);
 
-    // Brings the file up to date with the run's stored games: `stored` holds their texts as this
+    // Brings the file up to date with the run's stored games: `stored` gives their texts as this
     // file takes them, in storing order. Appends the ones missing after the last one the file
     // ends with and returns how many it wrote. A file that is neither empty nor ends with the
     // first games of `stored` is refused (OutputFileError; `stored_where` names the run for the
-    // message). Devices and pipes are left alone.
-    std::size_t append_missing(const std::vector<std::string>& stored, const std::string& stored_where);
+    // message). Devices and pipes are left alone. Holds one text and a window of the file at a
+    // time, never all of them.
+    std::size_t append_missing(const StoredTexts& stored, const std::string& stored_where);
+    std::size_t append_missing(const std::vector<std::string>& stored, const std::string& stored_where) {
+        return append_missing(texts_of(stored), stored_where);
+    }
 
     const std::string& path() const { return path_; }
     const std::string& flag() const { return flag_; }
@@ -56,7 +70,8 @@ public:
     std::string crc32_line() const;
 
 private:
-    std::optional<std::string> tail_of_regular_file(std::size_t max_bytes) const;
+    // `length` bytes from `offset` of the file open for reading as `reader`; throws OutputFileError.
+    std::string read_back(int reader, std::size_t offset, std::size_t length) const;
     std::string describe(const std::string& what) const { return flag_ + " " + path_ + ": " + what; }
 
     std::string path_;

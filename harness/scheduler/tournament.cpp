@@ -188,34 +188,54 @@ static double white_score_of(const db::GameRecord& stored) {
     return stored.result == db::GameResult::white_win ? 1.0 : stored.result == db::GameResult::black_win ? 0.0 : 0.5;
 }
 
-// A knockout's stored games go back into its bracket in pair order: round by round, as played.
-static void load_knockout_games(Tournament::State& state, std::vector<db::GameRecord> stored_games) {
-    std::sort(stored_games.begin(), stored_games.end(),
-              [](const db::GameRecord& a, const db::GameRecord& b) { return a.pair_index < b.pair_index; });
-    for (const db::GameRecord& stored : stored_games) {
-        const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
-        const ScheduledGame game = state.knockout->restore(pair_index, white_score_of(stored));
-        state.completed.insert({stored.pair_index, stored.game_index});
-        ++state.stored_in_run;
-        state.tally.add(game, white_score_of(stored), 1, stored_description(stored.pgn));
-    }
-    state.games_in_selection_left = static_cast<std::int64_t>(state.knockout->planned_games()) - state.tally.games();
+// The run's games, streamed one at a time (a run may hold millions): by pair, then game.
+static db::RunGamesQuery run_games(const Tournament::State& state) {
+    db::RunGamesQuery query;
+    query.run_id = state.run.id;
+    return query;
 }
 
-static void load_previous_games(Tournament::State& state, const std::vector<db::GameRecord>& stored_games) {
-    if (state.knockout) return load_knockout_games(state, stored_games);
-    for (const db::GameRecord& stored : stored_games) {
-        const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
-        if (pair_index >= state.schedule.total_pairs()) continue;
-        const PairTask task = state.schedule.pair(pair_index);
-        if (stored.game_index < 0 || static_cast<std::size_t>(stored.game_index) >= task.games.size()) continue;
-        state.completed.insert({stored.pair_index, stored.game_index});
-        ++state.stored_in_run;
-        const ScheduledGame& game = task.games[static_cast<std::size_t>(stored.game_index)];
-        if (carried(state, game)) continue;  // counted in the carried results already
-        const double white_score = white_score_of(stored);
-        state.tally.add(game, white_score, task.games.size(), stored_description(stored.pgn));
-        if (state.contiguous) state.contiguous->add(game, first_engine_score(state.schedule, game, white_score));
+// This process's games (its shard or --pairs), in the order they were stored and written.
+static db::RunGamesQuery selection_games(const Tournament::State& state) {
+    db::RunGamesQuery query = run_games(state);
+    query.pair_begin = static_cast<std::int64_t>(state.selection.begin);
+    query.pair_end = static_cast<std::int64_t>(state.selection.end);
+    query.storing_order = true;
+    return query;
+}
+
+// A knockout's stored games go back into its bracket in pair order: round by round, as played.
+static void load_knockout_game(Tournament::State& state, const db::GameRecord& stored) {
+    const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
+    const ScheduledGame game = state.knockout->restore(pair_index, white_score_of(stored));
+    state.completed.insert({stored.pair_index, stored.game_index});
+    ++state.stored_in_run;
+    state.tally.add(game, white_score_of(stored), 1, stored_description(stored.pgn));
+}
+
+static void load_scheduled_game(Tournament::State& state, const db::GameRecord& stored) {
+    const auto pair_index = static_cast<std::uint64_t>(stored.pair_index);
+    if (pair_index >= state.schedule.total_pairs()) return;
+    const PairTask task = state.schedule.pair(pair_index);
+    if (stored.game_index < 0 || static_cast<std::size_t>(stored.game_index) >= task.games.size()) return;
+    state.completed.insert({stored.pair_index, stored.game_index});
+    ++state.stored_in_run;
+    const ScheduledGame& game = task.games[static_cast<std::size_t>(stored.game_index)];
+    if (carried(state, game)) return;  // counted in the carried results already
+    const double white_score = white_score_of(stored);
+    state.tally.add(game, white_score, task.games.size(), stored_description(stored.pgn));
+    if (state.contiguous) state.contiguous->add(game, first_engine_score(state.schedule, game, white_score));
+}
+
+static void load_previous_games(Tournament::State& state) {
+    state.database.for_each_game_of_run(run_games(state), [&](const db::GameRecord& stored) {
+        if (state.knockout) load_knockout_game(state, stored);
+        else load_scheduled_game(state, stored);
+        return true;
+    });
+    if (state.knockout) {
+        state.games_in_selection_left = static_cast<std::int64_t>(state.knockout->planned_games()) - state.tally.games();
+        return;
     }
     for (std::uint64_t pair = state.selection.begin; pair < state.selection.end && state.carried_games > 0; ++pair) {
         for (const auto& game : state.schedule.pair(pair).games)
@@ -231,10 +251,25 @@ static void load_previous_games(Tournament::State& state, const std::vector<db::
     }
 }
 
+// This process's stored games as `text` words them for an output file, read from the database
+// anew for each look, one game at a time.
+static StoredTexts stored_texts(Tournament::State& state, bool with_moves,
+                                std::string (*text)(const config::MatchConfig&, const db::GameRecord&)) {
+    return [&state, with_moves, text](std::size_t first, const StoredTextVisitor& visit) {
+        db::RunGamesQuery query = selection_games(state);
+        query.with_moves = with_moves;
+        query.skip = static_cast<std::int64_t>(first);
+        std::size_t index = first;
+        state.database.for_each_game_of_run(
+            query, [&](const db::GameRecord& game) { return visit(index++, text(state.config, game)); });
+    };
+}
+
+static std::string epd_text(const config::MatchConfig&, const db::GameRecord& game) { return epd_file_text(game); }
+
 // Earlier sessions may have stored games their output files never got (a write failed, the
 // process died between storing and writing): they are written now, as a live run writes them.
-static void complete_output_file(Tournament::State& state, AppendFile& file,
-                                 const std::vector<std::string>& stored_texts) {
+static void complete_output_file(Tournament::State& state, AppendFile& file, const StoredTexts& stored_texts) {
     const std::string run = "run " + std::to_string(state.run.id) + " of " + state.database.path();
     const std::size_t written = file.append_missing(stored_texts, run);
     if (written > 0) {
@@ -247,9 +282,9 @@ static void complete_output_file(Tournament::State& state, AppendFile& file,
 // fastchess's append=false: a run that starts with no games empties the file. A run that resumes
 // (games stored, or carried by a fastchess config.json) keeps it, as fastchess does, so no game is
 // lost; what the file misses is then written from the database.
-static void start_output_file(Tournament::State& state, AppendFile& file, bool append, std::size_t stored) {
+static void start_output_file(Tournament::State& state, AppendFile& file, bool append, std::int64_t stored) {
     if (append) return;
-    const std::int64_t resumed_from = static_cast<std::int64_t>(stored) + state.carried_games;
+    const std::int64_t resumed_from = stored + state.carried_games;
     if (resumed_from == 0) {
         file.truncate();
         return;
@@ -257,42 +292,29 @@ static void start_output_file(Tournament::State& state, AppendFile& file, bool a
     state.io.out << "Resuming from " << resumed_from << " games, ignoring " << file.flag() << " append=false\n";
 }
 
-static void complete_output_files(Tournament::State& state, std::vector<db::GameRecord> stored_games) {
+static void complete_output_files(Tournament::State& state) {
     if (!state.pgn_out && !state.epd_out) return;
-    // This process's games (its shard or --pairs), in the order they were stored and written.
-    std::erase_if(stored_games, [&](const db::GameRecord& game) {
-        const auto pair = static_cast<std::uint64_t>(game.pair_index);
-        return pair < state.selection.begin || pair >= state.selection.end;
-    });
-    std::sort(stored_games.begin(), stored_games.end(),
-              [](const db::GameRecord& a, const db::GameRecord& b) { return a.id < b.id; });
+    const std::int64_t stored = state.database.count_games_of_run(selection_games(state));
     if (state.pgn_out) {
-        start_output_file(state, *state.pgn_out, state.config.pgnout_append, stored_games.size());
+        start_output_file(state, *state.pgn_out, state.config.pgnout_append, stored);
         if (state.config.pgnout_crc32) state.pgn_out->track_crc32();
-        std::vector<std::string> texts;
-        for (auto& game : stored_games) {
-            if (pgn_text_needs_moves(state.config)) game.moves = state.database.moves_of_game(game.id);
-            texts.push_back(pgn_file_text(state.config, game));
-        }
-        complete_output_file(state, *state.pgn_out, texts);
+        complete_output_file(state, *state.pgn_out,
+                             stored_texts(state, pgn_text_needs_moves(state.config), pgn_file_text));
     }
     if (state.epd_out) {
-        start_output_file(state, *state.epd_out, state.config.epdout_append, stored_games.size());
-        std::vector<std::string> lines;
-        for (const auto& game : stored_games) lines.push_back(epd_file_text(game));
-        complete_output_file(state, *state.epd_out, lines);
+        start_output_file(state, *state.epd_out, state.config.epdout_append, stored);
+        complete_output_file(state, *state.epd_out, stored_texts(state, false, epd_text));
     }
 }
 
 Tournament::Tournament(const config::MatchConfig& config, std::vector<PreparedEngine> engines, db::Database& database,
                        TournamentIo io)
     : state_(std::make_unique<State>(config, std::move(engines), database, io)) {
-    std::vector<db::GameRecord> stored_games = state_->database.games_of_run(state_->run.id);
-    load_previous_games(*state_, stored_games);
+    load_previous_games(*state_);
     if (state_->carried_games > 0)
         io.out << "Continuing fastchess's run: " << state_->carried_games << " of " << state_->schedule.total_games()
                << " games played before, as its config.json counts them\n";
-    complete_output_files(*state_, std::move(stored_games));
+    complete_output_files(*state_);
 }
 
 Tournament::~Tournament() = default;
