@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# ci/runner-bench with arbiter as the only runner: 4 games (2 colour-reversed pairs) must be played,
+# ci/runner-bench with arbiter (as itself and with history=since-irreversible) as the only runner: 4 games (2 colour-reversed pairs) must be played,
 # stored and counted, with a whole number of plies per game above zero. Usage: SCRIPT ARBITER TEMPO
 set -euo pipefail
 script=$1 arbiter=$2 tempo=$3
-out=$("$script" --runners arbiter --arbiter "$arbiter" --engine "$tempo" --games 4 --repeats 1) || {
+out=$("$script" --runners arbiter,arbiter-short --arbiter "$arbiter" --engine "$tempo" --games 4 --repeats 1) || {
   echo "runner-bench failed:"; echo "$out"; exit 1; }
 echo "$out"
 # The per-run line: exit 0, the 4 games, and the plies counted from the database.
 echo "$out" | grep -Eq '^  arbiter +run 1: exit 0, 4 games, [1-9][0-9]* plies' || { echo "no run line with 4 games"; exit 1; }
 # The table row: runner, games (exactly 4, no "of 4"), then five figures.
-echo "$out" | grep -Eq '^\| arbiter \| 4 \|( [^|]+ \|){5}$' || { echo "no table row for arbiter with 4 games"; exit 1; }
+for runner in arbiter arbiter-short; do
+  echo "$out" | grep -Eq "^\\| $runner \\| 4 \\|( [^|]+ \\|){5}\$" || { echo "no table row for $runner with 4 games"; exit 1; }
+done
