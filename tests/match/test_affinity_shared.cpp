@@ -16,6 +16,7 @@
 #include "harness/config/runner_settings.h"
 #include "harness/scheduler/cpu_budget.h"
 #include "harness/scheduler/cpu_slots.h"
+#include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;
@@ -30,25 +31,6 @@ std::size_t occurrences(const std::string& text, const std::string& needle) {
     return count;
 }
 
-// A tempo that first writes its Cpus_allowed_list into DIR/cpus_<pid>.
-std::string cpu_reporting_engine(const TempDir& dir) {
-    return dir.write("report_cpus.sh",
-                     "#!/bin/sh\nsed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > '" + dir.path() +
-                         "/cpus_'$$\nexec " TEMPO_BIN "\n",
-                     true);
-}
-
-// How many engine processes reported each CPU list; the reports are then removed.
-std::map<std::string, int> reported_cpus(const TempDir& dir) {
-    std::map<std::string, int> lists;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-        if (entry.path().filename().string().rfind("cpus_", 0) != 0) continue;
-        const std::string text = read_text(entry.path().string());
-        ++lists[text.substr(0, text.find('\n'))];
-        std::filesystem::remove(entry.path());
-    }
-    return lists;
-}
 
 // Three pairs at depth 1, so that three game slots have games to play.
 std::vector<std::string> shared_match(const std::string& engine, const TempDir& dir, const std::string& db,

@@ -17,6 +17,7 @@
 #include "harness/config/match_config.h"
 #include "harness/config/runner_settings.h"
 #include "harness/scheduler/cpu_slots.h"
+#include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;
@@ -30,25 +31,6 @@ std::vector<std::string> pair_of(const std::string& engine, const TempDir& dir, 
             "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db", dir.file(db)};
 }
 
-// A tempo that first writes its Cpus_allowed_list into DIR/cpus_<pid>.
-std::string cpu_reporting_engine(const TempDir& dir) {
-    return dir.write("report_cpus.sh",
-                     "#!/bin/sh\nsed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > '" + dir.path() +
-                         "/cpus_'$$\nexec " TEMPO_BIN "\n",
-                     true);
-}
-
-// How many engine processes reported each CPU list; the reports are then removed.
-std::map<std::string, int> reported_cpus(const TempDir& dir) {
-    std::map<std::string, int> lists;
-    for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
-        if (entry.path().filename().string().rfind("cpus_", 0) != 0) continue;
-        std::string text = read_text(entry.path().string());
-        ++lists[text.substr(0, text.find('\n'))];
-        std::filesystem::remove(entry.path());
-    }
-    return lists;
-}
 
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
