@@ -192,6 +192,10 @@ void apply_config_flag(MatchConfig& config, const FlagGroup& group, Dialect dial
             throw ConfigError(group.flag, "fastchess's form is -config file=NAME [outname=NAME] [discard=true|false] "
                                           "[stats=true|false]; arbiter's JSON config needs -dialect arbiter");
         apply_fastchess_config(config, group);
+        // In fastchess's dialect its -games 2 are the colour-reversed pairs, as the command line's
+        // -repeat sets them (games = 2, repeat unset): a run continued from config.json keeps the
+        // identity of the run that wrote it. arbiter's schedule needs repeat for those pairs.
+        if (dialect == Dialect::fastchess) config.repeat = false;
         return;
     }
     if (keyed)
