@@ -22,9 +22,11 @@ function(add_catch_test_cases target)
   string(REPLACE "\\${unit_separator}" "\\;" spec "${spec}")
   string(REPLACE ";" "${unit_separator}" properties "${_PROPERTIES}")
   string(REPLACE "\\${unit_separator}" "\\;" properties "${properties}")
-  # Listed again whenever the executable or this listing script changes.
+  # Listed right after the executable is linked, so that building the test target alone (as
+  # ci/tsan does) also registers its tests; the script is a link dependency, so that a change to it
+  # relinks and lists again.
   add_custom_command(
-    OUTPUT "${tests_file}"
+    TARGET ${target} POST_BUILD
     COMMAND "${CMAKE_COMMAND}"
             -D "TEST_EXECUTABLE=$<TARGET_FILE:${target}>"
             -D "TEST_WORKING_DIR=${CMAKE_CURRENT_BINARY_DIR}"
@@ -33,9 +35,8 @@ function(add_catch_test_cases target)
             -D "TEST_PREFIX=${_TEST_PREFIX}"
             -D "CTEST_FILE=${tests_file}"
             -P "${_catch_test_cases_script}"
-    DEPENDS ${target} "${_catch_test_cases_script}"
     VERBATIM)
-  add_custom_target(${target}_tests_${spec_hash} ALL DEPENDS "${tests_file}")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${_catch_test_cases_script}")
   file(WRITE "${include_file}"
     "if(EXISTS \"${tests_file}\")\n"
     "  include(\"${tests_file}\")\n"
