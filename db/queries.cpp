@@ -179,13 +179,13 @@ void bind_run_games(Statement& stmt, const RunGamesQuery& query) {
 }  // namespace
 
 std::vector<GameRecord> Database::games_of_run(std::int64_t run_id) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(std::string("SELECT ") + detail::kGameColumns +
-                                     " FROM games WHERE run_id = ?1 ORDER BY pair_index, game_index",
-                                 "read games of run " + std::to_string(run_id));
-  stmt->bind(1, run_id);
+  RunGamesQuery query;
+  query.run_id = run_id;
   std::vector<GameRecord> games;
-  while (stmt->step()) games.push_back(detail::read_game(*stmt));
+  for_each_game_of_run(query, [&](const GameRecord& game) {
+    games.push_back(game);
+    return true;
+  });
   return games;
 }
 
