@@ -23,11 +23,10 @@ LineReader::LineReader(UniqueFd fd, std::size_t max_line_bytes)
       buffer_(std::make_unique_for_overwrite<char[]>(kPipeCapacity)) {}
 
 std::optional<OutputLine> LineReader::pop(Clock::time_point deadline) {
-    // A deadline already past still gets one look at the pipe: lines that are there are not late.
-    bool first_look = true;
+    // A deadline already past still gets one look at the pipe (wait_readable polls with a zero
+    // timeout then): lines that are there are not late.
     while (queue_.empty() && !eof_) {
-        if (!wait_readable(first_look ? std::max(deadline, Clock::now()) : deadline)) return std::nullopt;
-        first_look = false;
+        if (!wait_readable(deadline)) return std::nullopt;
         read_available();
     }
     if (queue_.empty()) return std::nullopt;
