@@ -318,6 +318,16 @@ std::optional<RunRecord> Database::find_run(const std::string& config_key) {
   return select_run(impl_->conn, "config_hash = ?1", config_key);
 }
 
+bool Database::has_runs_with_unversioned_file_hashes() {
+  std::lock_guard lock(impl_->mutex);
+  // Stored identities are canonical JSON (sorted keys, compact), so the list always starts so.
+  auto stmt = impl_->conn.cached(
+      "SELECT 1 FROM runs WHERE config LIKE '%\"engine_files\":[\"%' "
+      "AND config NOT LIKE '%\"engine_files\":[\"v_:%' LIMIT 1",
+      "look for runs with unversioned engine file hashes");
+  return stmt->step();
+}
+
 std::optional<RunRecord> Database::run_by_id(std::int64_t id) {
   std::lock_guard lock(impl_->mutex);
   return select_run(impl_->conn, "id = ?1", id);
