@@ -29,7 +29,7 @@ Usage:
   arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--games N]
                 [--target-error E [--max-games N]] [--no-db-check]
                                                                play a feature ladder
-  arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE]
+  arbiter report features|commits|run|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"
                 [--dir D] [--exe PATH] [--target T]] [--bench] [--no-verify-bench]

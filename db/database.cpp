@@ -51,6 +51,14 @@ bool Database::integrity_ok() {
   return check.step() && check.text(0) == "ok";
 }
 
+bool Database::has_table(const std::string& name) {
+  std::lock_guard lock(impl_->mutex);
+  detail::Statement find(impl_->conn, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                         "look up a table");
+  find.bind(1, name);
+  return find.step();
+}
+
 // --- engines ---
 
 namespace {

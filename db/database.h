@@ -56,6 +56,7 @@ class Database {
   const std::string& path() const;
   int schema_version();
   bool integrity_ok();  // PRAGMA integrity_check says "ok"
+  bool has_table(const std::string& name);  // the schema holds a table of this name
 
   // --- engines and runs ---
   // Returns the id of the engine with exactly these fields, inserting it when new.
