@@ -6,8 +6,10 @@
 
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
+#include "cli/spsa_report_command.h"
 #include "reports/build_report.h"
 #include "reports/render.h"
+#include "reports/spsa_report_source.h"
 
 namespace arbiter::cli {
 namespace {
@@ -16,7 +18,8 @@ constexpr const char* kUsage =
     "usage: arbiter report features  --db FILE [--ladder NAME] [--engine NAME] [--format md|html|csv|json] [--out FILE]\n"
     "       arbiter report commits   --db FILE --engine NAME [--suite wac] [--format ...] [--out FILE]\n"
     "       arbiter report run       --db FILE --run ID [--format ...] [--out FILE]\n"
-    "       arbiter report opponents --db FILE --engine NAME [--format ...] [--out FILE]\n";
+    "       arbiter report opponents --db FILE --engine NAME [--format ...] [--out FILE]\n"
+    "       arbiter report spsa      --db FILE [--run NAME] [--format ...] [--out FILE]\n";
 
 struct ReportArgs {
     std::string kind;  // as typed: what messages name
@@ -49,7 +52,7 @@ void read_flag(FlagReader& flags, ReportArgs& parsed) {
 ReportArgs parse_args(const std::vector<std::string>& args) {
     ReportArgs parsed;
     FlagReader flags(args);
-    if (!flags.next() || !flags.is_positional()) throw UsageError("", "give the report: features, commits, run or opponents");
+    if (!flags.next() || !flags.is_positional()) throw UsageError("", "give the report: features, commits, run, opponents or spsa");
     parsed.kind = flags.word();
     while (flags.next()) read_flag(flags, parsed);
     const reports::ReportRequest& request = parsed.request;
@@ -58,7 +61,7 @@ ReportArgs parse_args(const std::vector<std::string>& args) {
         throw UsageError("--engine", "arbiter report " + parsed.kind + " needs the engine's name");
     if (parsed.kind == "run" && !request.run_id) throw UsageError("--run", "arbiter report run needs a run id");
     const auto kind = reports::parse_report_kind(parsed.kind);
-    if (!kind) throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run or opponents)");
+    if (!kind) throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run, opponents or spsa)");
     parsed.request.kind = *kind;
     return parsed;
 }
@@ -80,6 +83,8 @@ void write_report(const ReportArgs& args, std::ostream& out) {
 }  // namespace
 
 int run_report_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (!args.empty() && args.front() == "spsa")
+        return run_spsa_report({args.begin() + 1, args.end()}, out, err, reports::load_spsa_report_models);
     if (asks_for_help(args)) {
         out << kUsage;
         return code(ExitStatus::ok);

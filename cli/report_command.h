@@ -1,5 +1,5 @@
 #pragma once
-// `arbiter report features|commits|run|opponents --db FILE [--format md|html|csv|json] [--out FILE] ...`
+// `arbiter report features|commits|run|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE] ...`
 // Reads the database only (opened read-only). Exit: 0 written, 1 database or data problem
 // (message names the file), 2 bad flags.
 

@@ -51,6 +51,14 @@ bool Database::integrity_ok() {
   return check.step() && check.text(0) == "ok";
 }
 
+bool Database::has_table(const std::string& name) {
+  std::lock_guard lock(impl_->mutex);
+  detail::Statement find(impl_->conn, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                         "look up a table");
+  find.bind(1, name);
+  return find.step();
+}
+
 // --- engines ---
 
 namespace {
@@ -316,6 +324,16 @@ OpenedRun Database::open_run(const RunRecord& run, const RunChoice& choice) {
 std::optional<RunRecord> Database::find_run(const std::string& config_key) {
   std::lock_guard lock(impl_->mutex);
   return select_run(impl_->conn, "config_hash = ?1", config_key);
+}
+
+bool Database::has_runs_with_unversioned_file_hashes() {
+  std::lock_guard lock(impl_->mutex);
+  // Stored identities are canonical JSON (sorted keys, compact), so the list always starts so.
+  auto stmt = impl_->conn.cached(
+      "SELECT 1 FROM runs WHERE config LIKE '%\"engine_files\":[\"%' "
+      "AND config NOT LIKE '%\"engine_files\":[\"v_:%' LIMIT 1",
+      "look for runs with unversioned engine file hashes");
+  return stmt->step();
 }
 
 std::optional<RunRecord> Database::run_by_id(std::int64_t id) {

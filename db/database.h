@@ -57,6 +57,7 @@ class Database {
   const std::string& path() const;
   int schema_version();
   bool integrity_ok();  // PRAGMA integrity_check says "ok"
+  bool has_table(const std::string& name);  // the schema holds a table of this name
 
   // --- engines and runs ---
   // Returns the id of the engine with exactly these fields, inserting it when new.
@@ -73,6 +74,9 @@ class Database {
   // Throws DbError(invalid_argument) when choice names a run id that does not exist.
   OpenedRun open_run(const RunRecord& wanted, const RunChoice& choice);
   std::optional<RunRecord> find_run(const std::string& config_key);
+  // Whether a run's identity lists engine file hashes without a version prefix ("v2:"): runs stored
+  // before the hashes were versioned, which a resume must still find (harness/scheduler/run_identity.h).
+  bool has_runs_with_unversioned_file_hashes();
   std::optional<RunRecord> run_by_id(std::int64_t id);
   std::vector<RunRecord> list_runs();
   // Sets the status; any status but running also stamps finished_at, running clears it.

@@ -15,6 +15,7 @@ void Engine::start_search(const chess::Position& position, const SearchLimits& l
   join_finished_search();
   SearchConfig config;
   config.features = settings_.features;
+  config.params = settings_.search_params;
   config.limits = limits;
   config.budget = plan_time(limits, position.side_to_move(), settings_.move_overhead_ms,
                             settings_.features[Feature::TimeManagement]);

@@ -34,6 +34,7 @@ struct EngineSettings {
   std::int64_t move_overhead_ms = 10;
   bool chess960 = false;
   FeatureSet features = FeatureSet::all();
+  SearchParams search_params;  // copied into the search at `go`, so setoption never races it
 };
 
 class Engine {

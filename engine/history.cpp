@@ -7,9 +7,9 @@ void History::clear() {
   butterfly_ = {};
 }
 
-void History::age() {
+void History::age(int divisor) {
   for (auto& row : butterfly_)
-    for (int& value : row) value /= params::kHistoryAgingDivisor;
+    for (int& value : row) value /= divisor;
 }
 
 void History::add_killer(int ply, chess::Move move) {

@@ -14,7 +14,7 @@ class History {
  public:
   void clear();
   // Between iterations: old evidence fades so recent cutoffs dominate.
-  void age();
+  void age(int divisor = params::kHistoryAgingDivisor);
 
   // Killers: quiet moves that caused a beta cutoff at this ply in sibling nodes.
   chess::Move killer(int ply, int slot) const { return killers_[ply][slot]; }

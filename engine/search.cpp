@@ -1,7 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
-#include <cmath>
+#include <cstdlib>
 
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
@@ -15,17 +15,6 @@ using chess::Move;
 using namespace params;
 
 namespace {
-
-// Reductions by [depth][move number], from the log formula in search_params.h.
-struct ReductionTable {
-  std::array<std::array<int, 64>, 64> plies{};
-  ReductionTable() {
-    for (int depth = 1; depth < 64; ++depth)
-      for (int move = 1; move < 64; ++move)
-        plies[depth][move] = int(kLmrBase + std::log(depth) * std::log(move) / kLmrDivisor);
-  }
-};
-const ReductionTable kReductions;
 
 bool tt_score_usable(const TTHit& hit, int alpha, int beta) {
   return hit.bound == Bound::Exact || (hit.bound == Bound::Lower && hit.score >= beta) ||
@@ -55,6 +44,8 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
   pos_ = root;
   config_ = config;
   features_ = config.features;
+  params_ = config.params;
+  reductions_.update(params_);
   stop_ = &stop;
   info_ = &info;
   aborted_ = false;
@@ -98,7 +89,7 @@ SearchResult Search::run(const chess::Position& root, const SearchConfig& config
     result.depth = depth;
     report_iteration(depth, score, "");
     reported = best;
-    if (features_[Feature::HistoryHeuristic]) history_.age();
+    if (features_[Feature::HistoryHeuristic]) history_.age(params_.history_aging_divisor);
     if (should_stop_iterating(score, trend)) break;
   }
   result.best_move = best;
@@ -133,7 +124,7 @@ const char* Search::adopt_unfinished_iteration(int depth, Move& best, int& score
 
 int Search::search_root_iteration(int depth, int previous_score) {
   root_depth_ = depth;
-  bool narrow = features_[Feature::AspirationWindows] && depth >= kAspirationMinDepth &&
+  bool narrow = features_[Feature::AspirationWindows] && depth >= params_.aspiration_min_depth &&
                 std::abs(previous_score) < kMateBound;
   int score = narrow ? aspiration_search(depth, previous_score)
                      : negamax(-kInfinity, kInfinity, depth, 0, false);
@@ -142,7 +133,7 @@ int Search::search_root_iteration(int depth, int previous_score) {
 }
 
 int Search::aspiration_search(int depth, int previous_score) {
-  int delta = kAspirationInitialDelta;
+  int delta = params_.aspiration_initial_delta;
   int alpha = std::max(previous_score - delta, -kInfinity);
   int beta = std::min(previous_score + delta, kInfinity);
   for (;;) {
@@ -156,8 +147,8 @@ int Search::aspiration_search(int depth, int previous_score) {
     } else {
       return score;
     }
-    delta = delta * kAspirationGrowthPercent / 100;
-    if (delta > kAspirationMaxDelta) {
+    delta = delta * params_.aspiration_growth_percent / 100;
+    if (delta > params_.aspiration_max_delta) {
       alpha = -kInfinity;
       beta = kInfinity;
     }
@@ -172,10 +163,10 @@ bool Search::is_draw_in_tree(int ply) const {
 }
 
 bool Search::try_null_move(int beta, int depth, int ply, int static_eval, int& score) {
-  if (!features_[Feature::NullMove] || depth < kNullMoveMinDepth || static_eval < beta) return false;
+  if (!features_[Feature::NullMove] || depth < params_.null_move_min_depth || static_eval < beta) return false;
   // Zugzwang guard: with only king and pawns, passing is often the best move and must not prune.
   if (non_pawn_material(pos_, pos_.side_to_move()) == 0) return false;
-  int reduction = kNullMoveBaseReduction + depth / kNullMoveDepthDivisor;
+  int reduction = params_.null_move_base_reduction + depth / params_.null_move_depth_divisor;
   pos_.make_null();
   score = -negamax(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
   pos_.unmake_null();
@@ -185,7 +176,7 @@ bool Search::try_null_move(int beta, int depth, int ply, int static_eval, int& s
 }
 
 int Search::late_move_reduction(int depth, int move_number) const {
-  return kReductions.plies[std::min(depth, 63)][std::min(move_number, 63)];
+  return reductions_.plies(depth, move_number);
 }
 
 int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) {
@@ -210,8 +201,8 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
   const bool in_check = pos_.in_check();
   const int static_eval = in_check ? -kInfinity : hit.found ? hit.static_eval : evaluate(pos_, features_);
   if (!pv_node && !in_check) {
-    if (features_[Feature::FutilityPruning] && depth <= kReverseFutilityMaxDepth &&
-        std::abs(beta) < kMateBound && static_eval - kFutilityMargin[depth] >= beta)
+    if (features_[Feature::FutilityPruning] && depth <= params_.reverse_futility_max_depth &&
+        std::abs(beta) < kMateBound && static_eval - params_.futility_margin[depth] >= beta)
       return static_eval;
     int null_score = 0;
     if (null_allowed && try_null_move(beta, depth, ply, static_eval, null_score)) return null_score;
@@ -230,12 +221,12 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     if (quiet) ++quiet_count;
     const bool prunable = !pv_node && !in_check && quiet && !gives_check && best_score > -kMateBound;
     if (prunable && features_[Feature::LateMovePruning] && depth <= kLateMovePruningMaxDepth &&
-        quiet_count > kLateMoveQuietLimit[depth])
+        quiet_count > params_.late_move_quiet_limit[depth])
       continue;
     if (prunable && features_[Feature::FutilityPruning] && depth <= kFutilityMaxDepth &&
-        static_eval + kFutilityMargin[depth] <= alpha)
+        static_eval + params_.futility_margin[depth] <= alpha)
       continue;
-    const int extension = gives_check && ply < extension_limit ? kCheckExtension : 0;
+    const int extension = gives_check && ply < extension_limit ? params_.check_extension : 0;
     const int new_depth = depth - 1 + extension;
     pos_.make_move(move, gives_check);
     int score;
@@ -244,7 +235,7 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     } else {
       int reduction = 0;
       if (features_[Feature::LateMoveReductions] && quiet && !gives_check && !in_check &&
-          depth >= kLmrMinDepth && move_count >= kLmrMinMoveNumber) {
+          depth >= params_.lmr_min_depth && move_count >= params_.lmr_min_move_number) {
         // A killer refuted a sibling, so it is likelier than other quiets to matter here.
         reduction = late_move_reduction(depth, move_count) - (pv_node ? 1 : 0) -
                     (features_[Feature::KillerMoves] && history_.is_killer(ply, move) ? 1 : 0);
@@ -302,7 +293,7 @@ int Search::quiescence(int alpha, int beta, int ply, int qdepth) {
     alpha = std::max(alpha, best_score);
   }
   const bool recaptures_only = features_[Feature::QuiescenceRecaptures] && !in_check &&
-                               qdepth >= kQuiescenceRecaptureDepth;
+                               qdepth >= params_.quiescence_recapture_depth;
   MovePicker picker(pos_, history_, features_, hit.move,
                     recaptures_only ? pos_.last_move().to() : chess::SQ_NONE);
   Move best_move = Move::none();
@@ -311,7 +302,7 @@ int Search::quiescence(int alpha, int beta, int ply, int qdepth) {
     ++move_count;
     if (!in_check) {
       if (features_[Feature::FutilityPruning] && move.kind() != Move::PROMOTION &&
-          static_eval + captured_value(pos_, move) + kDeltaPruningMargin <= alpha)
+          static_eval + captured_value(pos_, move) + params_.delta_pruning_margin <= alpha)
         continue;  // delta pruning: even winning the piece cannot reach alpha
       if (!see_at_least(pos_, move, 0)) continue;
     }

@@ -11,6 +11,7 @@
 #include "engine/chess/position.h"
 #include "engine/features.h"
 #include "engine/history.h"
+#include "engine/search_options.h"
 #include "engine/search_params.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
@@ -19,6 +20,7 @@ namespace tempo {
 
 struct SearchConfig {
   FeatureSet features = FeatureSet::all();
+  SearchParams params;
   SearchLimits limits;
   TimeBudget budget;
 };
@@ -88,6 +90,8 @@ class Search {
   chess::Position pos_;
   SearchConfig config_;
   FeatureSet features_;
+  SearchParams params_;
+  LmrTable reductions_;  // built from params_, rebuilt by run() when LmrBase or LmrDivisor change
   const std::atomic<bool>* stop_ = nullptr;
   const InfoSink* info_ = nullptr;
   bool aborted_ = false;

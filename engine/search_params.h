@@ -1,5 +1,7 @@
 // Every search margin, limit and reduction constant in one place, named for what it holds,
-// so tuning never means hunting for magic numbers inside search code.
+// so tuning never means hunting for magic numbers inside search code. The margins and limits are
+// the defaults of the UCI spin options in search_options.h (same names without the `k`), which
+// the search reads at run time; scores, ply limits and array sizes stay compile-time only.
 #pragma once
 
 #include <array>
@@ -41,8 +43,10 @@ inline constexpr std::array<int, kLateMovePruningMaxDepth + 1> kLateMoveQuietLim
 // ---- Late move reductions ------------------------------------------------------------------
 inline constexpr int kLmrMinDepth = 3;
 inline constexpr int kLmrMinMoveNumber = 4;       // the first moves are always searched at full depth
-inline constexpr double kLmrBase = 0.75;          // reduction = base + ln(depth) * ln(moveNumber) / divisor
-inline constexpr double kLmrDivisor = 2.25;
+// reduction = base + ln(depth) * ln(moveNumber) / divisor, both in hundredths (0.75 and 2.25) so
+// that they are integer UCI options (search_options.h).
+inline constexpr int kLmrBase = 75;
+inline constexpr int kLmrDivisor = 225;
 
 // ---- Quiescence ---------------------------------------------------------------------------
 // From this quiescence depth (captures made since the horizon) only recaptures are searched. The

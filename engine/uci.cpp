@@ -53,6 +53,18 @@ void UciSession::register_options() {
                   return "";
                 }});
   register_feature_options();
+  register_search_param_options();
+}
+
+void UciSession::register_search_param_options() {
+  const SearchParams defaults;
+  for (const SearchParamOption& option : search_param_options()) {
+    options_.add({std::string(option.name), OptionType::Spin, std::to_string(option.value_in(defaults)), option.min,
+                  option.max, "", [this, &option](const std::string& value) -> std::string {
+                    option.slot(engine_.settings().search_params) = std::stoi(value);
+                    return "";
+                  }});
+  }
 }
 
 void UciSession::register_feature_options() {

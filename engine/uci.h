@@ -29,6 +29,7 @@ class UciSession {
  private:
   void register_options();
   void register_feature_options();
+  void register_search_param_options();
   bool dispatch(const std::string& command, const std::vector<std::string>& args, Clock::time_point arrival);
   void send_identity();
   void set_option(const std::vector<std::string>& tokens);

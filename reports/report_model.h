@@ -28,7 +28,9 @@ struct ChartSeries {
     std::vector<ChartPoint> points;
 };
 
-enum class ChartKind { points_with_errors, bars };
+// trajectory: a line through the points in order, x being the point's index (an iteration), with
+// optional reference and bound lines.
+enum class ChartKind { points_with_errors, bars, trajectory };
 
 struct Chart {
     std::string id;       // stable, used as the svg's id and class for tests and print CSS
@@ -36,6 +38,11 @@ struct Chart {
     std::string y_label;
     ChartKind kind = ChartKind::points_with_errors;
     ChartSeries series;
+    // Drawn by trajectory charts only:
+    std::string subtitle{};
+    std::string x_label{};
+    std::optional<double> reference{};                   // a dashed horizontal line (a start value)
+    std::optional<double> lower_bound{}, upper_bound{};  // an allowed range; drawn when near the line
 };
 
 struct Section {

@@ -59,7 +59,7 @@ void fit_range(Frame& frame, const Chart& chart) {
     if (frame.y_max - frame.y_min < 1e-9) frame.y_max = frame.y_min + step;
 }
 
-void draw_axes(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
+void draw_y_axis(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
     const double step = tick_step(frame.y_max - frame.y_min);
     svg << "<g class=\"axis y-axis\">";
     for (double tick = frame.y_min; tick <= frame.y_max + step / 2; tick += step) {
@@ -71,6 +71,10 @@ void draw_axes(std::ostringstream& svg, const Frame& frame, const Chart& chart) 
     }
     svg << "<text class=\"axis-label\" transform=\"translate(14," << number(frame.top + frame.plot_height() / 2)
         << ") rotate(-90)\" text-anchor=\"middle\">" << escape_xml(chart.y_label) << "</text></g>";
+}
+
+void draw_axes(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
+    draw_y_axis(svg, frame, chart);
     svg << "<g class=\"axis x-axis\">";
     for (std::size_t i = 0; i < chart.series.points.size(); ++i) {
         const std::string x = number(frame.x_center(i));
@@ -131,6 +135,96 @@ void draw_bars(std::ostringstream& svg, const Frame& frame, const Chart& chart) 
     svg << "</g>";
 }
 
+// --- trajectory charts: x is the point's index, from 0 at the left edge to the last at the right ---
+
+double trajectory_x(const Frame& frame, std::size_t index) {
+    const double last = static_cast<double>(std::max<std::size_t>(1, frame.slots - 1));
+    return frame.left + frame.plot_width() * static_cast<double>(index) / last;
+}
+
+// The values and the reference line set the range; a bound joins it when it lies within a quarter
+// of that span, so a line running into its limit shows the limit.
+void fit_trajectory_range(Frame& frame, const Chart& chart) {
+    double low = chart.reference.value_or(INFINITY), high = chart.reference.value_or(-INFINITY);
+    for (const auto& point : chart.series.points) {
+        if (!point.value) continue;
+        low = std::min(low, *point.value);
+        high = std::max(high, *point.value);
+    }
+    if (!std::isfinite(low)) low = 0.0, high = 1.0;
+    const double span = std::max(high - low, 1e-9);
+    if (chart.lower_bound && *chart.lower_bound <= low && low - *chart.lower_bound <= span / 4) low = *chart.lower_bound;
+    if (chart.upper_bound && *chart.upper_bound >= high && *chart.upper_bound - high <= span / 4) high = *chart.upper_bound;
+    if (high - low < 1e-9) low -= 1.0, high += 1.0;
+    const double step = tick_step(high - low);
+    frame.y_min = std::floor(low / step) * step;
+    frame.y_max = std::ceil(high / step) * step;
+    if (frame.y_max - frame.y_min < 1e-9) frame.y_max = frame.y_min + step;
+}
+
+void draw_iteration_axis(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
+    const std::size_t last = std::max<std::size_t>(1, frame.slots - 1);
+    const auto step = std::max<std::size_t>(1, static_cast<std::size_t>(tick_step(static_cast<double>(last))));
+    const std::string y = number(frame.top + frame.plot_height() + 16);
+    svg << "<g class=\"axis x-axis\">";
+    for (std::size_t tick = 0; tick <= last; tick += step)
+        svg << "<text x=\"" << number(trajectory_x(frame, tick)) << "\" y=\"" << y << "\" text-anchor=\"middle\">" << tick
+            << "</text>";
+    svg << "<text class=\"axis-label\" x=\"" << number(frame.left + frame.plot_width() / 2) << "\" y=\""
+        << number(frame.top + frame.plot_height() + 34) << "\" text-anchor=\"middle\">" << escape_xml(chart.x_label)
+        << "</text></g>";
+}
+
+void draw_level(std::ostringstream& svg, const Frame& frame, double value, const std::string& css, const std::string& label) {
+    if (value < frame.y_min || value > frame.y_max) return;
+    const std::string y = number(frame.y(value));
+    svg << "<line class=\"" << css << "\" x1=\"" << number(frame.left) << "\" x2=\"" << number(frame.width - frame.right)
+        << "\" y1=\"" << y << "\" y2=\"" << y << "\"/><text class=\"" << css << "-label\" x=\""
+        << number(frame.width - frame.right - 4) << "\" y=\"" << number(frame.y(value) - 4) << "\" text-anchor=\"end\">"
+        << escape_xml(label) << "</text>";
+}
+
+void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
+    if (chart.lower_bound) draw_level(svg, frame, *chart.lower_bound, "bound", "min " + tick_label(*chart.lower_bound));
+    if (chart.upper_bound) draw_level(svg, frame, *chart.upper_bound, "bound", "max " + tick_label(*chart.upper_bound));
+    if (chart.reference) draw_level(svg, frame, *chart.reference, "reference", "start " + tick_label(*chart.reference));
+    std::string points;
+    std::size_t last = 0;
+    for (std::size_t i = 0; i < chart.series.points.size(); ++i) {
+        const auto& value = chart.series.points[i].value;
+        if (!value) continue;
+        if (!points.empty()) points += ' ';
+        points += number(trajectory_x(frame, i)) + "," + number(frame.y(*value));
+        last = i;
+    }
+    if (points.empty()) return;
+    const ChartPoint& end = chart.series.points[last];
+    svg << "<polyline class=\"trajectory\" points=\"" << points << "\"/><circle class=\"final\" cx=\""
+        << number(trajectory_x(frame, last)) << "\" cy=\"" << number(frame.y(*end.value)) << "\" r=\"3.5\"><title>"
+        << escape_xml(end.label + ": " + tick_label(*end.value)) << "</title></circle>";
+}
+
+std::string render_trajectory_svg(const Chart& chart, ChartSize size) {
+    Frame frame;
+    frame.left = 70, frame.right = 16, frame.top = 48, frame.bottom = 44;
+    frame.width = size.width;
+    frame.height = size.height;
+    frame.slots = std::max<std::size_t>(1, chart.series.points.size());
+    fit_trajectory_range(frame, chart);
+    std::ostringstream svg;
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart trajectory-chart\""
+        << " viewBox=\"0 0 " << size.width << " " << size.height << "\" role=\"img\" aria-label=\"" << escape_xml(chart.title)
+        << "\"><title>" << escape_xml(chart.title) << "</title>"
+        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title) << "</text>"
+        << "<text class=\"chart-subtitle\" x=\"" << number(frame.left) << "\" y=\"37\">" << escape_xml(chart.subtitle)
+        << "</text>";
+    draw_y_axis(svg, frame, chart);
+    draw_iteration_axis(svg, frame, chart);
+    draw_trajectory(svg, frame, chart);
+    svg << "</svg>";
+    return svg.str();
+}
+
 }  // namespace
 
 std::string escape_xml(const std::string& text) {
@@ -149,6 +243,7 @@ std::string escape_xml(const std::string& text) {
 }
 
 std::string render_svg_chart(const Chart& chart, ChartSize size) {
+    if (chart.kind == ChartKind::trajectory) return render_trajectory_svg(chart, size);
     Frame frame;
     frame.width = size.width;
     frame.height = size.height;

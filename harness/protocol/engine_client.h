@@ -38,6 +38,11 @@ public:
     // executable cannot be started, EngineFailure when the handshake fails, OptionError for a
     // configured option the engine does not have.
     virtual void start() = 0;
+    // Only the process, without a word to it: a start() that follows handshakes with this process
+    // instead of spawning another. A process belongs to the thread that spawned it (it is killed
+    // when that thread ends), so a process meant to outlive a helper thread is spawned here first
+    // and started there. Throws process::ProcessError.
+    virtual void spawn() = 0;
 
     // Name the engine reports (UCI `id name`, xboard `myname`), else the configured name.
     virtual std::string engine_name() const = 0;

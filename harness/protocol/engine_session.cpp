@@ -24,7 +24,14 @@ void EngineSession::spawn() {
     if (process_) shutdown("", false);
     status_ = {};
     last_exit_.reset();
+    unused_ = false;
     process_.emplace(config_.process);
+}
+
+void EngineSession::spawn_unless_unused() {
+    const bool keep = unused_ && process_ && status_.ok();
+    unused_ = false;
+    if (!keep) spawn();
 }
 
 process::WriteStamp EngineSession::send(std::string_view line) {

@@ -23,6 +23,12 @@ public:
 
     // Kills any previous process, clears the status and spawns. Throws process::ProcessError.
     void spawn();
+    // As spawn(), unless the process was spawned and has not been used since (spawn_only).
+    void spawn_unless_unused();
+    void spawn_only() {
+        spawn();
+        unused_ = true;
+    }
     bool running() const { return process_.has_value(); }
 
     // Writes one line; returns the clock readings around the write. On a broken pipe the status
@@ -61,6 +67,7 @@ private:
     std::optional<process::ExitStatus> last_exit_;
     EngineStatus status_;
     TrafficObserver observer_;
+    bool unused_ = false;  // spawned by spawn_only and not started since
 };
 
 }  // namespace arbiter::protocol

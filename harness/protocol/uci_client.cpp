@@ -23,8 +23,10 @@ UciClient::~UciClient() { quit(); }
 
 std::string UciClient::engine_name() const { return name_.empty() ? session_.config().name : name_; }
 
+void UciClient::spawn() { session_.spawn_only(); }
+
 void UciClient::start() {
-    session_.spawn();
+    session_.spawn_unless_unused();
     name_.clear();
     author_.clear();
     options_.clear();

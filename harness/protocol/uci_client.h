@@ -22,6 +22,7 @@ public:
 
     Protocol protocol() const override { return Protocol::Uci; }
     void start() override;
+    void spawn() override;
     std::string engine_name() const override;
     std::string engine_author() const override { return author_; }
     const std::vector<EngineOption>& options() const override { return options_; }

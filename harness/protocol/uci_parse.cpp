@@ -220,8 +220,14 @@ std::string format_uci_position(const std::string& fen, const std::vector<std::s
     const auto trimmed = text::trim(fen);
     cmd += (trimmed == "startpos") ? std::string("startpos") : "fen " + std::string(trimmed);
     if (!moves.empty()) {
+        // Sent before every move of a game, so the line grows with the game: one allocation for it,
+        // not one per move in it.
+        cmd.reserve(cmd.size() + 6 + moves.size() * 6);
         cmd += " moves";
-        for (const auto& move : moves) cmd += " " + move;
+        for (const auto& move : moves) {
+            cmd += ' ';
+            cmd += move;
+        }
     }
     return cmd;
 }

@@ -35,8 +35,10 @@ std::string XboardClient::engine_name() const {
     return features_.myname.empty() ? session_.config().name : features_.myname;
 }
 
+void XboardClient::spawn() { session_.spawn_only(); }
+
 void XboardClient::start() {
-    session_.spawn();
+    session_.spawn_unless_unused();
     features_ = {};
     options_.clear();
     search_.reset();

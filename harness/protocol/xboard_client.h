@@ -49,6 +49,7 @@ public:
 
     Protocol protocol() const override { return Protocol::Xboard; }
     void start() override;
+    void spawn() override;
     std::string engine_name() const override;
     std::string engine_author() const override { return {}; }
     const std::vector<EngineOption>& options() const override { return options_; }

@@ -1,6 +1,6 @@
 #pragma once
 // One worker's process of one engine. The worker owns it for the whole run and reuses it from game
-// to game; it is (re)started lazily before a game when it is not running yet, crashed, stalled,
+// to game; it may be handed one already running, else it is (re)started lazily before a game when it is not running yet, crashed, stalled,
 // asked for a fresh process (restart=on, xboard reuse=0), or fails to take a new game.
 
 #include <memory>
@@ -30,8 +30,11 @@ struct SlotExtras {
 
 class EngineSlot {
 public:
-    explicit EngineSlot(const PreparedEngine& engine, SlotExtras extras = {})
-        : engine_(&engine), extras_(std::move(extras)) {}
+    // `running`: a process of this engine already started with its options (the start-up check's),
+    // which the first game plays with.
+    explicit EngineSlot(const PreparedEngine& engine, SlotExtras extras = {},
+                        std::unique_ptr<protocol::EngineClient> running = nullptr)
+        : engine_(&engine), extras_(std::move(extras)), client_(std::move(running)) {}
     ~EngineSlot();
     EngineSlot(EngineSlot&&) noexcept = default;
     EngineSlot& operator=(EngineSlot&&) noexcept = default;

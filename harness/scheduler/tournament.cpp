@@ -164,12 +164,12 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     // Engines and output files before the run's rows: a broken engine or option, or an output
     // file that cannot be opened, must not leave a run without games behind.
     set_up_diagnostics();
-    const std::vector<std::string> option_warnings = check_engines_start(engines, config.strict);
+    const std::vector<std::string> option_warnings = check_engines_start(engines, config.strict, &probed);
     if (config.pgnout) pgn_out = std::make_unique<AppendFile>(*config.pgnout, "-pgnout");
     if (config.epdout) epd_out = std::make_unique<AppendFile>(*config.epdout, "-epdout");
     const std::int64_t selection_games =
         knockout ? static_cast<std::int64_t>(knockout->planned_games()) : games_in_selection(schedule, selection);
-    const db::OpenedRun opened = open_match_run(database, config, wanted, selection_games);
+    const db::OpenedRun opened = open_match_run(database, config, wanted, engines, selection_games);
     print_run_choice(io.out, opened, selection_games);
     print_option_warnings(io, config.dialect, option_warnings);
     run = opened.run;

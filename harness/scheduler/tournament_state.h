@@ -18,6 +18,7 @@
 #include "harness/openings/book.h"
 #include "harness/runlog/run_log.h"
 #include "harness/scheduler/cpu_slots.h"
+#include "harness/scheduler/engine_probe.h"
 #include "harness/scheduler/engine_tap.h"
 #include "harness/scheduler/fastchess_state.h"
 #include "harness/scheduler/knockout.h"
@@ -67,6 +68,7 @@ struct Tournament::State {
     std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
     std::unique_ptr<EngineTap> engine_tap;    // -debug and -log's engine lines
     std::unique_ptr<CpuSlots> cpu_slots;      // -use-affinity: a CPU per worker (shared when fewer)
+    ProbedProcesses probed;                   // the start-up check's processes, for the first game slots
 
     // --- shared while running ---
     std::atomic<bool> stop_games{false};  // abort games in flight

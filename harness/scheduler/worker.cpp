@@ -24,7 +24,11 @@ public:
             extras.cpus = state.cpu_slots->take();  // this worker's CPU under -use-affinity
         }
         extras.tap = state.engine_tap.get();
-        for (const auto& engine : state.engines) slots_.emplace_back(engine, extras);
+        // The start-up check's processes run on any CPU and were started without the tap, so
+        // they serve only slots without -use-affinity's CPUs and without -debug/-log traffic.
+        const bool may_adopt = extras.cpus.empty() && !(extras.tap && extras.tap->active());
+        for (std::size_t i = 0; i < state.engines.size(); ++i)
+            slots_.emplace_back(state.engines[i], extras, may_adopt ? state.probed.take(i) : nullptr);
     }
 
     void run();

@@ -1,15 +1,20 @@
 // Renders the feature report of a synthetic ladder as HTML through `arbiter report`, loads it in
 // Debian's headless Chromium (--dump-dom) and checks that the browser's DOM holds the inline SVG
-// charts with one mark per step. Exit 77 (CTest: skipped) when /usr/bin/chromium is missing.
+// charts with one mark per step. The SPSA report's page, rendered from a hand-built run, must hold
+// one trajectory per parameter with a vertex per iteration. Exit 77 (CTest: skipped) when
+// /usr/bin/chromium is missing.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <regex>
 #include <string>
 
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
+#include "reports/spsa_report.h"
+#include "tests/reports/sample_spsa_run.h"
 #include "tests/reports/synthetic_ladder.h"
 
 namespace {
@@ -36,6 +41,45 @@ void check(bool ok, const std::string& what) {
     if (!ok) ++failures;
 }
 
+// Chromium's DOM of the page `html`, or empty when the browser failed.
+std::string browser_dom(const std::filesystem::path& dir, const std::filesystem::path& html, const std::string& name) {
+    const auto dom = dir / (name + ".dom.html");
+    const std::string browse = std::string(kChromium) +
+                               " --headless --no-sandbox --disable-gpu --disable-background-networking"
+                               " --disable-component-update --disable-sync --no-first-run --user-data-dir='" +
+                               (dir / "profile").string() + "' --dump-dom 'file://" + html.string() + "' > '" +
+                               dom.string() + "' 2> '" + (dir / (name + ".chromium.log")).string() + "'";
+    check(std::system(browse.c_str()) == 0, "chromium --headless --dump-dom " + name);
+    return test_support::read_text(dom);
+}
+
+// How many vertices the trajectory polyline of `svg` has.
+std::size_t trajectory_vertices(const std::string& svg) {
+    std::smatch match;
+    if (!std::regex_search(svg, match, std::regex("<polyline class=\"trajectory\" points=\"([^\"]*)\""))) return 0;
+    return count_of(match[1].str(), " ") + 1;
+}
+
+void check_spsa_page(const std::filesystem::path& dir) {
+    const arbiter::reports::SpsaReportModel run = arbiter::testing::sample_spsa_run();
+    const auto html = dir / "spsa.html";
+    {
+        std::ofstream page(html);
+        arbiter::reports::render_spsa_report({run}, "tune.db", arbiter::reports::Format::html, page);
+    }
+    const std::string text = browser_dom(dir, html, "spsa");
+    check(count_of(text, "<polyline class=\"trajectory\"") == run.params.size(), "SPSA: one trajectory per parameter");
+    for (const auto& param : run.params) {
+        const std::string svg = svg_element(text, "spsa-1-" + param.name);
+        check(trajectory_vertices(svg) == param.theta.size() + 1, "SPSA " + param.name + ": start and " +
+                                                                    std::to_string(param.theta.size()) + " iterations");
+        check(count_of(svg, "class=\"reference\"") == 1, "SPSA " + param.name + ": the start value's line");
+    }
+    check(std::regex_search(text, std::regex("<td>FutilityMargin1</td><td>int</td><td class=\"num\">400</td><td class=\"num\">323</td>")),
+          "SPSA table rendered");
+    check(text.find("FutilityMargin1, int, 323, 0, 600, 20, 0.002") != std::string::npos, "SPSA OpenBench lines");
+}
+
 }  // namespace
 
 int main() {
@@ -51,17 +95,10 @@ int main() {
         arbiter::testing::write_synthetic_ladder(database, arbiter::testing::SyntheticLadder{});
     }
     const auto html = dir / "report.html";
-    const auto dom = dir / "dom.html";
     const std::string report = std::string(ARBITER_BIN) + " report features --db '" + db_path.string() +
                                "' --format html --out '" + html.string() + "'";
     check(std::system(report.c_str()) == 0, "arbiter report features --format html");
-    const std::string browse = std::string(kChromium) +
-                               " --headless --no-sandbox --disable-gpu --disable-background-networking"
-                               " --disable-component-update --disable-sync --no-first-run --user-data-dir='" +
-                               (dir / "profile").string() + "' --dump-dom 'file://" + html.string() + "' > '" +
-                               dom.string() + "' 2> '" + (dir / "chromium.log").string() + "'";
-    check(std::system(browse.c_str()) == 0, "chromium --headless --dump-dom");
-    const std::string text = test_support::read_text(dom);
+    const std::string text = browser_dom(dir, html, "features");
     const std::string elo = svg_element(text, "ladder-elo");
     const std::string gain = svg_element(text, "ladder-improvement");
     const std::string wac = svg_element(text, "ladder-wac");
@@ -70,6 +107,7 @@ int main() {
     check(count_of(gain, "<rect class=\"bar") == 2, "Improvement chart: 2 bars (steps 2 and 3)");
     check(count_of(wac, "<rect class=\"bar") == 3, "WAC chart: 3 bars");
     check(std::regex_search(text, std::regex("<td>Tapered eval</td>")), "steps table rendered");
+    check_spsa_page(dir);
     if (failures != 0) {
         scratch.keep();
         std::cout << "files kept in " << dir << "\n";
