@@ -91,6 +91,7 @@ void insert_params(detail::Connection& conn, std::int64_t run_id, const std::vec
     stmt->bind(8, param.c_end);
     stmt->bind(9, param.r_end);
     stmt->run();
+    stmt->reset();
   }
 }
 
@@ -122,6 +123,7 @@ void insert_steps(detail::Connection& conn, std::int64_t run_id, const SpsaItera
     stmt->bind(9, step.minus_value);
     stmt->bind(10, step.theta_after);
     stmt->run();
+    stmt->reset();
   }
 }
 
@@ -245,6 +247,7 @@ void Database::finish_spsa_iteration(std::int64_t spsa_run_id, const SpsaIterati
       step->bind(3, param.param_index);
       step->bind(4, *param.theta_after);
       step->run();
+      step->reset();
     }
   });
 }
