@@ -64,11 +64,19 @@ struct SpsaIterationRecord {
   std::vector<SpsaParamStep> steps;        // by parameter index
 };
 
+// The stored games of a run's iterations and their time: the report's games and CPU-hours.
+struct SpsaGameTime {
+  std::int64_t games = 0;
+  double game_seconds = 0.0;           // sum over the games of finished_at - started_at
+  std::optional<double> wall_seconds;  // first game's start to last game's end; unset without games
+};
+
 // A run with its parameters and every stored iteration (finished or not), by iteration.
 struct SpsaRunData {
   SpsaRunRecord run;
   std::vector<SpsaParamRecord> params;
   std::vector<SpsaIterationRecord> iterations;
+  SpsaGameTime time;
 };
 
 }  // namespace arbiter::db

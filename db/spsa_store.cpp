@@ -162,6 +162,23 @@ std::vector<SpsaIterationRecord> select_iterations(detail::Connection& conn, std
   return iterations;
 }
 
+SpsaGameTime select_game_time(detail::Connection& conn, std::int64_t run_id) {
+  auto stmt = conn.cached(
+      "SELECT count(*), "
+      "coalesce(sum(max(0.0, (julianday(g.finished_at) - julianday(g.started_at)) * 86400.0)), 0.0), "
+      "(julianday(max(g.finished_at)) - julianday(min(g.started_at))) * 86400.0 "
+      "FROM spsa_iterations i JOIN games g ON g.run_id = i.match_run_id WHERE i.spsa_run_id = ?1",
+      "read spsa game times");
+  stmt->bind(1, run_id);
+  SpsaGameTime time;
+  if (stmt->step()) {
+    time.games = stmt->int64(0);
+    time.game_seconds = stmt->real(1);
+    time.wall_seconds = stmt->opt_real(2);
+  }
+  return time;
+}
+
 }  // namespace
 
 SpsaRunRecord Database::find_or_create_spsa_run(const SpsaRunRecord& wanted, const std::vector<SpsaParamRecord>& params) {
@@ -268,6 +285,7 @@ std::optional<SpsaRunData> Database::spsa_run_data(const std::string& name) {
   SpsaRunData data;
   data.params = select_params(conn, run->id);
   data.iterations = select_iterations(conn, run->id);
+  data.time = select_game_time(conn, run->id);
   data.run = std::move(*run);
   return data;
 }

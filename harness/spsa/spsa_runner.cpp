@@ -158,7 +158,7 @@ int run_spsa(const SpsaRequest& request, SpsaIo io) {
         return 1;
     }
     print_final(request.file, at.theta, io.out);
-    io.out << "report: arbiter report spsa --db " << request.match.db << "\n";
+    io.out << "report: arbiter report spsa --db " << request.match.db << " --run " << run.name << "\n";
     return 0;
 }
 

@@ -146,6 +146,10 @@ TEST_CASE("a short spsa tune of tempo stores every iteration and prints the valu
         filter.run_ids.push_back(it.match_run_id.value());
         CHECK(db.count_games(filter) == 4);
     }
+    CHECK(data.time.games == 16);
+    CHECK(data.time.game_seconds > 0.0);
+    REQUIRE(data.time.wall_seconds);
+    CHECK(*data.time.wall_seconds >= 0.0);
     const double lmr = *data.iterations.back().steps[0].theta_after;
     const std::string lmr_text = std::to_string(std::llround(lmr));
     CHECK(out.find("LmrDivisor, int, " + lmr_text + ", 100, 600, 20, 0.002\n") != std::string::npos);

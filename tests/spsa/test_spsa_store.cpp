@@ -1,6 +1,8 @@
 // The spsa tables: a run, its parameters and iterations stored and read back as a report reads them.
 #include <catch2/catch.hpp>
 
+#include <sqlite3.h>
+
 #include "db/database.h"
 #include "tests/support/temp_dir.h"
 
@@ -49,6 +51,8 @@ TEST_CASE("an spsa run, its parameters and iterations read back whole", "[unit]"
   REQUIRE(data->iterations.size() == 1);
   CHECK_FALSE(data->iterations[0].finished_at);
   CHECK_FALSE(data->iterations[0].steps[0].theta_after);
+  CHECK(data->time.games == 0);  // no games stored yet
+  CHECK_FALSE(data->time.wall_seconds);
 
   it.wins = 3, it.draws = 4, it.losses = 1;
   it.pentanomial = {0, 1, 1, 1, 1};
@@ -107,4 +111,26 @@ TEST_CASE("an spsa run of the same name is found again, one with other settings 
   CHECK_THROWS_WITH(db.find_or_create_spsa_run(sample_run(), params),
                     Catch::Contains("other values for parameter LmrDivisor"));
   CHECK(db.spsa_runs().size() == 1);
+}
+
+TEST_CASE("a version 3 database gains the spsa tables and keeps its runs", "[unit]") {
+  test_support::TempDir dir;
+  const std::string path = dir.file("v3.db");
+  {
+    Database db(path);
+    db.find_or_create_run(RunRecord{});
+  }
+  sqlite3* raw = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &raw) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(raw,
+                       "DROP TABLE spsa_steps; DROP TABLE spsa_iterations; DROP TABLE spsa_params; DROP TABLE spsa_runs; "
+                       "PRAGMA user_version = 3",
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(raw);
+  Database db(path);
+  CHECK(db.schema_version() == kSchemaVersion);
+  CHECK(db.has_table("spsa_runs"));
+  CHECK(db.has_table("spsa_steps"));
+  CHECK(db.list_runs().size() == 1);
+  CHECK(db.find_or_create_spsa_run(sample_run(), sample_params()).id > 0);
 }
