@@ -32,7 +32,9 @@ db::SpsaRunRecord wanted_run(const SpsaRequest& request) {
     run.alpha = request.constants.alpha;
     run.gamma = request.constants.gamma;
     run.a_ratio = request.constants.a_ratio;
-    run.seed = static_cast<std::int64_t>(request.seed ? *request.seed : std::random_device{}() * 0x9E3779B97F4A7C15ull);
+    std::random_device entropy;
+    const std::uint64_t drawn = (static_cast<std::uint64_t>(entropy()) << 32) | entropy();
+    run.seed = static_cast<std::int64_t>(request.seed.value_or(drawn));
     run.settings_json = config::run_identity(request.match);
     return run;
 }
@@ -99,7 +101,13 @@ IterationOutcome play(db::Database& database, const config::MatchConfig& match, 
         iteration.wins = stats.wins, iteration.draws = stats.draws, iteration.losses = stats.losses;
         iteration.pentanomial = stats.pentanomial;
     }
-    return {0, iteration.wins + iteration.draws + iteration.losses};
+    const std::int64_t games = iteration.wins + iteration.draws + iteration.losses;
+    if (games != static_cast<std::int64_t>(match.games)) {  // θ must never move on games it did not see
+        io.err << "arbiter spsa: iteration " << iteration.iteration << ": run " << outcome.run_id << " holds " << games
+               << " games of " << plus << " against " << minus << ", expected " << match.games << "\n";
+        return {1, 0};
+    }
+    return {0, games};
 }
 
 void print_final(const ParameterFile& file, const std::vector<double>& theta, std::ostream& out) {
