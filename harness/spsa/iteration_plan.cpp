@@ -64,6 +64,7 @@ config::MatchConfig iteration_match(const config::MatchConfig& base, const std::
     match.repeat = true;
     match.repeat_count = 2;
     match.event = "arbiter spsa " + run_name + " iteration " + std::to_string(iteration.iteration);
+    match.strict = true;  // a tuned option the engine does not declare would be tuned on noise
     match.resume = config::ResumeMode::latest;  // a finished iteration whose θ after was not stored yet plays nothing
     // Each iteration draws its openings afresh (random order) or takes the next ones (sequential).
     match.seed = seed + static_cast<std::uint64_t>(iteration.iteration);

@@ -106,7 +106,7 @@ void check_trajectory(const arbiter::db::SpsaRunData& data, int pairs) {
 
 }  // namespace
 
-TEST_CASE("arbiter spsa refuses a bad parameter line naming the file and line, and a second engine", "[integration]") {
+TEST_CASE("arbiter spsa refuses a bad parameter line naming the file and line, a second engine and an undeclared option", "[integration]") {
     test_support::TempDir dir;
     const std::string params = dir.write("bad.txt", "LmrDivisor, int, 300, 100, 600, 20, 0.002\nFutilityMargin1, int, 200\n");
     auto result = test_support::run_captured(arbiter::cli::run_spsa_command,
@@ -122,6 +122,12 @@ TEST_CASE("arbiter spsa refuses a bad parameter line naming the file and line, a
                                                                          "--params", params});
     CHECK(result.code == 2);
     CHECK(result.err.find("--iterations") != std::string::npos);
+    // An option the engine does not declare would be tuned on noise.
+    const std::string bogus = dir.write("bogus.txt", "Bogus,5,0,10,1,0.002\n");
+    CHECK(run({"spsa", "-engine", std::string("cmd=") + TEMPO_BIN, "-each", "nodes=2000", "--params", bogus,
+               "--iterations", "1", "--db", dir.file("bogus.db")},
+              dir.file("bogus.log")) == 2);
+    CHECK(read_text(dir.file("bogus.log")).find("doesn't have option Bogus") != std::string::npos);
     result = test_support::run_captured(arbiter::cli::run_spsa_command, {"--help"});
     CHECK(result.code == 0);
     CHECK(result.out.find("arbiter report spsa") != std::string::npos);
