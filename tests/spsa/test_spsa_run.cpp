@@ -122,6 +122,14 @@ TEST_CASE("arbiter spsa refuses a bad parameter line naming the file and line, a
                                                                          "--params", params});
     CHECK(result.code == 2);
     CHECK(result.err.find("--iterations") != std::string::npos);
+    result = test_support::run_captured(arbiter::cli::run_spsa_command, {"-engine", "cmd=a", "--A-ratio", "-0.5",
+                                                                         "--params=" + params});
+    CHECK(result.code == 2);
+    CHECK(result.err.find("--A-ratio: expected a share of 0 or more") != std::string::npos);
+    result = test_support::run_captured(arbiter::cli::run_spsa_command, {"-engine", "cmd=a", "--gamma=0", "--params",
+                                                                         params});
+    CHECK(result.code == 2);
+    CHECK(result.err.find("--gamma: expected a number above 0") != std::string::npos);
     // An option the engine does not declare would be tuned on noise.
     const std::string bogus = dir.write("bogus.txt", "Bogus,5,0,10,1,0.002\n");
     CHECK(run({"spsa", "-engine", std::string("cmd=") + TEMPO_BIN, "-each", "nodes=2000", "--params", bogus,
