@@ -29,6 +29,9 @@ Usage:
   arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F] [--games N]
                 [--target-error E [--max-games N]] [--no-db-check]
                                                                play a feature ladder
+  arbiter spsa -engine cmd=PATH ... --params FILE [--iterations N] [--pairs-per-iteration K]
+               [--alpha A] [--gamma G] [--A-ratio R] [--name NAME] [--db FILE]
+                                                               tune UCI options by SPSA through games
   arbiter report features|commits|run|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"

@@ -24,6 +24,7 @@
 #include "cli/merge_command.h"
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
+#include "cli/spsa_command.h"
 #include "cli/stats_command.h"
 
 namespace {
@@ -44,6 +45,7 @@ std::map<std::string, Command> subcommands() {
         {"import", cli::run_import_command},
         {"export-positions", cli::run_export_command},
         {"ladder", cli::run_ladder_command},
+        {"spsa", cli::run_spsa_command},
         {"report", cli::run_report_command},
         {"build", cli::run_build_command},
         {"baseline", cli::run_baseline_command},

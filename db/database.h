@@ -19,6 +19,7 @@
 #include "db/errors.h"
 #include "db/ladder_records.h"
 #include "db/records.h"
+#include "db/spsa_records.h"
 
 namespace arbiter::db {
 
@@ -27,7 +28,7 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 struct OpenOptions {
   bool read_only = false;         // no migration and no writes; a file needing migration is refused
@@ -133,6 +134,18 @@ class Database {
   // run and engine (report_queries.cpp).
   std::vector<LadderGameTime> ladder_game_times(const std::string& ladder);
   std::vector<LadderEpdTime> ladder_epd_times(const std::string& ladder);
+
+  // --- `arbiter spsa` (spsa_store.cpp) ---
+  // The run named wanted.name with its parameters, created with `params` when there is none; an existing
+  // run must have the same settings and parameters (DbError invalid_argument names what differs).
+  SpsaRunRecord find_or_create_spsa_run(const SpsaRunRecord& wanted, const std::vector<SpsaParamRecord>& params);
+  // Stores an iteration about to be played: its row and every parameter's step without theta_after.
+  void begin_spsa_iteration(std::int64_t spsa_run_id, const SpsaIterationRecord& iteration);
+  // Records the iteration's games and each parameter's theta after it, in one transaction.
+  void finish_spsa_iteration(std::int64_t spsa_run_id, const SpsaIterationRecord& iteration);
+  std::vector<SpsaRunRecord> spsa_runs();  // by id
+  // Everything about one run (a report's input): nullopt when no run has that name.
+  std::optional<SpsaRunData> spsa_run_data(const std::string& name);
 
   struct Impl;  // defined in database_impl.h, which includes SQLite
 

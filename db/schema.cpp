@@ -167,6 +167,64 @@ ALTER TABLE moves ADD COLUMN tbhits INTEGER;
 ALTER TABLE moves ADD COLUMN engine_time_ms INTEGER;
 ALTER TABLE moves ADD COLUMN lines TEXT NOT NULL DEFAULT '';
 )sql",
+    // v4: `arbiter spsa`: a tuning run, its parameters, and per iteration the game pairs' results and
+    // each parameter's theta before and after, its perturbation and the two engines' option values.
+    R"sql(
+CREATE TABLE spsa_runs (
+  id                  INTEGER PRIMARY KEY,
+  name                TEXT NOT NULL UNIQUE,
+  format              TEXT NOT NULL CHECK (format IN ('fishtest', 'openbench')),
+  iterations          INTEGER NOT NULL CHECK (iterations >= 1),
+  pairs_per_iteration INTEGER NOT NULL CHECK (pairs_per_iteration >= 1),
+  alpha               REAL NOT NULL,
+  gamma               REAL NOT NULL,
+  a_ratio             REAL NOT NULL,
+  seed                INTEGER NOT NULL,
+  settings            TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings)),
+  created_at          TEXT NOT NULL
+);
+
+CREATE TABLE spsa_params (
+  spsa_run_id INTEGER NOT NULL REFERENCES spsa_runs (id) ON DELETE CASCADE,
+  param_index INTEGER NOT NULL CHECK (param_index >= 0),
+  name        TEXT NOT NULL,
+  is_float    INTEGER NOT NULL CHECK (is_float IN (0, 1)),
+  start       REAL NOT NULL,
+  min_value   REAL NOT NULL,
+  max_value   REAL NOT NULL,
+  c_end       REAL NOT NULL,
+  r_end       REAL NOT NULL,
+  PRIMARY KEY (spsa_run_id, param_index)
+);
+
+CREATE TABLE spsa_iterations (
+  spsa_run_id  INTEGER NOT NULL REFERENCES spsa_runs (id) ON DELETE CASCADE,
+  iteration    INTEGER NOT NULL CHECK (iteration >= 1),
+  match_run_id INTEGER REFERENCES runs (id) ON DELETE SET NULL,
+  wins         INTEGER NOT NULL DEFAULT 0,
+  draws        INTEGER NOT NULL DEFAULT 0,
+  losses       INTEGER NOT NULL DEFAULT 0,
+  penta        TEXT NOT NULL DEFAULT '[0,0,0,0,0]' CHECK (json_valid(penta)),
+  started_at   TEXT NOT NULL,
+  finished_at  TEXT,
+  PRIMARY KEY (spsa_run_id, iteration)
+);
+
+CREATE TABLE spsa_steps (
+  spsa_run_id  INTEGER NOT NULL,
+  iteration    INTEGER NOT NULL,
+  param_index  INTEGER NOT NULL,
+  theta_before REAL NOT NULL,
+  flip         INTEGER NOT NULL CHECK (flip IN (-1, 1)),
+  c            REAL NOT NULL,
+  r            REAL NOT NULL,
+  plus_value   REAL NOT NULL,
+  minus_value  REAL NOT NULL,
+  theta_after  REAL,
+  PRIMARY KEY (spsa_run_id, iteration, param_index),
+  FOREIGN KEY (spsa_run_id, iteration) REFERENCES spsa_iterations (spsa_run_id, iteration) ON DELETE CASCADE
+);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

@@ -68,6 +68,7 @@ TEST_CASE("a version 1 database is upgraded in place and keeps its games", "[uni
                    "ALTER TABLE moves DROP COLUMN lines; ALTER TABLE moves DROP COLUMN engine_time_ms; "
                    "ALTER TABLE moves DROP COLUMN tbhits; ALTER TABLE moves DROP COLUMN hashfull; "
                    "ALTER TABLE moves DROP COLUMN nps; DROP TABLE ladder_steps; DROP TABLE baselines; "
+                   "DROP TABLE spsa_steps; DROP TABLE spsa_iterations; DROP TABLE spsa_params; DROP TABLE spsa_runs; "
                    "PRAGMA user_version = 1");
   Database db(path);
   CHECK(db.schema_version() == kSchemaVersion);

@@ -1,0 +1,120 @@
+#include "harness/spsa/parameter_file.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <set>
+
+namespace arbiter::spsa {
+namespace {
+
+std::string trimmed(const std::string& text) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string::npos) return "";
+    const auto last = text.find_last_not_of(" \t\r");
+    return text.substr(first, last - first + 1);
+}
+
+std::vector<std::string> fields_of(const std::string& line) {
+    std::vector<std::string> fields;
+    std::size_t from = 0;
+    while (true) {
+        const auto comma = line.find(',', from);
+        fields.push_back(trimmed(line.substr(from, comma == std::string::npos ? std::string::npos : comma - from)));
+        if (comma == std::string::npos) return fields;
+        from = comma + 1;
+    }
+}
+
+// One line's parse, with the file and line for every message.
+class LineParser {
+public:
+    LineParser(const std::string& source, int line) : where_(source + ":" + std::to_string(line) + ": ") {}
+
+    [[noreturn]] void fail(const std::string& what) const { throw ParameterFileError(where_ + what); }
+
+    double number(const std::string& field, const char* what) const {
+        double value = 0.0;
+        const char* end = field.data() + field.size();
+        const auto [ptr, ec] = std::from_chars(field.data(), end, value);
+        if (field.empty() || ec != std::errc() || ptr != end || !std::isfinite(value))
+            fail(std::string(what) + " '" + field + "' is not a number");
+        return value;
+    }
+
+    Parameter parameter(const std::vector<std::string>& fields, FileFormat format) const {
+        const std::size_t first = format == FileFormat::openbench ? 2 : 1;
+        Parameter param;
+        param.name = fields[0];
+        if (format == FileFormat::openbench) {
+            if (fields[1] != "int" && fields[1] != "float")
+                fail("the type is '" + fields[1] + "'; OpenBench's lines give int or float");
+            param.is_float = fields[1] == "float";
+        }
+        param.start = number(fields[first], "the value");
+        param.min = number(fields[first + 1], "the minimum");
+        param.max = number(fields[first + 2], "the maximum");
+        param.c_end = number(fields[first + 3], "c_end");
+        param.r_end = number(fields[first + 4], "r_end");
+        check(param);
+        return param;
+    }
+
+private:
+    void check(const Parameter& param) const {
+        if (param.name.empty()) fail("the parameter has no name");
+        if (!(param.min < param.max)) fail(param.name + ": the minimum must be below the maximum");
+        if (param.start < param.min || param.start > param.max)
+            fail(param.name + ": the value lies outside [minimum, maximum]");
+        if (!(param.c_end > 0.0)) fail(param.name + ": c_end must be above 0");
+        if (param.r_end < 0.0) fail(param.name + ": r_end must not be negative");
+    }
+
+    std::string where_;
+};
+
+FileFormat format_of(const std::vector<std::string>& fields, const LineParser& line) {
+    if (fields.size() == 7) return FileFormat::openbench;
+    if (fields.size() == 6) return FileFormat::fishtest;
+    line.fail("expected 'name,value,min,max,c_end,r_end' (fishtest) or 'NAME, int|float, VALUE, MIN, MAX, C_END, "
+              "R_END' (OpenBench), got " + std::to_string(fields.size()) + " fields");
+}
+
+}  // namespace
+
+ParameterFile parse_parameter_text(std::istream& text, const std::string& source) {
+    ParameterFile file;
+    std::set<std::string> names;
+    std::string raw;
+    for (int number = 1; std::getline(text, raw); ++number) {
+        const std::string line = trimmed(raw);
+        if (line.empty() || line.front() == '#') continue;
+        const LineParser parser(source, number);
+        const auto fields = fields_of(line);
+        const FileFormat format = format_of(fields, parser);
+        if (file.params.empty()) file.format = format;
+        if (format != file.format)
+            parser.fail("a " + to_string(format) + " line in a " + to_string(file.format) + " file");
+        Parameter param = parser.parameter(fields, format);
+        if (!names.insert(param.name).second) parser.fail(param.name + " is given twice");
+        file.params.push_back(std::move(param));
+    }
+    if (file.params.empty()) throw ParameterFileError(source + ": no parameters");
+    return file;
+}
+
+ParameterFile read_parameter_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ParameterFileError(path + ": cannot be read");
+    return parse_parameter_text(in, path);
+}
+
+std::string to_string(FileFormat format) { return format == FileFormat::openbench ? "openbench" : "fishtest"; }
+
+FileFormat parse_file_format(const std::string& text) {
+    if (text == "fishtest") return FileFormat::fishtest;
+    if (text == "openbench") return FileFormat::openbench;
+    throw std::invalid_argument("unknown parameter file format '" + text + "'");
+}
+
+}  // namespace arbiter::spsa
