@@ -1,5 +1,7 @@
 #include "reports/spsa_paste_back.h"
 
+#include "harness/spsa/paste_back.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -8,21 +10,26 @@
 namespace arbiter::reports {
 namespace {
 
-// A token the shell passes through unchanged needs no quotes; anything else is single-quoted.
-bool shell_safe(const std::string& token) {
-    for (char c : token) {
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                           c == '.' || c == '_' || c == '-' || c == '+' || c == '=' || c == ':' || c == '/';
-        if (!plain) return false;
-    }
-    return !token.empty();
+// The harness's paste-back lines (harness/spsa/paste_back.h) for the reported final values, a line each.
+std::vector<spsa::Parameter> parameters_of(const std::vector<SpsaParamTrajectory>& params) {
+    std::vector<spsa::Parameter> out;
+    for (const auto& param : params)
+        out.push_back({param.name, !param.is_integer, param.start, param.min, param.max, param.c_end, param.r_end});
+    return out;
 }
 
-std::string shell_quoted(const std::string& token) {
-    if (shell_safe(token)) return token;
-    std::string out = "'";
-    for (char c : token) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
+std::vector<double> final_values(const std::vector<SpsaParamTrajectory>& params) {
+    std::vector<double> values;
+    for (const auto& param : params) values.push_back(final_value(param));
+    return values;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t begin = 0;
+    for (std::size_t end = text.find('\n'); end != std::string::npos; begin = end + 1, end = text.find('\n', begin))
+        lines.push_back(text.substr(begin, end - begin));
+    return lines;
 }
 
 }  // namespace
@@ -48,31 +55,17 @@ std::string spsa_number(double value) {
 }
 
 std::vector<std::string> openbench_lines(const std::vector<SpsaParamTrajectory>& params) {
-    std::vector<std::string> lines;
-    for (const auto& param : params) {
-        lines.push_back(param.name + ", " + (param.is_integer ? "int" : "float") + ", " + spsa_number(final_value(param)) +
-                        ", " + spsa_number(param.min) + ", " + spsa_number(param.max) + ", " + spsa_number(param.c_end) +
-                        ", " + spsa_number(param.r_end));
-    }
-    return lines;
+    return lines_of(spsa::openbench_lines(parameters_of(params), final_values(params)));
 }
 
 std::vector<std::string> fishtest_lines(const std::vector<SpsaParamTrajectory>& params) {
-    std::vector<std::string> lines;
-    for (const auto& param : params) {
-        lines.push_back(param.name + "," + spsa_number(final_value(param)) + "," + spsa_number(param.min) + "," +
-                        spsa_number(param.max) + "," + spsa_number(param.c_end) + "," + spsa_number(param.r_end));
-    }
-    return lines;
+    return lines_of(spsa::fishtest_lines(parameters_of(params), final_values(params)));
 }
 
 std::string each_option_line(const std::vector<SpsaParamTrajectory>& params) {
-    std::string line = "-each";
-    for (const auto& param : params) {
-        line += ' ';
-        line += shell_quoted("option." + param.name + "=" + spsa_number(final_value(param)));
-    }
-    return line;
+    std::string words = spsa::option_words(parameters_of(params), final_values(params));
+    if (!words.empty() && words.back() == '\n') words.pop_back();
+    return "-each " + words;
 }
 
 }  // namespace arbiter::reports

@@ -1,8 +1,9 @@
 #pragma once
 // The final values of an SPSA run in the syntax each tool reads back: OpenBench's
 // `NAME, int|float, VALUE, MIN, MAX, C_END, R_END`, fishtest's `name,value,min,max,c_end,r_end`,
-// and arbiter's `-each option.NAME=VALUE ...`. Numbers are written in the shortest form that reads
-// back to the same double, so a pasted line gives the engine exactly the reported value.
+// and arbiter's `-each option.NAME=VALUE ...`, as `arbiter spsa` prints them at its end
+// (harness/spsa/paste_back.h writes both), for the reported final values. spsa_number is the
+// report's own number text: the shortest fixed notation that reads back to the same double.
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 // Where `arbiter report spsa` gets its runs: the seam between the database and the SPSA report.
-// The SPSA tables (spsa_runs, spsa_params, spsa_iterations) belong to `arbiter spsa`; their reader
-// fills SpsaReportModel here, and this is the one function that calls it.
+// The SPSA tables (spsa_runs, spsa_params, spsa_iterations, spsa_steps) belong to `arbiter spsa`;
+// Database::spsa_run_data reads them, and this turns what it read into SpsaReportModel.
 
 #include <optional>
 #include <stdexcept>
@@ -20,7 +20,7 @@ public:
 
 // The SPSA runs stored in `db_path` (only the one named `run_name` when given), opened read-only.
 // Throws db::DbError when the file is not a usable database, SpsaReportInputError when it has no
-// SPSA tables, std::runtime_error when this build cannot read the tables it has.
+// SPSA tables or runs, or no run of that name. A run's trajectories hold its finished iterations.
 std::vector<SpsaReportModel> load_spsa_report_models(const std::string& db_path, const std::optional<std::string>& run_name);
 
 }  // namespace arbiter::reports

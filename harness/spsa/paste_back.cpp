@@ -13,6 +13,24 @@ std::string number_text(double value) {
     return text.str();
 }
 
+// A word the shell passes through unchanged needs no quotes; anything else is single-quoted, so
+// that a pasted line gives the engine an option name with spaces or quotes as it is.
+bool shell_safe(const std::string& word) {
+    for (char c : word) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                           c == '_' || c == '-' || c == '+' || c == '=' || c == ':' || c == '/';
+        if (!plain) return false;
+    }
+    return !word.empty();
+}
+
+std::string shell_quoted(const std::string& word) {
+    if (shell_safe(word)) return word;
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 }  // namespace
 
 std::string value_text(const Parameter& param, double value) {
@@ -52,9 +70,7 @@ std::string option_words(const std::vector<Parameter>& params, const std::vector
     std::string text;
     for (std::size_t i = 0; i < params.size(); ++i) {
         if (i > 0) text += " ";
-        const bool quoted = params[i].name.find(' ') != std::string::npos;
-        const std::string word = "option." + params[i].name + "=" + value_text(params[i], theta[i]);
-        text += quoted ? "'" + word + "'" : word;
+        text += shell_quoted("option." + params[i].name + "=" + value_text(params[i], theta[i]));
     }
     return text + "\n";
 }

@@ -274,20 +274,25 @@ TEST_CASE("arbiter report spsa: flags reach the loader, --out gets the page, bad
     CHECK(cli::run_spsa_report({"--db", "tune.db", "--ladder", "x"}, out, bad_err, loader) == 2);
 }
 
-TEST_CASE("arbiter report spsa on a database without spsa tables exits 2 and leaves no --out file", "[unit]") {
+TEST_CASE("arbiter report spsa on a database without spsa runs exits 2 and leaves no --out file", "[unit]") {
     test_support::TempDir dir;
     const std::string db_path = dir.file("plain.db");
     {
         db::Database created(db_path);
         CHECK(created.has_table("games"));
-        CHECK_FALSE(created.has_table("spsa_runs"));
+        CHECK(created.has_table("spsa_runs"));  // every database has the tables, from schema 4 on
+        CHECK_FALSE(created.has_table("no_such_table"));
     }
     const std::string out_path = dir.file("report.html");
     std::ostringstream out, err;
     CHECK(cli::run_report_command({"spsa", "--db", db_path, "--format", "html", "--out", out_path}, out, err) == 2);
-    CHECK(err.str().find("no spsa tables in this database") != std::string::npos);
+    CHECK(err.str().find("no spsa runs in this database") != std::string::npos);
     CHECK(err.str().find(db_path) != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(out_path));
+
+    std::ostringstream named_err;
+    CHECK(cli::run_report_command({"spsa", "--db", db_path, "--run", "absent"}, out, named_err) == 2);
+    CHECK(named_err.str().find("no spsa run named 'absent'") != std::string::npos);
 
     std::ostringstream missing_err;
     CHECK(cli::run_report_command({"spsa", "--db", dir.file("missing.db")}, out, missing_err) == 2);

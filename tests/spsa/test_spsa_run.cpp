@@ -2,6 +2,8 @@
 // iterations and paste-back lines, and a SIGKILLed run that continues at its next iteration.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -170,6 +172,24 @@ TEST_CASE("a short spsa tune of tempo stores every iteration and prints the valu
     CHECK(out.find("LmrDivisor," + lmr_text + ",100,600,20,0.002\n") != std::string::npos);
     CHECK(out.find("setoption name LmrDivisor value " + lmr_text + "\n") != std::string::npos);
     CHECK(out.find("-each option.LmrDivisor=" + lmr_text + " option.FutilityMargin1=") != std::string::npos);
+
+    // The report reads the same run back: every iteration's θ after, the games and θ+'s results.
+    REQUIRE(run({"report", "spsa", "--db", dir.file("spsa.db"), "--format", "json", "--out", dir.file("r.json")},
+                dir.file("report.log")) == 0);
+    const auto report = nlohmann::json::parse(read_text(dir.file("r.json")));
+    INFO(report.dump(1));
+    const auto& runs = report.at("runs");
+    REQUIRE(runs.size() == 1);
+    CHECK(runs[0].at("iterations_done") == 4);
+    CHECK(runs[0].at("games") == 16);
+    const auto& lmr_report = runs[0].at("params")[0];
+    CHECK(lmr_report.at("name") == "LmrDivisor");
+    REQUIRE(lmr_report.at("trajectory").size() == 4);
+    for (std::size_t i = 0; i < 4; ++i)
+        CHECK(lmr_report.at("trajectory")[i].get<double>() == Approx(*data.iterations[i].steps[0].theta_after));
+    std::int64_t plus_wins = 0;
+    for (const auto& it : data.iterations) plus_wins += it.wins;
+    CHECK(runs[0].at("plus_results").at("wins") == plus_wins);
 
     // Run again: nothing left to play, the same values.
     REQUIRE(run(spsa_args(dir, params, 4), dir.file("again.log")) == 0);
