@@ -42,6 +42,15 @@ double tick_step(double span) {
     return 10.0 * power;
 }
 
+// The y range from `low` to `high`, widened to whole tick steps (and to 2 when the data are flat).
+void round_y_range(Frame& frame, double low, double high) {
+    if (high - low < 1e-9) low -= 1.0, high += 1.0;
+    const double step = tick_step(high - low);
+    frame.y_min = std::floor(low / step) * step;
+    frame.y_max = std::ceil(high / step) * step;
+    if (frame.y_max - frame.y_min < 1e-9) frame.y_max = frame.y_min + step;
+}
+
 void fit_range(Frame& frame, const Chart& chart) {
     double low = INFINITY, high = -INFINITY;
     for (const auto& point : chart.series.points) {
@@ -52,11 +61,7 @@ void fit_range(Frame& frame, const Chart& chart) {
     }
     if (chart.kind == ChartKind::bars) low = std::min(low, 0.0), high = std::max(high, 0.0);
     if (!std::isfinite(low)) low = 0.0, high = 1.0;
-    if (high - low < 1e-9) low -= 1.0, high += 1.0;
-    const double step = tick_step(high - low);
-    frame.y_min = std::floor(low / step) * step;
-    frame.y_max = std::ceil(high / step) * step;
-    if (frame.y_max - frame.y_min < 1e-9) frame.y_max = frame.y_min + step;
+    round_y_range(frame, low, high);
 }
 
 void draw_y_axis(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
@@ -155,11 +160,7 @@ void fit_trajectory_range(Frame& frame, const Chart& chart) {
     const double span = std::max(high - low, 1e-9);
     if (chart.lower_bound && *chart.lower_bound <= low && low - *chart.lower_bound <= span / 4) low = *chart.lower_bound;
     if (chart.upper_bound && *chart.upper_bound >= high && *chart.upper_bound - high <= span / 4) high = *chart.upper_bound;
-    if (high - low < 1e-9) low -= 1.0, high += 1.0;
-    const double step = tick_step(high - low);
-    frame.y_min = std::floor(low / step) * step;
-    frame.y_max = std::ceil(high / step) * step;
-    if (frame.y_max - frame.y_min < 1e-9) frame.y_max = frame.y_min + step;
+    round_y_range(frame, low, high);
 }
 
 void draw_iteration_axis(std::ostringstream& svg, const Frame& frame, const Chart& chart) {

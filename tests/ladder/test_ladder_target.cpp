@@ -25,6 +25,7 @@
 
 #include "db/database.h"
 #include "harness/stats/ratings.h"
+#include "tests/support/spawned_program.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "tests/support/wait_until.h"
@@ -201,19 +202,7 @@ TEST_CASE("a SIGKILLed ladder --target-error run, re-run, ends with the target m
     const std::string db = work.db("killed.db");
     const std::vector<std::string> args = work.ladder_args(db, "--target-error 150 --max-games 400");
     const std::string out = (work.dir / "killed.log").string();
-    std::vector<std::string> words{ARBITER_BIN};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int fd = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(fd, 1);
-        dup2(fd, 2);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
+    const pid_t pid = test_support::spawn_logged(ARBITER_BIN, args, out);
     REQUIRE(pid > 0);
     // Killed while the widest-first batches run (the second one is under way).
     const bool started = test_support::wait_until([&] { return read_text(out).find("batch 2:") != std::string::npos; },

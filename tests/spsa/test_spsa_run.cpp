@@ -17,6 +17,7 @@
 #include "db/database.h"
 #include "harness/spsa/perturbation.h"
 #include "tests/support/captured_run.h"
+#include "tests/support/spawned_program.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/wait_until.h"
 
@@ -31,20 +32,7 @@ std::vector<std::string> spsa_args(const test_support::TempDir& dir, const std::
 }
 
 pid_t spawn(const std::vector<std::string>& args, const std::string& log) {
-    std::vector<std::string> words{ARBITER_BIN};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(fd, 1);
-        dup2(fd, 2);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    return pid;
+    return test_support::spawn_logged(ARBITER_BIN, args, log);
 }
 
 int run(const std::vector<std::string>& args, const std::string& log) {
