@@ -27,7 +27,10 @@ std::string limits_text(const json& engine) {
     for (const char* key : {"tc", "st", "nodes", "depth", "movetime", "timemargin"}) {
         if (!engine.contains(key)) continue;
         const json& value = engine.at(key);
-        text += (text.empty() ? "" : " ") + std::string(key) + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+        if (!text.empty()) text += ' ';
+        text += key;
+        text += '=';
+        text += value.is_string() ? value.get<std::string>() : value.dump();
     }
     return text;
 }
