@@ -1,8 +1,7 @@
 #include "cli/match_command.h"
 
-#include <iostream>
-#include <unistd.h>
 
+#include "cli/command_output.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
@@ -18,8 +17,6 @@ namespace {
 
 using scheduler::MatchRefused;
 using scheduler::RunEnd;
-
-bool stdout_is_terminal(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO) == 1; }
 
 ExitStatus exit_status(const scheduler::TournamentOutcome& outcome, bool fail_on_h0) {
     switch (outcome.end) {

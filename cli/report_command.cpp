@@ -1,9 +1,9 @@
 #include "cli/report_command.h"
 
-#include <fstream>
 #include <limits>
 #include <stdexcept>
 
+#include "cli/command_output.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/spsa_report_command.h"
@@ -69,15 +69,7 @@ ReportArgs parse_args(const std::vector<std::string>& args) {
 // The report is built before --out is opened, so a database problem leaves no empty file behind.
 void write_report(const ReportArgs& args, std::ostream& out) {
     const reports::Report report = reports::build_report(args.request);
-    if (args.out_path.empty()) {
-        reports::render(report, args.format, out);
-        return;
-    }
-    std::ofstream file(args.out_path);
-    if (!file) throw std::runtime_error("--out " + args.out_path + ": cannot write the file");
-    reports::render(report, args.format, file);
-    file.close();
-    if (!file) throw std::runtime_error("--out " + args.out_path + ": writing failed");
+    write_to_out(args.out_path, out, [&](std::ostream& to) { reports::render(report, args.format, to); });
 }
 
 }  // namespace

@@ -1,12 +1,11 @@
 #include "cli/spsa_command.h"
 
 #include <filesystem>
-#include <iostream>
 #include <limits>
 #include <optional>
 #include <set>
-#include <unistd.h>
 
+#include "cli/command_output.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
@@ -109,8 +108,6 @@ void check_match(const config::MatchConfig& match) {
 std::string default_name(const std::string& params_path) {
     return std::filesystem::path(params_path).stem().string();
 }
-
-bool stdout_is_terminal(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO) == 1; }
 
 spsa::SpsaRequest make_request(const SpsaArgs& parsed, std::ostream& out) {
     spsa::SpsaRequest request;

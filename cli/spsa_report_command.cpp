@@ -1,9 +1,9 @@
 #include "cli/spsa_report_command.h"
 
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "cli/command_output.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "reports/spsa_report_source.h"
@@ -47,15 +47,7 @@ void write_report(const SpsaReportArgs& args, const SpsaModelLoader& load, std::
     const std::vector<reports::SpsaReportModel> runs = load(args.db, args.run_name);
     std::ostringstream text;
     reports::render_spsa_report(runs, args.db, args.format, text);
-    if (args.out_path.empty()) {
-        out << text.str();
-        return;
-    }
-    std::ofstream file(args.out_path);
-    if (!file) throw std::runtime_error("--out " + args.out_path + ": cannot write the file");
-    file << text.str();
-    file.close();
-    if (!file) throw std::runtime_error("--out " + args.out_path + ": writing failed");
+    write_to_out(args.out_path, out, [&](std::ostream& to) { to << text.str(); });
 }
 
 }  // namespace
