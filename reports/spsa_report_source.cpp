@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/database.h"
+#include "harness/spsa/schedule.h"
 
 namespace arbiter::reports {
 namespace {
@@ -35,13 +36,13 @@ std::string limits_text(const json& engine) {
     return text;
 }
 
-// A in iterations, the report's unit: fishtest counts A in game pairs, int(A_ratio * N pairs).
-// Rounded to a millionth, so that 0.1 * 6 reads 0.6 and not its binary neighbour.
+// The run's A as its schedule computed it, in iterations, the report's unit (fishtest counts it in
+// game pairs). Rounded to a millionth, so that 0.1 * 6 reads 0.6 and not its binary neighbour.
 double stability_in_iterations(const db::SpsaRunRecord& run) {
-    const double pairs = static_cast<double>(run.pairs_per_iteration);
-    const double iterations = run.format == "fishtest" ? std::floor(run.a_ratio * run.iterations * pairs) / pairs
-                                                       : run.a_ratio * run.iterations;
-    return std::round(iterations * 1e6) / 1e6;
+    const spsa::FileFormat format = spsa::parse_file_format(run.format);
+    const spsa::Schedule schedule(format, {run.alpha, run.gamma, run.a_ratio}, run.iterations, run.pairs_per_iteration);
+    const double unit = format == spsa::FileFormat::fishtest ? run.pairs_per_iteration : 1;
+    return std::round(schedule.stability() / unit * 1e6) / 1e6;
 }
 
 SpsaReportModel model_of(const db::SpsaRunData& data) {

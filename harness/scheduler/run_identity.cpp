@@ -72,13 +72,16 @@ db::RunRecord with_legacy_hashes(const db::RunRecord& wanted, const std::vector<
     return legacy;
 }
 
-void check_resumable(db::Database& database, std::int64_t run_id, const db::RunRecord& wanted,
-                     const std::optional<db::RunRecord>& legacy) {
+// The identity run `run_id` was stored with: `wanted`, or `legacy` (its unversioned hashes).
+// Throws ResumeRefused when it is neither.
+const db::RunRecord& resumable_identity(db::Database& database, std::int64_t run_id, const db::RunRecord& wanted,
+                                        const std::optional<db::RunRecord>& legacy) {
     const std::optional<db::RunRecord> stored = database.run_by_id(run_id);
     if (!stored) {
         throw ResumeRefused(run_id, "database " + database.path() + " has no run " + std::to_string(run_id));
     }
-    if (same_identity(*stored, wanted) || (legacy && same_identity(*stored, *legacy))) return;
+    if (same_identity(*stored, wanted)) return wanted;
+    if (legacy && same_identity(*stored, *legacy)) return *legacy;
     throw ResumeRefused(run_id, "run " + std::to_string(run_id) + " of " + database.path() +
                                     " was played with other settings than this command's (" +
                                     differences(*stored, wanted) + ")");
@@ -177,12 +180,8 @@ db::OpenedRun open_match_run(db::Database& database, const config::MatchConfig& 
     std::optional<db::RunRecord> legacy;
     if (choice.mode != db::RunChoice::Mode::fresh && database.has_runs_with_unversioned_file_hashes())
         legacy = with_legacy_hashes(wanted, engines);
-    if (choice.mode == db::RunChoice::Mode::run_id) {
-        check_resumable(database, config.resume_run, wanted, legacy);
-        const auto stored = database.run_by_id(config.resume_run);
-        if (legacy && !same_identity(*stored, wanted)) return database.open_run(*legacy, choice);
-        return database.open_run(wanted, choice);
-    }
+    if (choice.mode == db::RunChoice::Mode::run_id)
+        return database.open_run(resumable_identity(database, config.resume_run, wanted, legacy), choice);
     // The old run goes on under its old identity, so that its later sessions find it the same way.
     const auto key_of = [](const db::RunRecord& run) { return db::make_config_key(run.kind, run.config_json); };
     if (legacy && !database.find_run(key_of(wanted)) && database.find_run(key_of(*legacy)))

@@ -170,6 +170,7 @@ TEST_CASE("a short spsa tune of tempo stores every iteration and prints the valu
     REQUIRE(runs.size() == 1);
     CHECK(runs[0].at("iterations_done") == 4);
     CHECK(runs[0].at("games") == 16);
+    CHECK(runs[0].at("schedule").at("A").get<double>() == Approx(0.4));  // OpenBench: 0.1 of 4 iterations
     const auto& lmr_report = runs[0].at("params")[0];
     CHECK(lmr_report.at("name") == "LmrDivisor");
     REQUIRE(lmr_report.at("trajectory").size() == 4);
