@@ -205,6 +205,14 @@ void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& c
         << escape_xml(end.label + ": " + tick_label(*end.value)) << "</title></circle>";
 }
 
+// The <svg> element's start, its accessible title and the visible one, for every kind of chart.
+void open_svg(std::ostringstream& svg, const Chart& chart, ChartSize size, const Frame& frame, const char* kind_class) {
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart " << kind_class
+        << "\" viewBox=\"0 0 " << size.width << " " << size.height << "\" role=\"img\" aria-label=\""
+        << escape_xml(chart.title) << "\"><title>" << escape_xml(chart.title) << "</title>"
+        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title) << "</text>";
+}
+
 std::string render_trajectory_svg(const Chart& chart, ChartSize size) {
     Frame frame;
     frame.left = 70, frame.right = 16, frame.top = 48, frame.bottom = 44;
@@ -213,11 +221,8 @@ std::string render_trajectory_svg(const Chart& chart, ChartSize size) {
     frame.slots = std::max<std::size_t>(1, chart.series.points.size());
     fit_trajectory_range(frame, chart);
     std::ostringstream svg;
-    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart trajectory-chart\""
-        << " viewBox=\"0 0 " << size.width << " " << size.height << "\" role=\"img\" aria-label=\"" << escape_xml(chart.title)
-        << "\"><title>" << escape_xml(chart.title) << "</title>"
-        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title) << "</text>"
-        << "<text class=\"chart-subtitle\" x=\"" << number(frame.left) << "\" y=\"37\">" << escape_xml(chart.subtitle)
+    open_svg(svg, chart, size, frame, "trajectory-chart");
+    svg << "<text class=\"chart-subtitle\" x=\"" << number(frame.left) << "\" y=\"37\">" << escape_xml(chart.subtitle)
         << "</text>";
     draw_y_axis(svg, frame, chart);
     draw_iteration_axis(svg, frame, chart);
@@ -251,11 +256,7 @@ std::string render_svg_chart(const Chart& chart, ChartSize size) {
     frame.slots = std::max<std::size_t>(1, chart.series.points.size());
     fit_range(frame, chart);
     std::ostringstream svg;
-    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart "
-        << (chart.kind == ChartKind::bars ? "bar-chart" : "point-chart") << "\" viewBox=\"0 0 " << size.width << " "
-        << size.height << "\" role=\"img\" aria-label=\"" << escape_xml(chart.title) << "\">"
-        << "<title>" << escape_xml(chart.title) << "</title>"
-        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title) << "</text>";
+    open_svg(svg, chart, size, frame, chart.kind == ChartKind::bars ? "bar-chart" : "point-chart");
     draw_axes(svg, frame, chart);
     if (chart.kind == ChartKind::bars) draw_bars(svg, frame, chart);
     else draw_points(svg, frame, chart);
