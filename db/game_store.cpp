@@ -1,6 +1,8 @@
 // Database: result writes (games with moves, EPD results, ratings) and the resume listings.
 #include "db/database_impl.h"
 
+#include <span>
+
 namespace arbiter::db {
 
 namespace {
@@ -40,24 +42,54 @@ void bind_game(Statement& stmt, const GameRecord& game) {
   stmt.bind(16, game.pgn);
 }
 
-void bind_move(Statement& stmt, std::int64_t game_id, const MoveRecord& move) {
-  stmt.bind(1, game_id);
-  stmt.bind(2, move.ply);
-  stmt.bind(3, move.uci);
-  stmt.bind(4, move.san);
-  stmt.bind(5, move.time_ms);
-  stmt.bind(6, move.clock_ms);
-  stmt.bind(7, move.score_cp);
-  stmt.bind(8, move.score_mate);
-  stmt.bind(9, move.depth);
-  stmt.bind(10, move.seldepth);
-  stmt.bind(11, move.nodes);
-  stmt.bind(12, move.pv);
-  stmt.bind(13, move.nps);
-  stmt.bind(14, move.hashfull);
-  stmt.bind(15, move.tbhits);
-  stmt.bind(16, move.engine_time_ms);
-  stmt.bind(17, move.lines);
+constexpr int kMoveColumns = 17;
+// Moves are inserted this many rows to a statement: what SQLite spends per statement rather than
+// per row is then paid once a batch.
+constexpr std::size_t kMovesPerInsert = 16;
+
+std::string insert_moves_sql(std::size_t rows) {
+  std::string sql =
+      "INSERT INTO moves (game_id, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, "
+      "nodes, pv, nps, hashfull, tbhits, engine_time_ms, lines) VALUES ";
+  for (std::size_t row = 0; row < rows; ++row) {
+    sql += row == 0 ? "(" : ", (";
+    for (int column = 0; column < kMoveColumns; ++column) sql += column == 0 ? "?" : ", ?";
+    sql += ")";
+  }
+  return sql;
+}
+
+// Binds `move` as the row whose first parameter is `first`. Its texts are borrowed: the record
+// outlives the statement's run.
+void bind_move(Statement& stmt, int first, std::int64_t game_id, const MoveRecord& move) {
+  stmt.bind(first, game_id);
+  stmt.bind(first + 1, move.ply);
+  stmt.bind_borrowed(first + 2, move.uci);
+  stmt.bind_borrowed(first + 3, move.san);
+  stmt.bind(first + 4, move.time_ms);
+  stmt.bind(first + 5, move.clock_ms);
+  stmt.bind(first + 6, move.score_cp);
+  stmt.bind(first + 7, move.score_mate);
+  stmt.bind(first + 8, move.depth);
+  stmt.bind(first + 9, move.seldepth);
+  stmt.bind(first + 10, move.nodes);
+  stmt.bind_borrowed(first + 11, move.pv);
+  stmt.bind(first + 12, move.nps);
+  stmt.bind(first + 13, move.hashfull);
+  stmt.bind(first + 14, move.tbhits);
+  stmt.bind(first + 15, move.engine_time_ms);
+  stmt.bind_borrowed(first + 16, move.lines);
+}
+
+// `moves` (one row, or a full batch) in one INSERT.
+void insert_move_rows(Connection& conn, std::int64_t game_id, std::span<const MoveRecord> moves,
+                      const std::string& purpose) {
+  static const std::string batch_sql = insert_moves_sql(kMovesPerInsert);
+  static const std::string single_sql = insert_moves_sql(1);
+  auto insert = conn.cached(moves.size() == kMovesPerInsert ? batch_sql : single_sql, purpose);
+  for (std::size_t row = 0; row < moves.size(); ++row)
+    bind_move(*insert, static_cast<int>(row) * kMoveColumns + 1, game_id, moves[row]);
+  insert->run();
 }
 
 // Must run inside a write transaction: the caller's COMMIT is what makes game and moves visible together.
@@ -72,16 +104,11 @@ std::int64_t insert_game_rows(Connection& conn, const GameRecord& game, const st
   insert_game->run();
   const std::int64_t game_id = conn.last_insert_id();
 
-  auto insert_move = conn.cached(
-      "INSERT INTO moves (game_id, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, "
-      "nodes, pv, nps, hashfull, tbhits, engine_time_ms, lines) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
-      purpose);
-  for (const MoveRecord& move : game.moves) {
-    bind_move(*insert_move, game_id, move);
-    insert_move->run();
-    insert_move->reset();
-  }
+  const std::span<const MoveRecord> moves(game.moves);
+  std::size_t done = 0;
+  for (; done + kMovesPerInsert <= moves.size(); done += kMovesPerInsert)
+    insert_move_rows(conn, game_id, moves.subspan(done, kMovesPerInsert), purpose);
+  for (; done < moves.size(); ++done) insert_move_rows(conn, game_id, moves.subspan(done, 1), purpose);
   return game_id;
 }
 

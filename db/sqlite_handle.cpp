@@ -156,6 +156,11 @@ void Statement::bind(int index, std::string_view text) {
   if (rc != SQLITE_OK) fail(rc);
 }
 
+void Statement::bind_borrowed(int index, std::string_view text) {
+  const int rc = sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
+  if (rc != SQLITE_OK) fail(rc);
+}
+
 void Statement::bind_null(int index) {
   if (int rc = sqlite3_bind_null(stmt_, index); rc != SQLITE_OK) fail(rc);
 }

@@ -38,6 +38,8 @@ class Statement {
   void bind(int index, std::string_view text);
   void bind(int index, const std::string& text) { bind(index, std::string_view(text)); }
   void bind(int index, const char* text) { bind(index, std::string_view(text)); }
+  // Not copied: `text` must stay unchanged until the statement is stepped and reset.
+  void bind_borrowed(int index, std::string_view text);
   void bind_null(int index);
   template <class T>
   void bind(int index, const std::optional<T>& value) {

@@ -2,6 +2,9 @@
 // FEN reading/writing lives in fen.cpp; draw rules and debugging helpers in position_rules.cpp.
 #include "engine/chess/position.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "engine/chess/zobrist.h"
 
 namespace chess {
@@ -13,6 +16,24 @@ constexpr std::size_t kInitialHistory = 512;  // reserve so games and searches r
 Position::Position() { set_fen(kStartFen); }
 
 Position::Position(std::string_view fen, bool chess960) { set_fen(fen, chess960); }
+
+// Every member but states_ is copied; keep this in step with the member list in position.h.
+Position Position::without_history() const {
+  Position copy(EmptyTag{});
+  std::copy(std::begin(board_), std::end(board_), copy.board_);
+  std::copy(std::begin(by_type_), std::end(by_type_), copy.by_type_);
+  std::copy(std::begin(by_color_), std::end(by_color_), copy.by_color_);
+  std::copy(std::begin(piece_count_), std::end(piece_count_), copy.piece_count_);
+  std::copy(std::begin(castling_mask_), std::end(castling_mask_), copy.castling_mask_);
+  std::copy(std::begin(castling_rook_sq_), std::end(castling_rook_sq_), copy.castling_rook_sq_);
+  std::copy(std::begin(castling_path_), std::end(castling_path_), copy.castling_path_);
+  copy.side_ = side_;
+  copy.game_ply_ = game_ply_;
+  copy.chess960_ = chess960_;
+  copy.states_.reserve(2);  // the state, and the one a move on the copy pushes
+  copy.states_.push_back(st());
+  return copy;
+}
 
 void Position::clear() {
   bitboards_init();

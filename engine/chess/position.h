@@ -192,6 +192,9 @@ class Position {
   // Not counted (not always dead): K+N+N v K, K+N v K+N, K+B v K+N, opposite-colored bishops.
   bool is_insufficient_material() const;
   bool has_legal_moves() const;
+  // This position with no moves behind it: the board and the current state only. Cheap where
+  // a full copy would copy the game's whole history; its repetition counts start afresh.
+  Position without_history() const;
   bool is_checkmate() const { return in_check() && !has_legal_moves(); }
   bool is_stalemate() const { return !in_check() && !has_legal_moves(); }
 

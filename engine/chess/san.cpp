@@ -31,13 +31,18 @@ PieceType promotion_from_char(char c) {
 // "+" or "#" for a legal move that gives check.
 std::string check_suffix(const Position& pos, Move m) {
   if (!pos.gives_check(m)) return "";
-  Position after = pos;
+  Position after = pos.without_history();
   after.make_move(m, true);
   return after.has_legal_moves() ? "+" : "#";
 }
 
 // File, rank or both, whichever first tells m apart from other same-piece moves to its square.
 std::string disambiguation(const Position& pos, Move m) {
+  // Only another piece of the same kind attacking the square can clash (the attack relation of
+  // knights and sliders is symmetric); for most moves there is none, and no move list is needed.
+  const Piece moved = pos.moved_piece(m);
+  const Bitboard rivals = pos.attackers_to(m.to()) & pos.pieces(color_of(moved), type_of(moved));
+  if ((rivals & ~square_bb(m.from())) == 0) return "";
   MoveList legal;
   generate_legal(pos, legal);
   bool clash = false, same_file = false, same_rank = false;

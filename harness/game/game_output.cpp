@@ -12,6 +12,7 @@ namespace {
 pgn::WrittenMove written_move(const PlayedMove& move) {
     pgn::WrittenMove written;
     written.uci = move.uci;
+    written.san = move.san;
     written.book = move.book;
     if (!move.book) {
         pgn::MoveEval eval;
@@ -134,7 +135,7 @@ std::string minimal_pgn_from_stored(const std::string& stored_pgn) {
     record.start_fen = stored.start_fen;
     record.chess960 = stored.chess960;
     record.outcome.result = adjudication::parse_result_token(stored.result);
-    for (const auto& move : stored.moves) record.moves.push_back(pgn::WrittenMove{move.uci, false, std::nullopt});
+    for (const auto& move : stored.moves) record.moves.push_back(pgn::WrittenMove{move.uci, false, std::nullopt, move.san});
     pgn::WriterOptions minimal;
     minimal.minimal = true;
     return pgn::write_game(record, minimal);

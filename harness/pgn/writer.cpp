@@ -1,5 +1,6 @@
 #include "harness/pgn/writer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <map>
@@ -91,24 +92,37 @@ void append_wrapped(std::string& out, std::size_t& line_length, const std::strin
     }
 }
 
+// The SAN of ply `index` (0-based), played on `pos`.
+std::string replayed_san(chess::Position& pos, const std::string& uci, std::size_t index) {
+    chess::Move move;
+    try {
+        move = chess::parse_uci(pos, uci);
+    } catch (const chess::MoveParseError& e) {
+        throw std::invalid_argument("PGN writer: ply " + std::to_string(index + 1) + " '" + uci + "': " + e.what());
+    }
+    std::string san = chess::to_san(pos, move);
+    pos.make_move(move);
+    return san;
+}
+
 std::string movetext(const GameRecord& game, const WriterOptions& options) {
     chess::Position pos = start_position(game);
     const std::string& description = game.outcome.description;
     int move_number = options.number_moves_from_fen ? pos.fullmove_number() - 1 : 0;
+    // SAN recorded while the game was played is written as it is; only without it is the game
+    // replayed, move by move, to name them.
+    const bool replay = std::any_of(game.moves.begin(), game.moves.end(),
+                                    [](const WrittenMove& written) { return written.san.empty(); });
+    chess::Color mover = pos.side_to_move();
     std::string out;
     std::size_t line_length = 0;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const WrittenMove& written = game.moves[i];
-        chess::Move move;
-        try {
-            move = chess::parse_uci(pos, written.uci);
-        } catch (const chess::MoveParseError& e) {
-            throw std::invalid_argument("PGN writer: ply " + std::to_string(i + 1) + " '" + written.uci + "': " + e.what());
-        }
         std::string item;
-        if (pos.side_to_move() == chess::WHITE) item = std::to_string(++move_number) + ". ";
+        if (mover == chess::WHITE) item = std::to_string(++move_number) + ". ";
         else if (i == 0) item = std::to_string(++move_number) + "... ";
-        item += chess::to_san(pos, move);
+        item += replay ? replayed_san(pos, written.uci, i) : written.san;
+        mover = ~mover;
         if (!options.minimal) {
             std::string comment = move_comment(written, options);
             if (i + 1 == game.moves.size() && !description.empty())
@@ -116,7 +130,6 @@ std::string movetext(const GameRecord& game, const WriterOptions& options) {
             if (!comment.empty()) item += " {" + comment + "}";
         }
         append_wrapped(out, line_length, item);
-        pos.make_move(move);
     }
     if (game.moves.empty()) {
         // cutechess puts the description alone before the result; the blank line after the
@@ -166,8 +179,13 @@ std::string score_text(const adjudication::Score& score, MateNotation notation) 
                                                        : (winning ? score.value : -score.value);
         return std::string(winning ? "+M" : "-M") + std::to_string(distance);
     }
-    std::string text(score.value > 0 ? "+" : "");
-    text += format_fixed(score.value / 100.0, 2);
+    // Pawns with two decimals from whole centipawns, as "%.2f" of cp / 100 prints them.
+    const long long magnitude = score.value < 0 ? -static_cast<long long>(score.value) : score.value;
+    std::string text(score.value > 0 ? "+" : score.value < 0 ? "-" : "");
+    text += std::to_string(magnitude / 100);
+    text += '.';
+    text += static_cast<char>('0' + magnitude % 100 / 10);
+    text += static_cast<char>('0' + magnitude % 10);
     return text;
 }
 

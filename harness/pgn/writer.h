@@ -34,6 +34,7 @@ struct WrittenMove {
     std::string uci;             // as the engine sent it; replayed to produce SAN
     bool book = false;           // opening move: commented {book}
     std::optional<MoveEval> eval;
+    std::string san;             // when every move has it, written as it is instead of replaying
 };
 
 struct GameRecord {

@@ -11,27 +11,33 @@
 
 namespace arbiter::process::detail {
 
+sigset_t sigpipe_only() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    return set;
+}
+
 namespace {
 
-// Blocks SIGPIPE for this thread while alive. If our write generated one, it is left pending
-// (thread-directed) and is consumed here before the old mask comes back, so it is never delivered.
+// Blocks SIGPIPE for this thread while alive; a SIGPIPE our write raised is consumed before the
+// old mask comes back, so it is never delivered. A thread that keeps SIGPIPE blocked anyway (the
+// match workers: `BlockSigpipe`) pays one mask call per write instead of two.
 class ScopedSigpipeBlock {
 public:
-    ScopedSigpipeBlock() {
-        sigemptyset(&pipe_set_);
-        sigaddset(&pipe_set_, SIGPIPE);
-        sigset_t pending;
-        sigpending(&pending);
-        already_pending_ = sigismember(&pending, SIGPIPE) == 1;
+    ScopedSigpipeBlock() : pipe_set_(sigpipe_only()) {
         pthread_sigmask(SIG_BLOCK, &pipe_set_, &old_mask_);
+        was_blocked_ = sigismember(&old_mask_, SIGPIPE) == 1;
     }
     ~ScopedSigpipeBlock() {
-        if (raised_ && !already_pending_) {
+        if (raised_) {
+            // Signals of one number do not queue: this takes ours, merged with any that was
+            // already pending on a thread that blocks SIGPIPE.
             const timespec zero{};
             while (sigtimedwait(&pipe_set_, nullptr, &zero) < 0 && errno == EINTR) {
             }
         }
-        pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+        if (!was_blocked_) pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
     }
     ScopedSigpipeBlock(const ScopedSigpipeBlock&) = delete;
     ScopedSigpipeBlock& operator=(const ScopedSigpipeBlock&) = delete;
@@ -39,9 +45,9 @@ public:
     void note_raised() { raised_ = true; }
 
 private:
-    sigset_t pipe_set_{};
+    const sigset_t pipe_set_;
     sigset_t old_mask_{};
-    bool already_pending_ = false;
+    bool was_blocked_ = false;
     bool raised_ = false;
 };
 
@@ -86,3 +92,24 @@ WriteOutcome write_all(int fd, std::string_view data, std::chrono::steady_clock:
 }
 
 }  // namespace arbiter::process::detail
+
+namespace arbiter::process {
+
+BlockSigpipe::BlockSigpipe() {
+    const sigset_t pipe_set = detail::sigpipe_only();
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old_mask_);
+}
+
+BlockSigpipe::~BlockSigpipe() {
+    // A SIGPIPE still pending here was raised by a write that did not consume it: drop it rather
+    // than let the old mask deliver it.
+    const sigset_t pipe_set = detail::sigpipe_only();
+    if (sigismember(&old_mask_, SIGPIPE) != 1) {
+        const timespec zero{};
+        while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
+}
+
+}  // namespace arbiter::process

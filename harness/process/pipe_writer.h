@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <csignal>
 #include <string_view>
 
 namespace arbiter::process::detail {
@@ -13,4 +14,24 @@ enum class WriteOutcome { Written, BrokenPipe, TimedOut, Failed };
 // SIGPIPE raised by it is consumed, so no process-wide signal disposition is touched.
 WriteOutcome write_all(int fd, std::string_view data, std::chrono::steady_clock::time_point deadline);
 
+sigset_t sigpipe_only();  // the signal set holding SIGPIPE alone
+
 }  // namespace arbiter::process::detail
+
+namespace arbiter::process {
+
+// Keeps SIGPIPE blocked on the calling thread while alive, for a thread that writes to engines
+// move after move: each write then changes no signal mask. Children spawned meanwhile start with
+// an empty mask (spawn.cpp), so engines never inherit it.
+class BlockSigpipe {
+public:
+    BlockSigpipe();
+    ~BlockSigpipe();
+    BlockSigpipe(const BlockSigpipe&) = delete;
+    BlockSigpipe& operator=(const BlockSigpipe&) = delete;
+
+private:
+    sigset_t old_mask_{};
+};
+
+}  // namespace arbiter::process

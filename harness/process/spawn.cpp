@@ -194,6 +194,11 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
             exec.set_error(std::error_code(errno, std::system_category()), "sched_setaffinity failed");
             ::_exit(127);
         }
+        // Signal masks survive exec: an engine spawned by a thread that blocks SIGPIPE
+        // (BlockSigpipe) must still die of it, as it would when started from a shell.
+        sigset_t no_signals;
+        ::sigemptyset(&no_signals);
+        ::sigprocmask(SIG_SETMASK, &no_signals, nullptr);
         if (::dup2(child_in, STDIN_FILENO) < 0 || ::dup2(child_out, STDOUT_FILENO) < 0 ||
             ::dup2(child_err, STDERR_FILENO) < 0) {
             exec.set_error(std::error_code(errno, std::system_category()), "dup2 failed");

@@ -1,5 +1,6 @@
 #include "harness/protocol/engine_session.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace arbiter::protocol {
@@ -42,7 +43,9 @@ process::WriteStamp EngineSession::send(std::span<const std::string_view> lines)
     // The configuration layers refuse control characters where values come in; this is the last
     // line of defence: a line break inside a value would give the engine a second command.
     for (const std::string_view line : lines) {
-        if (const auto at = line.find_first_of("\r\n"); at != std::string_view::npos) {
+        // find_first_of would call memchr once per character of the line.
+        const auto found = std::find_if(line.begin(), line.end(), [](char c) { return c == '\r' || c == '\n'; });
+        if (const auto at = static_cast<std::size_t>(found - line.begin()); found != line.end()) {
             throw OptionError("refusing to send " + label_ + " a line with a " +
                               (line[at] == '\n' ? "newline" : "carriage return") + " inside: '" +
                               std::string(line.substr(0, at)) + "...'");

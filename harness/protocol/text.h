@@ -5,14 +5,21 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace arbiter::protocol::text {
 
-inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+// ' ', '\t', '\n', '\v', '\f' and '\r' as one test of a bit mask: every engine line is split on them.
+inline bool is_space(char c) {
+    constexpr std::uint64_t kSpaces = 1ULL << ' ' | 1ULL << '\t' | 1ULL << '\n' | 1ULL << '\v' | 1ULL << '\f' | 1ULL << '\r';
+    const auto code = static_cast<unsigned char>(c);
+    return code <= ' ' && (kSpaces >> code & 1) != 0;
+}
 
 inline std::string_view trim(std::string_view s) {
     while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
@@ -20,9 +27,10 @@ inline std::string_view trim(std::string_view s) {
     return s;
 }
 
-// Whitespace-separated tokens (views into `s`, which must outlive them).
-inline std::vector<std::string_view> split(std::string_view s) {
-    std::vector<std::string_view> tokens;
+// Appends the whitespace-separated tokens of `s` (views into it, which must outlive them) to
+// `tokens`: any container of string_view, so a hot path can keep them on the stack.
+template <typename Tokens>
+void split_into(std::string_view s, Tokens& tokens) {
     std::size_t i = 0;
     while (i < s.size()) {
         while (i < s.size() && is_space(s[i])) ++i;
@@ -30,10 +38,15 @@ inline std::vector<std::string_view> split(std::string_view s) {
         while (i < s.size() && !is_space(s[i])) ++i;
         if (i > start) tokens.push_back(s.substr(start, i - start));
     }
+}
+
+inline std::vector<std::string_view> split(std::string_view s) {
+    std::vector<std::string_view> tokens;
+    split_into(s, tokens);
     return tokens;
 }
 
-inline std::string join(const std::vector<std::string_view>& tokens, std::size_t begin, std::size_t end) {
+inline std::string join(std::span<const std::string_view> tokens, std::size_t begin, std::size_t end) {
     std::string out;
     for (std::size_t i = begin; i < end && i < tokens.size(); ++i) {
         if (!out.empty()) out.push_back(' ');

@@ -5,11 +5,21 @@
 #include <array>
 #include <functional>
 
+#include <boost/container/small_vector.hpp>
+
 namespace arbiter::protocol {
 
 namespace {
 
-using Tokens = std::vector<std::string_view>;
+// Every info line of every move is split: its tokens stay on the stack unless the line is long
+// (a deep PV).
+using Tokens = boost::container::small_vector<std::string_view, 48>;
+
+Tokens tokens_of(std::string_view line) {
+    Tokens tokens;
+    text::split_into(line, tokens);
+    return tokens;
+}
 
 // ---- option lines ----
 
@@ -125,7 +135,7 @@ bool take_info_field(std::string_view line, const Tokens& tokens, std::size_t& i
 }  // namespace
 
 std::optional<EngineOption> parse_uci_option(std::string_view line) {
-    const Tokens tokens = text::split(line);
+    const Tokens tokens = tokens_of(line);
     if (tokens.empty() || tokens[0] != "option") return std::nullopt;
     EngineOption option;
     std::size_t i = 1;
@@ -137,7 +147,7 @@ std::optional<EngineOption> parse_uci_option(std::string_view line) {
         const std::string_view key = tokens[i++];
         const std::size_t start = i;
         while (i < tokens.size() && !is_option_keyword(tokens[i])) ++i;
-        store_option_field(option, key, text::join(tokens, start, i));
+        store_option_field(option, key, text::join({tokens.data(), tokens.size()}, start, i));
     }
     if (option.name.empty()) return std::nullopt;
     return option;
@@ -145,7 +155,7 @@ std::optional<EngineOption> parse_uci_option(std::string_view line) {
 
 SearchInfo parse_uci_info(std::string_view line) {
     SearchInfo info;
-    const Tokens tokens = text::split(line);
+    const Tokens tokens = tokens_of(line);
     if (tokens.empty() || tokens[0] != "info") return info;
     std::size_t i = 1;
     while (i < tokens.size() && take_info_field(line, tokens, i, info)) {
@@ -154,7 +164,7 @@ SearchInfo parse_uci_info(std::string_view line) {
 }
 
 std::optional<BestMove> parse_bestmove(std::string_view line) {
-    const Tokens tokens = text::split(line);
+    const Tokens tokens = tokens_of(line);
     if (tokens.empty() || tokens[0] != "bestmove") return std::nullopt;
     BestMove best;
     if (tokens.size() > 1) best.move = std::string(tokens[1]);

@@ -5,6 +5,7 @@
 
 #include "db/errors.h"
 #include "harness/game/game_output.h"
+#include "harness/process/pipe_writer.h"
 #include "harness/scheduler/engine_slot.h"
 #include "harness/scheduler/game_players.h"
 #include "harness/scheduler/output_texts.h"
@@ -207,6 +208,8 @@ std::string Worker::write_outputs(const db::GameRecord& record) {
 }  // namespace
 
 void run_worker(State& state) {
+    // Every move writes to an engine: SIGPIPE stays blocked for the thread's life, not per write.
+    const process::BlockSigpipe sigpipe_blocked;
     try {
         Worker worker(state);
         worker.run();

@@ -1,6 +1,7 @@
 // Draw rules, mate, stalemate and adjudication.
 #include <catch2/catch.hpp>
 
+#include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
 
@@ -102,4 +103,30 @@ TEST_CASE("checkmate and stalemate", "[rules]") {
   CHECK_FALSE(start.is_checkmate());
   CHECK_FALSE(start.is_stalemate());
   CHECK(chess::adjudicate(start) == Termination::None);
+}
+
+TEST_CASE("a position without its history plays on as the position does", "[rules]") {
+  Position game;
+  play(game, {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"});
+  const Position copy = game.without_history();
+  CHECK(copy.fen() == game.fen());
+  CHECK(copy.key() == game.key());
+  CHECK(copy.validate().empty());
+  CHECK(copy.history_size() == 0);
+  chess::MoveList moves, copy_moves;
+  chess::generate_legal(game, moves);
+  chess::generate_legal(copy, copy_moves);
+  REQUIRE(std::vector<chess::Move>(moves.begin(), moves.end()) ==
+          std::vector<chess::Move>(copy_moves.begin(), copy_moves.end()));
+  for (const chess::Move move : moves) {
+    Position after = game.without_history();
+    after.make_move(move);
+    Position reference = game;
+    reference.make_move(move);
+    INFO(chess::to_uci(game, move));
+    CHECK(after.fen() == reference.fen());
+    CHECK(after.validate().empty());
+    CHECK(after.is_checkmate() == reference.is_checkmate());
+  }
+  CHECK(chess::to_san(game, chess::parse_uci(game, "h5f7")) == "Qxf7#");
 }

@@ -116,7 +116,7 @@ TEST_CASE("cutechess-cli's Chess960 PGN reads back, and ours carries the same FE
     pgn::GameRecord record;
     record.start_fen = game.start_fen;
     record.chess960 = true;
-    for (const pgn::PgnMove& move : game.moves) record.moves.push_back({move.uci, false, std::nullopt});
+    for (const pgn::PgnMove& move : game.moves) record.moves.push_back({move.uci, false, std::nullopt, {}});
     record.outcome = adjudication::rule_outcome(chess::Termination::Checkmate, chess::WHITE);
     const std::string ours = pgn::write_game(record);
     CHECK_THAT(ours, Catch::Contains("[FEN \"" + *game.tag("FEN") + "\"]\n"));

@@ -44,7 +44,7 @@ ExtractReport run_pgn_extract(const io_test::TempFile& input) {
 }
 
 WrittenMove engine(const std::string& uci, int cp, int depth, std::int64_t ms) {
-    return WrittenMove{uci, false, pgn::MoveEval{Score::cp(cp), depth, ms}};
+    return WrittenMove{uci, false, pgn::MoveEval{Score::cp(cp), depth, ms}, {}};
 }
 
 // The book's games rewritten as arbiter would write them after playing the book moves.
@@ -60,7 +60,7 @@ std::vector<GameRecord> games_from_book(std::size_t count) {
         game.white_tc = game.black_tc = tc::parse_time_control("10+0.1");
         for (std::size_t ply = 0; ply < book[i].moves.size(); ++ply) {
             const std::string& uci = book[i].moves[ply].uci;
-            game.moves.push_back(ply < 8 ? WrittenMove{uci, true, std::nullopt} : engine(uci, int(ply) * 13 - 90, 9, 85));
+            game.moves.push_back(ply < 8 ? WrittenMove{uci, true, std::nullopt, {}} : engine(uci, int(ply) * 13 - 90, 9, 85));
         }
         game.outcome = i % 2 ? adjudication::draw_adjudication() : adjudication::time_forfeit(chess::BLACK);
         games.push_back(std::move(game));
@@ -72,13 +72,13 @@ std::vector<GameRecord> special_games() {
     std::vector<GameRecord> games;
     GameRecord black_start;
     black_start.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 9";
-    black_start.moves = {WrittenMove{"c7c5", true, std::nullopt}, engine("g1f3", 20, 8, 120)};
+    black_start.moves = {WrittenMove{"c7c5", true, std::nullopt, {}}, engine("g1f3", 20, 8, 120)};
     black_start.outcome = adjudication::interrupted();
     games.push_back(black_start);
 
     GameRecord mate;
     mate.moves = {engine("f2f3", 0, 1, 1), engine("e7e5", 0, 1, 1), engine("g2g4", -900, 3, 2),
-                  WrittenMove{"d8h4", false, pgn::MoveEval{Score::mate(1), 2, 3}}};
+                  WrittenMove{"d8h4", false, pgn::MoveEval{Score::mate(1), 2, 3}, {}}};
     mate.outcome = adjudication::rule_outcome(chess::Termination::Checkmate, chess::WHITE);
     games.push_back(mate);
 

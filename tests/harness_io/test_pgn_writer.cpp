@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cctype>
+#include <climits>
+#include <cstdio>
 #include <sstream>
 
 #include "engine/chess/movegen.h"
@@ -20,10 +22,10 @@ using arbiter::pgn::WrittenMove;
 
 namespace {
 
-WrittenMove book(const char* uci) { return WrittenMove{uci, true, std::nullopt}; }
+WrittenMove book(const char* uci) { return WrittenMove{uci, true, std::nullopt, {}}; }
 
 WrittenMove engine(const char* uci, Score score, int depth, std::int64_t ms) {
-    return WrittenMove{uci, false, MoveEval{score, depth, ms}};
+    return WrittenMove{uci, false, MoveEval{score, depth, ms}, {}};
 }
 
 GameRecord scholars_mate() {
@@ -89,6 +91,12 @@ TEST_CASE("pgn writer: score and comment texts as cutechess prints them", "[pgn]
     CHECK(pgn::score_text(Score::cp(0)) == "0.00");
     CHECK(pgn::score_text(Score::cp(-1)) == "-0.01");
     CHECK(pgn::score_text(Score::cp(1500)) == "+15.00");
+    // Whole centipawns are printed as printf's "%.2f" of cp / 100 prints them, '+' added.
+    for (const int cp : {-32001, -10000, -999, -100, -99, -10, -9, 9, 10, 99, 100, 101, 999, 12345, INT_MIN, INT_MAX}) {
+        char expected[64];
+        std::snprintf(expected, sizeof expected, "%s%.2f", cp > 0 ? "+" : "", cp / 100.0);
+        CHECK(pgn::score_text(Score::cp(cp)) == expected);
+    }
     CHECK(pgn::score_text(Score::mate(5)) == "+M9");
     CHECK(pgn::score_text(Score::mate(-2)) == "-M4");
     CHECK(pgn::score_text(Score::mate(5), MateNotation::Moves) == "+M5");
@@ -160,6 +168,32 @@ TEST_CASE("pgn writer: book start with Black to move", "[pgn]") {
     pgn::WriterOptions from_fen;
     from_fen.number_moves_from_fen = true;
     CHECK_THAT(pgn::write_game(game, from_fen), Catch::Contains("\n9... c5 {book} 10. Nf3"));
+}
+
+TEST_CASE("pgn writer: SAN recorded during play is written as given, as a replay would name it", "[pgn]") {
+    GameRecord white_starts = scholars_mate();
+    const std::vector<std::string> sans{"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+    for (std::size_t i = 0; i < sans.size(); ++i) white_starts.moves[i].san = sans[i];
+    CHECK(pgn::write_game(white_starts) == pgn::write_game(scholars_mate()));
+
+    GameRecord black_starts;
+    black_starts.start_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 9";
+    black_starts.moves = {book("c7c5"), engine("g1f3", Score::cp(20), 8, 120)};
+    black_starts.outcome = adjudication::interrupted();
+    const std::string replayed = pgn::write_game(black_starts);
+    black_starts.moves[0].san = "c5";
+    black_starts.moves[1].san = "Nf3";
+    CHECK(pgn::write_game(black_starts) == replayed);
+    pgn::WriterOptions from_fen;
+    from_fen.number_moves_from_fen = true;
+    CHECK_THAT(pgn::write_game(black_starts, from_fen), Catch::Contains("\n9... c5 {book} 10. Nf3"));
+
+    // Trusted as given: a recorded game is not replayed, so its SAN is not recomputed.
+    black_starts.moves[1].san = "Ngf3";
+    CHECK_THAT(pgn::write_game(black_starts), Catch::Contains("2. Ngf3 {"));
+    // One move without SAN and the whole game is replayed and checked again.
+    black_starts.moves[0].san.clear();
+    CHECK(pgn::write_game(black_starts) == replayed);
 }
 
 TEST_CASE("pgn writer: the standard start needs no FEN tag", "[pgn]") {

@@ -171,7 +171,7 @@ db::GameRecord record_of(const FileGame& file, game::MoveNotation notation) {
         if (move.score_cp) eval.score = adjudication::Score::cp(*move.score_cp);
         eval.depth = move.depth.value_or(0);
         eval.time_ms = move.time_ms.value_or(0);
-        stored.moves.push_back({uci, !move.time_ms, move.time_ms ? std::optional(eval) : std::nullopt});
+        stored.moves.push_back({uci, !move.time_ms, move.time_ms ? std::optional(eval) : std::nullopt, {}});
     }
     stored.outcome = {adjudication::parse_result_token(file.result), adjudication::EndReason::MaxMovesAdjudication,
                       reason};
@@ -244,7 +244,7 @@ TEST_CASE("LAN spells captures, promotions, checks and castling as fastchess doe
     db::GameRecord game;
     pgn::GameRecord stored;
     stored.start_fen = "r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1";
-    for (const char* uci : {"b7a8q", "e8e7", "e1g1"}) stored.moves.push_back({uci, false, pgn::MoveEval{}});
+    for (const char* uci : {"b7a8q", "e8e7", "e1g1"}) stored.moves.push_back({uci, false, pgn::MoveEval{}, {}});
     stored.outcome = {adjudication::GameResult::Draw, adjudication::EndReason::DrawAdjudication,
                       "Draw by adjudication"};
     game.pgn = pgn::write_game(stored);

@@ -41,6 +41,27 @@ TEST_CASE("an engine file's hash follows its bytes, not its name or time", "[uni
     CHECK_THROWS_AS(file_content_hash(dir.file("missing"), "-engine #1 cmd"), arbiter::config::ConfigError);
 }
 
+// Stored runs are found again by these values, so a faster implementation must give the same ones.
+// Derived independently (a Python transcription of the algorithm described in run_identity.cpp)
+// for the bytes (31 i + 7) mod 251: a file under one 32-byte block, an empty file, and one of
+// 2 MiB + 77 bytes, past the 1 MiB buffers the hash was first read with and with a 13-byte tail.
+TEST_CASE("engine file hashes keep their stored values (v2 and legacy)", "[unit]") {
+    test_support::TempDir dir;
+    const auto hashes_of = [&](std::size_t size) {
+        std::string bytes(size, '\0');
+        for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>((i * 31 + 7) % 251);
+        const std::string path = dir.file("bytes-" + std::to_string(size));
+        write_file(path, bytes);
+        using arbiter::scheduler::FileHash;
+        return std::pair{file_content_hash(path, "-engine #1 cmd", FileHash::v2),
+                         file_content_hash(path, "-engine #1 cmd", FileHash::legacy_fnv1a)};
+    };
+    CHECK(hashes_of(45) == std::pair<std::string, std::string>{"v2:21f41c9582083d0e", "cca83c44bfba3934"});
+    CHECK(hashes_of(0) == std::pair<std::string, std::string>{"v2:2d50b449cc41df9a", "cbf29ce484222325"});
+    CHECK(hashes_of(2 * 1024 * 1024 + 77) ==
+          std::pair<std::string, std::string>{"v2:02f8b6d8ab4e7492", "fecb290fb4991602"});
+}
+
 TEST_CASE("the stored identity lists each engine's file hash", "[unit]") {
     test_support::TempDir dir;
     write_file(dir.file("engine"), "#!/bin/sh\n");

@@ -5,6 +5,7 @@
 #include "tests/support/wait_until.h"
 
 #include "harness/process/child_process.h"
+#include "harness/process/pipe_writer.h"
 
 #include <catch2/catch.hpp>
 
@@ -209,6 +210,39 @@ TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", 
     sigset_t pending;
     sigpending(&pending);
     CHECK_FALSE(sigismember(&pending, SIGPIPE));
+}
+
+namespace {
+
+bool sigpipe_blocked_here() {
+    sigset_t mask;
+    pthread_sigmask(SIG_BLOCK, nullptr, &mask);
+    return sigismember(&mask, SIGPIPE) == 1;
+}
+
+}  // namespace
+
+TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising it or passing it on", "[integration][process]") {
+    REQUIRE_FALSE(sigpipe_blocked_here());
+    {
+        const arbiter::process::BlockSigpipe blocked;
+        CHECK(sigpipe_blocked_here());
+        ChildProcess dead(shell("exit 0"));
+        REQUIRE(dead.wait_for_exit(2s));
+        CHECK_THROWS_AS(dead.write_line("isready"), ProcessError);
+        CHECK_THROWS_AS(dead.write_line("isready"), ProcessError);
+        CHECK(sigpipe_blocked_here());  // each write left the thread's mask as it found it
+        sigset_t pending;
+        sigpending(&pending);
+        CHECK_FALSE(sigismember(&pending, SIGPIPE));
+
+        // An engine started from such a thread blocks nothing: SIGPIPE still ends it.
+        ChildProcess child(shell("grep SigBlk /proc/self/status"));
+        const auto line = child.read_line(5s);
+        REQUIRE(line);
+        CHECK(line->text == "SigBlk:\t0000000000000000");
+    }
+    CHECK_FALSE(sigpipe_blocked_here());
 }
 
 TEST_CASE("process: terminate escalates past a child ignoring EOF and SIGTERM", "[integration][process]") {
