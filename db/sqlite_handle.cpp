@@ -289,10 +289,12 @@ void WriteRetry::run(Connection& conn, std::string_view purpose, const std::func
   int backoff_ms = 1;
   for (int attempt = 1;; ++attempt) {
     try {
-      conn.exec("BEGIN IMMEDIATE", purpose);
+      // Prepared once per connection: a game is stored in its own transaction, and parsing these
+      // two statements again for every game cost as much as binding its moves.
+      conn.cached("BEGIN IMMEDIATE", purpose)->run();
       try {
         body();
-        conn.exec("COMMIT", purpose);
+        conn.cached("COMMIT", purpose)->run();
         return;
       } catch (...) {
         rollback_quietly(conn);

@@ -49,7 +49,7 @@ private:
     void start_pondering(chess::Color side, const std::string& guess);
     void drop_pondering();
     std::optional<protocol::SearchResult> wait_for_move(protocol::EngineClient& engine, chess::Color side);
-    std::optional<Outcome> judge_reply(const protocol::SearchResult& reply, chess::Color side);
+    std::optional<Outcome> judge_reply(protocol::SearchResult& reply, chess::Color side);
     std::optional<Outcome> after_engine_move(const protocol::SearchResult& reply, chess::Color side,
                                              const std::optional<protocol::Score>& score);
     std::optional<Outcome> judge_claim(const std::string& claim, chess::Color side);
@@ -76,6 +76,9 @@ private:
     // uci_moves_ lead to it: where `history=since-irreversible` engines are told to start.
     std::string irreversible_fen_;
     std::size_t irreversible_ply_ = 0;
+    const bool sends_irreversible_fen_ =
+        setup_.players[chess::WHITE].history_since_irreversible || setup_.players[chess::BLACK].history_since_irreversible;
+    std::vector<std::string> sent_moves_;  // the moves of a position sent from elsewhere than the start
     void send_position(protocol::EngineClient& engine, chess::Color side, const std::string* extra_move = nullptr);
     std::optional<Pondering> pondering_;
     PlayedGame game_;
@@ -221,7 +224,8 @@ std::optional<protocol::SearchResult> GameLoop::wait_for_move(protocol::EngineCl
     }
 }
 
-std::optional<Outcome> GameLoop::judge_reply(const protocol::SearchResult& reply, chess::Color side) {
+// The reply's PV and kept lines move into the game's record: nothing reads them after it.
+std::optional<Outcome> GameLoop::judge_reply(protocol::SearchResult& reply, chess::Color side) {
     if (reply.error != protocol::EngineError::None) return engine_failure(side, reply.error, reply.error_message);
     const bool timed = clock_.side(side).control().is_timed();
     if (reply.timed_out && !timed) {
@@ -255,10 +259,10 @@ std::optional<Outcome> GameLoop::judge_reply(const protocol::SearchResult& reply
     record.seldepth = reply.info.seldepth;
     record.nodes = reply.info.nodes;
     record.nps = reply.info.nps;
-    record.pv = reply.info.pv;
+    record.pv = std::move(reply.info.pv);
     record.hashfull = reply.info.hashfull;
     record.tbhits = reply.info.tbhits;
-    record.kept_lines = reply.kept_lines;
+    record.kept_lines = std::move(reply.kept_lines);
     adjudication::MoveReport report{side, false, reply.info.depth.value_or(0), adjudication_score(score)};
     if (auto outcome = apply_move(*move, std::move(record), report)) return outcome;
     return after_engine_move(reply, side, score);
@@ -353,7 +357,9 @@ std::optional<Outcome> GameLoop::apply_move(chess::Move move, PlayedMove record,
     position_.make_move(move);
     uci_moves_.push_back(record.uci);
     if (position_.rule50() == 0) {
-        irreversible_fen_ = position_.fen();
+        // Only an engine told the game from there reads the FEN; writing it every capture and
+        // pawn move for nobody cost a tenth of playing the move.
+        if (sends_irreversible_fen_) irreversible_fen_ = position_.fen();
         irreversible_ply_ = uci_moves_.size();
     }
     game_.moves.push_back(std::move(record));
@@ -367,9 +373,9 @@ void GameLoop::send_position(protocol::EngineClient& engine, chess::Color side, 
     const std::string& fen = from_irreversible ? irreversible_fen_ : start_fen_for(engine);
     if (!from_irreversible && !extra_move) return engine.set_position(fen, uci_moves_);
     const auto first = uci_moves_.begin() + static_cast<std::ptrdiff_t>(from_irreversible ? irreversible_ply_ : 0);
-    std::vector<std::string> moves(first, uci_moves_.end());
-    if (extra_move) moves.push_back(*extra_move);
-    engine.set_position(fen, moves);
+    sent_moves_.assign(first, uci_moves_.end());
+    if (extra_move) sent_moves_.push_back(*extra_move);
+    engine.set_position(fen, sent_moves_);
 }
 
 void GameLoop::tell_engines(const Outcome& outcome) {

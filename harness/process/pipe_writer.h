@@ -21,7 +21,7 @@ sigset_t sigpipe_only();  // the signal set holding SIGPIPE alone
 namespace arbiter::process {
 
 // Keeps SIGPIPE blocked on the calling thread while alive, for a thread that writes to engines
-// move after move: each write then changes no signal mask. Children spawned meanwhile start with
+// move after move: each write then makes no signal-mask call. Children spawned meanwhile start with
 // an empty mask (spawn.cpp), so engines never inherit it.
 class BlockSigpipe {
 public:
@@ -32,6 +32,7 @@ public:
 
 private:
     sigset_t old_mask_{};
+    bool was_held_ = false;  // an outer BlockSigpipe of this thread
 };
 
 }  // namespace arbiter::process

@@ -105,16 +105,16 @@ bool UciClient::is_ready(Millis timeout) {
 
 void UciClient::set_position(const std::string& fen, const std::vector<std::string>& moves) {
     settle_search();
-    unsent_position_ = format_uci_position(fen, moves);
+    format_uci_position_into(unsent_position_, fen, moves);
 }
 
 void UciClient::start_search(const SearchRequest& request) {
     settle_search();
-    const std::string command = format_uci_go(request);
+    format_uci_go_into(go_line_, request);
     PendingSearch search;
     search.ponder = request.ponder;
     search.kept = LineKeeper(request.keep_last_matching);
-    mark_started(search.result, send(command));
+    mark_started(search.result, send(go_line_));
     search.issued = search.result.write_began;
     search_ = std::move(search);
 }
@@ -177,9 +177,12 @@ void UciClient::quit() {
 
 process::WriteStamp UciClient::send(std::string_view line) {
     if (unsent_position_.empty()) return session_.send(line);
-    const std::string position = std::move(unsent_position_);
-    unsent_position_.clear();
-    const std::string_view lines[] = {position, line};
+    // Cleared whether or not the write succeeds, keeping its capacity for the next move's line.
+    struct ClearAfterSend {
+        std::string& text;
+        ~ClearAfterSend() { text.clear(); }
+    } clear_after{unsent_position_};
+    const std::string_view lines[] = {unsent_position_, line};
     return session_.send(lines);
 }
 

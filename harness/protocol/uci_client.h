@@ -71,6 +71,7 @@ private:
     // set_position's command waits for the next command (normally "go") so that both reach the
     // engine in one write and wake it once.
     std::string unsent_position_;
+    std::string go_line_;  // the last `go` line, its buffer reused by the next
     std::string name_;
     std::string author_;
     std::vector<EngineOption> options_;

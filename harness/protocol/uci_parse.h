@@ -27,13 +27,17 @@ std::optional<BestMove> parse_bestmove(std::string_view line);
 
 // Folds one line's fields into the running search state: each field keeps its latest value;
 // score and pv only from the principal line (multipv absent or 1).
-void merge_search_info(SearchInfo& into, const SearchInfo& update);
+void merge_search_info(SearchInfo& into, SearchInfo update);
 
 // "go [ponder] wtime .. btime .. [winc ..] [binc ..] [movestogo ..] [movetime ..] [nodes ..]
 // [depth ..] [infinite]". Throws OptionError for a request without any limit.
 std::string format_uci_go(const SearchRequest& request);
+// The same line written over `out`, whose capacity is reused from one move to the next.
+void format_uci_go_into(std::string& out, const SearchRequest& request);
 
 // "position startpos|fen FEN [moves m1 m2 ...]"; `fen` may be "startpos".
 std::string format_uci_position(const std::string& fen, const std::vector<std::string>& moves);
+// The same line written over `out`, whose capacity is reused from one move to the next.
+void format_uci_position_into(std::string& out, const std::string& fen, const std::vector<std::string>& moves);
 
 }  // namespace arbiter::protocol

@@ -6,9 +6,11 @@ script=$1 arbiter=$2 tempo=$3
 out=$("$script" --runners arbiter,arbiter-short --arbiter "$arbiter" --engine "$tempo" --games 4 --repeats 1) || {
   echo "runner-bench failed:"; echo "$out"; exit 1; }
 echo "$out"
-# The per-run line: exit 0, the 4 games, and the plies counted from the database.
-echo "$out" | grep -Eq '^  arbiter +run 1: exit 0, 4 games, [1-9][0-9]* plies' || { echo "no run line with 4 games"; exit 1; }
+# The per-run line: exit 0, the 4 games, and the plies counted from the database. grep reads a
+# here-string, not a pipe: grep -q stops at its first match, and under pipefail the echo that then
+# wrote into a closed pipe (SIGPIPE) failed the check at random.
+grep -Eq '^  arbiter +run 1: exit 0, 4 games, [1-9][0-9]* plies' <<<"$out" || { echo "no run line with 4 games"; exit 1; }
 # The table row: runner, games (exactly 4, no "of 4"), then five figures.
 for runner in arbiter arbiter-short; do
-  echo "$out" | grep -Eq "^\\| $runner \\| 4 \\|( [^|]+ \\|){5}\$" || { echo "no table row for $runner with 4 games"; exit 1; }
+  grep -Eq "^\\| $runner \\| 4 \\|( [^|]+ \\|){5}\$" <<<"$out" || { echo "no table row for $runner with 4 games"; exit 1; }
 done

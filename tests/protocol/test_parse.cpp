@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <limits>
+
 using namespace arbiter::protocol;
 using namespace std::chrono_literals;
 
@@ -63,6 +66,36 @@ TEST_CASE("uci: info lines", "[unit][uci]") {
     CHECK(text.string == "NNUE evaluation  using nn.bin enabled depth 3");
     CHECK_FALSE(text.depth);
 
+    // `string` as the first field is the rest of the line, however it is spaced; anywhere else too.
+    CHECK(parse_uci_info("  info\t string   spaced  out \r").string == "spaced  out");
+    CHECK(parse_uci_info("info string").string == "");
+    CHECK(parse_uci_info("info depth 3 string hi  there").string == "hi  there");
+    CHECK(parse_uci_info("info depth 3 string hi").depth == 3);
+    CHECK_FALSE(parse_uci_info("info stringent depth 4").string);
+    CHECK(parse_uci_info("info stringent depth 4").depth == 4);
+
+    // Every field word is known: the ones arbiter skips (refutation, currline, sbhits, cpuload) take
+    // their values with them, so none is read as part of the PV or as another field.
+    const auto skipped = parse_uci_info(
+        "info refutation d1h5 g6h5 currline 1 e2e4 sbhits 3 cpuload 500 tbhits 7 nps 9 seldepth 4 hashfull 5 "
+        "currmove b1c3 currmovenumber 2 multipv 1 time 8 nodes 6 depth 2 pv a2a3 a7a6");
+    CHECK(skipped.tbhits == 7u);
+    CHECK(skipped.nps == 9u);
+    CHECK(skipped.seldepth == 4);
+    CHECK(skipped.hashfull == 5);
+    CHECK(skipped.currmove == "b1c3");
+    CHECK(skipped.currmovenumber == 2);
+    CHECK(skipped.multipv == 1);
+    CHECK(skipped.time == 8ms);
+    CHECK(skipped.nodes == 6u);
+    CHECK(skipped.depth == 2);
+    CHECK(skipped.pv == std::vector<std::string>{"a2a3", "a7a6"});
+    // A PV ends at the next field word, whatever its length.
+    CHECK(parse_uci_info("info pv e2e4 nps 5").pv == std::vector<std::string>{"e2e4"});
+    CHECK(parse_uci_info("info pv e2e4 refutation e7e5").pv == std::vector<std::string>{"e2e4"});
+    CHECK(parse_uci_info("info pv e2e4 currmovenumber 3").pv == std::vector<std::string>{"e2e4"});
+    CHECK(parse_uci_info("info pv e2e4 e7e5x depthx").pv == std::vector<std::string>{"e2e4", "e7e5x", "depthx"});
+
     // pv in the middle, followed by more fields
     const auto middle = parse_uci_info("info pv e2e4 e7e5 depth 5 nodes 77");
     CHECK(middle.pv.size() == 2);
@@ -113,9 +146,35 @@ TEST_CASE("uci: command formatting", "[unit][uci]") {
     negative.clock = ClockState{-5ms, 100ms, 0ms, 0ms, 0};
     CHECK(format_uci_go(negative) == "go wtime 0 btime 100");
     CHECK_THROWS_AS(format_uci_go(SearchRequest{}), OptionError);
+    SearchRequest every;
+    every.ponder = true;
+    every.clock = ClockState{1500ms, 2500ms, 10ms, 20ms, 0};
+    every.movetime = 300ms;
+    every.nodes = std::numeric_limits<std::uint64_t>::max();
+    every.depth = 12;
+    CHECK(format_uci_go(every) ==
+          "go ponder wtime 1500 btime 2500 winc 10 binc 20 movetime 300 nodes 18446744073709551615 depth 12");
+    SearchRequest infinite;
+    infinite.infinite = true;
+    // The reused buffer: each line replaces the last, whatever it held.
+    std::string go = "stale text longer than the line written over it, from an earlier move";
+    format_uci_go_into(go, infinite);
+    CHECK(go == "go infinite");
+    format_uci_go_into(go, nodes);
+    CHECK(go == "go nodes 10000");
     CHECK(format_uci_position("startpos", {}) == "position startpos");
     CHECK(format_uci_position("8/8/8/8/8/8/8/K1k5 w - - 0 1", {"a1a2"}) ==
           "position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2");
+    CHECK(format_uci_position("  startpos ", {"e2e4", "e7e5"}) == "position startpos moves e2e4 e7e5");
+
+    // The reused buffer: each line replaces the last, longer or shorter, whatever it held.
+    std::string line = "left over from an earlier, much longer position line than any below";
+    format_uci_position_into(line, "startpos", {"e2e4"});
+    CHECK(line == "position startpos moves e2e4");
+    format_uci_position_into(line, " 8/8/8/8/8/8/8/K1k5 w - - 0 1 ", {});
+    CHECK(line == "position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1");
+    format_uci_position_into(line, "startpos", {});
+    CHECK(line == "position startpos");
 }
 
 TEST_CASE("xboard: feature lines", "[unit][xboard]") {

@@ -245,6 +245,32 @@ TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising i
     CHECK_FALSE(sigpipe_blocked_here());
 }
 
+TEST_CASE("process: nested SIGPIPE guards restore the mask and the per-write block in order", "[integration][process]") {
+    REQUIRE_FALSE(sigpipe_blocked_here());
+    const auto write_to_dead_child = [] {
+        ChildProcess dead(shell("exit 0"));
+        REQUIRE(dead.wait_for_exit(2s));
+        CHECK_THROWS_AS(dead.write_line("isready"), ProcessError);
+        sigset_t pending;
+        sigpending(&pending);
+        CHECK_FALSE(sigismember(&pending, SIGPIPE));
+    };
+    {
+        const arbiter::process::BlockSigpipe outer;
+        {
+            const arbiter::process::BlockSigpipe inner;
+            write_to_dead_child();
+        }
+        CHECK(sigpipe_blocked_here());  // the inner guard leaves the outer one's mask
+        write_to_dead_child();          // and writes still consume what they raise
+        CHECK(sigpipe_blocked_here());
+    }
+    CHECK_FALSE(sigpipe_blocked_here());
+    // With no guard left the write blocks SIGPIPE itself again, and unblocks it after.
+    write_to_dead_child();
+    CHECK_FALSE(sigpipe_blocked_here());
+}
+
 TEST_CASE("process: terminate escalates past a child ignoring EOF and SIGTERM", "[integration][process]") {
     // The shell says "armed" once its trap is set, so SIGTERM never arrives before it is ignored.
     ChildProcess child(shell("trap '' TERM; echo armed; while :; do sleep 1; done"));
