@@ -203,13 +203,22 @@ TEST_CASE("process: environment, working directory and stderr log", "[integratio
     CHECK(test_support::read_text(log) == "to-stderr\n");
 }
 
-TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", "[integration][process]") {
+namespace {
+
+// A write to a child that has exited throws, and leaves no SIGPIPE pending on this thread.
+void check_write_to_dead_child() {
     ChildProcess child(shell("exit 0"));
     REQUIRE(child.wait_for_exit(2s));
     CHECK_THROWS_AS(child.write_line("isready"), ProcessError);
     sigset_t pending;
     sigpending(&pending);
     CHECK_FALSE(sigismember(&pending, SIGPIPE));
+}
+
+}  // namespace
+
+TEST_CASE("process: writing to a dead child throws instead of raising SIGPIPE", "[integration][process]") {
+    check_write_to_dead_child();
 }
 
 namespace {
@@ -247,27 +256,19 @@ TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising i
 
 TEST_CASE("process: nested SIGPIPE guards restore the mask and the per-write block in order", "[integration][process]") {
     REQUIRE_FALSE(sigpipe_blocked_here());
-    const auto write_to_dead_child = [] {
-        ChildProcess dead(shell("exit 0"));
-        REQUIRE(dead.wait_for_exit(2s));
-        CHECK_THROWS_AS(dead.write_line("isready"), ProcessError);
-        sigset_t pending;
-        sigpending(&pending);
-        CHECK_FALSE(sigismember(&pending, SIGPIPE));
-    };
     {
         const arbiter::process::BlockSigpipe outer;
         {
             const arbiter::process::BlockSigpipe inner;
-            write_to_dead_child();
+            check_write_to_dead_child();
         }
         CHECK(sigpipe_blocked_here());  // the inner guard leaves the outer one's mask
-        write_to_dead_child();          // and writes still consume what they raise
+        check_write_to_dead_child();     // and writes still consume what they raise
         CHECK(sigpipe_blocked_here());
     }
     CHECK_FALSE(sigpipe_blocked_here());
     // With no guard left the write blocks SIGPIPE itself again, and unblocks it after.
-    write_to_dead_child();
+    check_write_to_dead_child();
     CHECK_FALSE(sigpipe_blocked_here());
 }
 
