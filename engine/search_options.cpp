@@ -50,7 +50,8 @@ void LmrTable::update(const SearchParams& params) {
 void LmrTable::build(int base_hundredths, int divisor_hundredths) {
   base_ = base_hundredths;
   divisor_ = divisor_hundredths;
-  // 75 / 100.0 and 225 / 100.0 are exactly 0.75 and 2.25: the defaults give the table they always gave.
+  // Division is correctly rounded, so 88 / 100.0 is the very double 0.88 is: hundredths give the
+  // table that decimal constants would.
   const double base = base_hundredths / 100.0;
   const double divisor = divisor_hundredths / 100.0;
   for (int depth = 1; depth < 64; ++depth)

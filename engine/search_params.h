@@ -19,34 +19,34 @@ inline constexpr int kDrawScore = 0;
 
 // ---- Aspiration windows -------------------------------------------------------------------
 inline constexpr int kAspirationMinDepth = 5;     // shallower iterations use a full window
-inline constexpr int kAspirationInitialDelta = 25;
+inline constexpr int kAspirationInitialDelta = 11;  // SPSA (harness/spsa/README.md); was 25
 inline constexpr int kAspirationGrowthPercent = 150;  // delta grows by half again on each failure
 inline constexpr int kAspirationMaxDelta = 800;   // beyond this, open the window fully
 
 // ---- Null move pruning --------------------------------------------------------------------
 inline constexpr int kNullMoveMinDepth = 2;
-inline constexpr int kNullMoveBaseReduction = 3;
+inline constexpr int kNullMoveBaseReduction = 2;  // SPSA; was 3
 inline constexpr int kNullMoveDepthDivisor = 6;   // one more ply of reduction every 6 plies
 
 // ---- Futility pruning (main search) and delta pruning (quiescence) ------------------------
 inline constexpr int kFutilityMaxDepth = 4;
 // Margin by remaining depth: a quiet move must be able to gain this much to be worth searching.
-inline constexpr std::array<int, kFutilityMaxDepth + 1> kFutilityMargin = {0, 120, 220, 330, 450};
+inline constexpr std::array<int, kFutilityMaxDepth + 1> kFutilityMargin = {0, 85, 220, 330, 450};  // [1] by SPSA; was 120
 inline constexpr int kReverseFutilityMaxDepth = 4;  // static-eval cutoffs use the same margins
 inline constexpr int kDeltaPruningMargin = 200;      // capture gain + margin must reach alpha
 
 // ---- Late move pruning ---------------------------------------------------------------------
 inline constexpr int kLateMovePruningMaxDepth = 5;
 // Quiet moves searched at each remaining depth before the rest are skipped.
-inline constexpr std::array<int, kLateMovePruningMaxDepth + 1> kLateMoveQuietLimit = {0, 2, 5, 9, 14, 20};
+inline constexpr std::array<int, kLateMovePruningMaxDepth + 1> kLateMoveQuietLimit = {0, 4, 5, 9, 14, 20};  // [1] by SPSA; was 2
 
 // ---- Late move reductions ------------------------------------------------------------------
 inline constexpr int kLmrMinDepth = 3;
 inline constexpr int kLmrMinMoveNumber = 4;       // the first moves are always searched at full depth
-// reduction = base + ln(depth) * ln(moveNumber) / divisor, both in hundredths (0.75 and 2.25) so
-// that they are integer UCI options (search_options.h).
-inline constexpr int kLmrBase = 75;
-inline constexpr int kLmrDivisor = 225;
+// reduction = base + ln(depth) * ln(moveNumber) / divisor, both in hundredths (0.88 and 2.02) so
+// that they are integer UCI options (search_options.h). SPSA's values; they were 0.75 and 2.25.
+inline constexpr int kLmrBase = 88;
+inline constexpr int kLmrDivisor = 202;
 
 // ---- Quiescence ---------------------------------------------------------------------------
 // From this quiescence depth (captures made since the horizon) only recaptures are searched. The

@@ -24,7 +24,7 @@ struct ExpectedOption {
 };
 
 // Written out here rather than read from the option table, so a renamed option or a default that
-// drifts from the constant fails. LmrBase and LmrDivisor are in hundredths: 0.75 and 2.25.
+// drifts from the constant fails. LmrBase and LmrDivisor are in hundredths: 0.88 and 2.02.
 const ExpectedOption kExpected[] = {
     {"AspirationMinDepth", params::kAspirationMinDepth},
     {"AspirationInitialDelta", params::kAspirationInitialDelta},
@@ -46,8 +46,8 @@ const ExpectedOption kExpected[] = {
     {"LateMoveQuietLimit5", params::kLateMoveQuietLimit[5]},
     {"LmrMinDepth", params::kLmrMinDepth},
     {"LmrMinMoveNumber", params::kLmrMinMoveNumber},
-    {"LmrBase", 75},
-    {"LmrDivisor", 225},
+    {"LmrBase", 88},
+    {"LmrDivisor", 202},
     {"QuiescenceRecaptureDepth", params::kQuiescenceRecaptureDepth},
     {"HistoryAgingDivisor", params::kHistoryAgingDivisor},
     {"CheckExtension", params::kCheckExtension},
@@ -175,16 +175,16 @@ TEST_CASE("each search parameter changes the search it is given", "[search_optio
 
 TEST_CASE("the LMR table follows LmrBase and LmrDivisor", "[search_options]") {
   LmrTable table;
-  CHECK(table.plies(10, 20) == int(0.75 + std::log(10) * std::log(20) / 2.25));
+  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
   SearchParams params;
   params.lmr_divisor = 600;
   table.update(params);
-  CHECK(table.plies(10, 20) == int(0.75 + std::log(10) * std::log(20) / 6.0));
+  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 6.0));
   params.lmr_base = 200;
   table.update(params);
   CHECK(table.plies(10, 20) == int(2.0 + std::log(10) * std::log(20) / 6.0));
   table.update(SearchParams());
-  CHECK(table.plies(10, 20) == int(0.75 + std::log(10) * std::log(20) / 2.25));
+  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
 }
 
 TEST_CASE("setoption sets the search parameters tempo searches with", "[integration]") {
@@ -197,10 +197,10 @@ TEST_CASE("setoption sets the search parameters tempo searches with", "[integrat
     tempo.send(std::string("setoption name ") + option);
     CHECK(uci_nodes(tempo, 8) != default_nodes);
   }
-  tempo.send("setoption name LmrDivisor value 225");
-  tempo.send("setoption name FutilityMargin1 value 120");
-  tempo.send("setoption name NullMoveBaseReduction value 3");
-  tempo.send("setoption name LmrDivisor value 5000");  // refused: 225 stays
+  tempo.send("setoption name LmrDivisor value 202");
+  tempo.send("setoption name FutilityMargin1 value 85");
+  tempo.send("setoption name NullMoveBaseReduction value 2");
+  tempo.send("setoption name LmrDivisor value 5000");  // refused: 202 stays
   CHECK(uci_nodes(tempo, 8) == default_nodes);
   tempo.send("setoption name lmrdivisor value 600");  // names match case-insensitively
   CHECK(uci_nodes(tempo, 8) != default_nodes);

@@ -29,6 +29,8 @@ const std::string kOpenings = "4k3/8/8/3r4/8/8/5P2/2KQ4 w - - 0 1\n"
                               "r7/8/3k4/8/8/3K4/6p1/6R1 w - - 0 1\n"
                               "4k3/8/8/3r4/8/8/3R3P/3QK3 b - - 0 1\n"
                               "8/8/3k4/8/3n4/8/2PK4/5R2 w - - 0 1\n";
+// White's only move takes the checking rook, leaving KRvK: 3 pieces (and a win) whatever the engines think.
+const std::string kForcedToThree = "7R/8/8/8/8/8/r1k5/K7 w - - 0 1\n";
 // KBNvK won in 58 plies, but with 70 already on the clock: a cursed win after any move.
 const std::string kCursed = "8/8/8/8/3k4/8/8/KBN5 w - - 70 1\n";
 
@@ -108,12 +110,14 @@ TEST_CASE("tablebase adjudication with -tbpieces 4 ends every game on entering t
 
 TEST_CASE("with -tbpieces 3 the tables leave 4-piece positions to the engines", "[integration][tablebase]") {
     TempDir dir;
-    const RunOutput run = run_match(tempo_match(dir, kOpenings, 5) +
+    // The last opening reaches 3 pieces by force, so a game ends in the tables however the engine
+    // plays the others.
+    const RunOutput run = run_match(tempo_match(dir, kOpenings + kForcedToThree, 6) +
                                     std::vector<std::string>{"-tb", kTables, "-tbpieces", "3"});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     const std::vector<StoredGame> games = games_in_order(dir.file("run.db"));
-    REQUIRE(games.size() == 5);
+    REQUIRE(games.size() == 6);
     int by_tables = 0;
     for (const auto& game : games) {
         if (game.game.termination != "TB adjudication") continue;
@@ -121,6 +125,10 @@ TEST_CASE("with -tbpieces 3 the tables leave 4-piece positions to the engines", 
         ++by_tables;
     }
     CHECK(by_tables >= 1);
+    const StoredGame& forced = games.back();
+    CHECK(forced.game.termination == "TB adjudication");
+    REQUIRE(forced.moves.size() == 1);
+    CHECK(forced.moves.front().uci == "a1a2");
     // The first game's queen takes the rook at once, leaving KQPvK: in the tables, but 4 pieces.
     const StoredGame& queen_takes = games.front();
     REQUIRE_FALSE(queen_takes.moves.empty());
