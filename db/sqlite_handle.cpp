@@ -289,8 +289,8 @@ void WriteRetry::run(Connection& conn, std::string_view purpose, const std::func
   int backoff_ms = 1;
   for (int attempt = 1;; ++attempt) {
     try {
-      // Prepared once per connection: a game is stored in its own transaction, and parsing these
-      // two statements again for every game cost as much as binding its moves.
+      // Prepared once per connection: every game is stored in a transaction of its own, so these
+      // two statements would otherwise be parsed again for each game.
       conn.cached("BEGIN IMMEDIATE", purpose)->run();
       try {
         body();
