@@ -358,7 +358,7 @@ std::optional<Outcome> GameLoop::apply_move(chess::Move move, PlayedMove record,
     uci_moves_.push_back(record.uci);
     if (position_.rule50() == 0) {
         // Only an engine told the game from there reads the FEN; otherwise writing it at every
-        // capture and pawn move is work for nobody (a fifth of applying such a move, by callgrind).
+        // capture and pawn move is work for nobody (a fifth of apply_move's instructions, by callgrind).
         if (sends_irreversible_fen_) irreversible_fen_ = position_.fen();
         irreversible_ply_ = uci_moves_.size();
     }
