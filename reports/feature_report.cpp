@@ -220,6 +220,35 @@ std::vector<std::string> ordo_blocks(const LadderData& data) {
     return blocks;
 }
 
+// How the games were played, from the steps' gauntlet runs (they share one opening setup and
+// adjudication; differing runs are listed once each): what a reader needs to repeat the table.
+std::string games_note(const LadderData& data) {
+    std::set<std::string> setups;
+    std::set<std::string> step_binaries;
+    for (const auto& run : data.runs) {
+        if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) continue;
+        const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
+        if (!config.is_object() || !config.contains("openings") || !config["openings"].is_object()) continue;
+        const auto& book = config["openings"];
+        std::string setup = book.value("file", std::string("?")) + " (" + book.value("format", std::string("?")) + ", " +
+                            book.value("order", std::string("sequential")) + " order, seed " +
+                            config.value("seed", nlohmann::json()).dump() + ")";
+        if (config.value("repeat", false)) setup += ", each opening with both colours";
+        setups.insert(setup);
+        const auto& engines = config.value("engines", nlohmann::json::array());
+        const auto& files = config.value("engine_files", nlohmann::json::array());
+        if (!engines.empty() && !files.empty() && engines[0].is_object() && files[0].is_string())
+            step_binaries.insert(engines[0].value("cmd", std::string("?")) + " (file " + files[0].get<std::string>() + ")");
+    }
+    if (setups.empty()) return {};
+    const auto listed = [](const std::set<std::string>& items) {
+        std::string text;
+        for (const auto& item : items) text += (text.empty() ? "" : "; ") + item;
+        return text;
+    };
+    return "Openings: " + listed(setups) + ". Step engine: " + listed(step_binaries);
+}
+
 std::vector<std::string> ladder_notes(const LadderData& data, db::Database& database) {
     std::vector<std::string> notes;
     const nlohmann::json& plan = data.plan;
@@ -248,6 +277,7 @@ std::vector<std::string> ladder_notes(const LadderData& data, db::Database& data
         notes.push_back("WAC: " + std::to_string(wac.value("movetime_ms", 0)) + " ms per position" +
                         (wac["positions"].is_number() ? ", first " + wac["positions"].dump() + " positions" : std::string()));
     }
+    if (std::string games = games_note(data); !games.empty()) notes.push_back(std::move(games));
     std::string anchors;
     const nlohmann::json anchor_list = plan.value("anchors", nlohmann::json::object());
     for (const auto& [player, rating] : anchor_list.items())

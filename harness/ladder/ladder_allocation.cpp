@@ -34,6 +34,18 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings) {
     return slots * per_slot;
 }
 
+std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
+                          std::optional<double> error95, double target95) {
+    const std::uint64_t minimal = batch_pairs(workers, pairings);
+    if (!error95 || target95 <= 0.0 || *error95 <= target95 || step_games <= 0) return minimal;
+    const double ratio = *error95 / target95;
+    const double games_still_needed = static_cast<double>(step_games) * (ratio * ratio - 1.0);
+    const double quarter_in_pairs = games_still_needed / 4.0 / 2.0;
+    // Bounded so that a wild early estimate cannot overflow the conversion.
+    const double batches = std::min(std::floor(quarter_in_pairs / static_cast<double>(minimal)), 1e6);
+    return minimal * std::max<std::uint64_t>(1, static_cast<std::uint64_t>(batches));
+}
+
 std::uint64_t first_open_pair(const std::vector<StoredPair>& stored, std::uint64_t begin, std::uint64_t end,
                               int games_per_pair) {
     auto at = std::lower_bound(stored.begin(), stored.end(), begin,

@@ -11,8 +11,13 @@
 // Var(r_i) + Var(r_(i-1)), and the batch goes to whichever of the two has the larger variance.
 //
 // How much. A batch is whole slots (one opening, both colours, against every opponent of the step
-// and the previous step): the fewest that give every worker a pair, so no core idles while a batch
-// starts, and the rule is re-applied as soon as that much has been learned.
+// and the previous step), at least enough that every worker gets a pair, so no core idles while a
+// batch starts. Far from the target it is bigger: a quarter of the games the step is still
+// estimated to need (errors shrink as 1/sqrt(games), so n games at error e need n((e/t)^2 - 1) more
+// for target t). Each batch starts and stops every engine and waits for its slowest game, so the
+// minimal batch idled a quarter of the cores at a clock (6 games on 2 cores: 72% busy, measured);
+// the quarter keeps the overshoot past the target small, since near it the batches shrink back to
+// the minimum and the rule is re-applied after each.
 //
 // Where. A step's gauntlet is one scheduler run (kTargetGamesPerOpponent per opponent); each batch
 // plays the first pairs of the run, in this process's block of it (the whole run, or the K-th of N
@@ -44,6 +49,12 @@ std::size_t batch_step(const stats::LadderFit& fit, const std::vector<std::strin
 // Pairs in one batch: `pairings` (opponents, plus the previous step head to head) per slot, and
 // enough slots that each of `workers` gets a pair.
 std::uint64_t batch_pairs(int workers, std::size_t pairings);
+
+// The batch for a step with `step_games` games whose widest improvement is at `error95` (none:
+// infinitely wide, nothing to scale from) against `target95`: whole minimal batches, as many as fit
+// in a quarter of the games the step is estimated to still need, and at least one.
+std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
+                          std::optional<double> error95, double target95);
 
 // The first pair index in [begin, end) that has fewer than `games_per_pair` games among `complete`
 // (game counts per pair index, sorted by pair index); `end` when every pair there is complete.

@@ -92,8 +92,22 @@ struct BatchOutcome {
     bool no_pairs_left = false;  // the step's block of its run is fully played
 };
 
+// What sizes a batch beyond the minimal one (ladder_allocation.h); the default is the minimal batch.
+struct BatchScale {
+    std::int64_t step_games = 0;
+    std::optional<double> error95;
+    double target95 = 0.0;
+};
+
+std::int64_t games_of(const stats::LadderFit& fit, const std::string& player) {
+    if (!fit.table) return 0;
+    const auto index = fit.table->results.find(player);
+    return index ? fit.table->players[*index].record.games() : 0;
+}
+
 // One batch of step `index`, at most `games_left` games.
-BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int64_t games_left) {
+BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int64_t games_left,
+                        const BatchScale& scale = {}) {
     const RunnerOptions& options = context.options;
     config::MatchConfig match = step_match_config(context.plan, index, options.db, options.shard, options.concurrency);
     const scheduler::Schedule schedule(match.engines.size(), scheduler::TournamentKind::gauntlet, match.games,
@@ -106,7 +120,8 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).
     const auto pairs_in_budget = static_cast<std::uint64_t>(std::max<std::int64_t>(games_left, 0) / kGamesPerPair);
     const std::uint64_t pairs =
-        std::min({batch_pairs(workers(options), schedule.pairings().size()), pairs_in_budget, block.end - start});
+        std::min({batch_pairs(workers(options), schedule.pairings().size(), scale.step_games, scale.error95, scale.target95),
+                  pairs_in_budget, block.end - start});
     if (pairs == 0) return {0, 0, start >= block.end};
     match.pairs = config::PairRange{start, pairs};
     const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, index, match);
@@ -183,7 +198,8 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
                        << elo_text(standing.verdict.widest_error95) << ", target " << elo_text(limits.target95)
                        << "): " << players[step] << " plays\n";
         context.io.out.flush();
-        const BatchOutcome outcome = play_batch(context, step, games_left);
+        const BatchScale scale{games_of(standing.fit, players[step]), standing.verdict.widest_error95, limits.target95};
+        const BatchOutcome outcome = play_batch(context, step, games_left, scale);
         if (outcome.code != 0) return outcome.code;
         if (outcome.games_played == 0) {
             context.io.out << "  " << players[step] << " has no pairs left in its run"

@@ -47,6 +47,24 @@ TEST_CASE("allocation: a batch is whole slots, at least one pair per worker", "[
     CHECK(batch_pairs(0, 3) == 3);
 }
 
+TEST_CASE("allocation: far from the target a batch is a quarter of the games still needed", "[unit]") {
+    // 60 games at ±60 against ±30: 60 * (2^2 - 1) = 180 games still needed, a quarter is 45 games,
+    // 22.5 pairs: 7 whole minimal batches of 3 pairs (3 opponents, 2 workers).
+    CHECK(batch_pairs(2, 3, 60, 60.0, 30.0) == 21);
+    // At most the minimal batch's worth left: the minimal batch.
+    CHECK(batch_pairs(2, 3, 60, 35.0, 30.0) == 3);
+    CHECK(batch_pairs(2, 3, 60, 30.0, 30.0) == 3);
+    CHECK(batch_pairs(2, 3, 60, 20.0, 30.0) == 3);
+    // Nothing to scale from: an infinitely wide improvement, a step without games, no target.
+    CHECK(batch_pairs(2, 3, 60, std::nullopt, 30.0) == 3);
+    CHECK(batch_pairs(2, 3, 0, 400.0, 30.0) == 3);
+    CHECK(batch_pairs(2, 3, 60, 400.0, 0.0) == 3);
+    // A wild early estimate stays finite and whole.
+    const auto huge = batch_pairs(64, 5, 1'000'000'000, 1e9, 1.0);
+    CHECK(huge % 65 == 0);
+    CHECK(huge <= 65'000'000);
+}
+
 TEST_CASE("allocation: the batch starts at the first pair without all its games", "[unit]") {
     const std::vector<StoredPair> stored{{0, 2}, {1, 2}, {2, 1}, {3, 2}, {10, 2}};
     CHECK(first_open_pair(stored, 0, 100, 2) == 2);   // pair 2 lost a game to a kill

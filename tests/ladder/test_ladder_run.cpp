@@ -102,6 +102,17 @@ TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row
                          "report.log") == 0);
     const auto json = nlohmann::json::parse(read_text(report));
     CHECK(json["notes"][0].get<std::string>().starts_with("SMOKE RUN"));
+    // How the games were played, for a reader repeating the table: the book and the step binary.
+    bool games_noted = false;
+    for (const auto& note : json["notes"]) {
+        const std::string text = note.get<std::string>();
+        if (!text.starts_with("Openings: ")) continue;
+        games_noted = true;
+        CHECK(text.find("/openings/noob_2moves.epd (epd, sequential order, seed ") != std::string::npos);
+        CHECK(text.find("each opening with both colours") != std::string::npos);
+        CHECK(std::regex_search(text, std::regex("Step engine: [^ ]*tempo \\(file v2:[0-9a-f]{16}\\)$")));
+    }
+    CHECK(games_noted);
     const auto& rows = json["sections"][0]["tables"][0]["rows"];
     REQUIRE(rows.size() == 3);
     CHECK(rows[0]["Feature"] == "Baseline: aspiration windows");
