@@ -1,5 +1,7 @@
 #include "harness/process/line_reader.h"
 
+#include "harness/process/read_watchdog.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -26,6 +28,10 @@ std::optional<OutputLine> LineReader::pop(Clock::time_point deadline) {
     // A deadline already past still gets one look at the pipe (wait_readable polls with a zero
     // timeout then): lines that are there are not late.
     while (queue_.empty() && !eof_) {
+        if (ReadAlarm* alarm = enrolled_alarm(); alarm && alarm->arm(deadline)) {
+            read_blocking(*alarm);
+            continue;  // an interrupted read: the deadline is near now, or it was a stray signal
+        }
         if (!wait_readable(deadline)) return std::nullopt;
         read_available();
     }
@@ -59,6 +65,16 @@ bool LineReader::wait_readable(Clock::time_point deadline) {
         // POLLHUP/POLLERR without POLLIN still means read() will return EOF/error: let it.
         return rc > 0;
     }
+}
+
+void LineReader::read_blocking(ReadAlarm& alarm) {
+    const ssize_t n = ::read(fd_.get(), buffer_.get(), kPipeCapacity);
+    const int error = errno;
+    const auto received = Clock::now();
+    alarm.disarm();
+    if (n > 0) return split_chunk(buffer_.get(), static_cast<std::size_t>(n), received);
+    if (n < 0 && (error == EINTR || error == EAGAIN)) return;
+    mark_eof(received);  // 0 = EOF; other errors mean the pipe is unusable anyway
 }
 
 void LineReader::read_available() {

@@ -3,7 +3,8 @@
 // the bytes came out of read(), and hands them out in order.
 //
 // No thread of its own: a reader thread costs two wake-ups and a hand-over per line, and the owner
-// is blocked waiting for the engine's reply anyway. Output is read only while the owner waits for
+// is blocked waiting for the engine's reply anyway. A thread enrolled with a ReadWatchdog waits in
+// read() itself while its deadline is far (read_watchdog.h), in ppoll() otherwise. Output is read only while the owner waits for
 // it, so an engine flooding its output blocks on a full pipe instead of growing our memory.
 #pragma once
 
@@ -18,6 +19,8 @@
 #include <string>
 
 namespace arbiter::process::detail {
+
+class ReadAlarm;  // read_watchdog.h
 
 class LineReader {
 public:
@@ -35,6 +38,7 @@ public:
 
 private:
     bool wait_readable(Clock::time_point deadline);
+    void read_blocking(ReadAlarm& alarm);
     void read_available();
     void split_chunk(const char* data, std::size_t size, Clock::time_point received);
     void append_partial(const char* data, std::size_t size);

@@ -395,9 +395,11 @@ TournamentOutcome Tournament::run() {
     if (workers > 0)
         warn_if_oversubscribed(state.game_slots(), state.engines, state.cpu_slots->pinned_cpus(), state.io.err);
     state.database.set_run_status(state.run.id, db::RunStatus::running);
+    // Before the threads, after them: every worker's enrolment ends before the watchdog does.
+    process::ReadWatchdog read_watchdog;
     std::vector<std::thread> threads;
     state.workers_running = workers;
-    for (int i = 0; i < workers; ++i) threads.emplace_back([&state] { run_worker(state); });
+    for (int i = 0; i < workers; ++i) threads.emplace_back([&state, &read_watchdog] { run_worker(state, read_watchdog); });
     monitor(state);
     for (auto& thread : threads) thread.join();
 

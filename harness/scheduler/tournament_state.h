@@ -16,6 +16,7 @@
 #include "harness/adjudication/tablebase.h"
 #include "harness/game/game.h"
 #include "harness/openings/book.h"
+#include "harness/process/read_watchdog.h"
 #include "harness/runlog/run_log.h"
 #include "harness/scheduler/cpu_slots.h"
 #include "harness/scheduler/engine_probe.h"
@@ -118,6 +119,6 @@ struct Tournament::State {
 };
 
 // The worker body (worker.cpp): plays assignments until none are left or the run stops.
-void run_worker(Tournament::State& state);
+void run_worker(Tournament::State& state, process::ReadWatchdog& read_watchdog);
 
 }  // namespace arbiter::scheduler

@@ -6,6 +6,7 @@
 #include "db/errors.h"
 #include "harness/game/game_output.h"
 #include "harness/process/pipe_writer.h"
+#include "harness/process/read_watchdog.h"
 #include "harness/scheduler/engine_slot.h"
 #include "harness/scheduler/game_players.h"
 #include "harness/scheduler/output_texts.h"
@@ -207,9 +208,11 @@ std::string Worker::write_outputs(const db::GameRecord& record) {
 
 }  // namespace
 
-void run_worker(State& state) {
+void run_worker(State& state, process::ReadWatchdog& read_watchdog) {
     // Every move writes to an engine: SIGPIPE stays blocked for the thread's life, not per write.
     const process::BlockSigpipe sigpipe_blocked;
+    // And every move waits for one: asleep in read(), the watchdog keeping the deadlines.
+    const process::ReadWatchdog::Enrolment waits_in_read(read_watchdog);
     try {
         Worker worker(state);
         worker.run();
