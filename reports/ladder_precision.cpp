@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "harness/stats/elo.h"
 #include "reports/report_text.h"
 
 namespace arbiter::reports {
@@ -74,6 +75,19 @@ std::string hours_text(double seconds) {
     return text;
 }
 
+// The likelihood that the improvement is above zero, from the fit's normal approximation.
+std::optional<double> improvement_los(const stats::StepImprovement& improvement) {
+    if (!improvement.value || !improvement.error95 || *improvement.error95 <= 0.0) return std::nullopt;
+    return stats::normal_cdf(*improvement.value / (*improvement.error95 / stats::kZ95));
+}
+
+std::string percent_text(const std::optional<double>& share) {
+    if (!share) return "";
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f %%", 100.0 * *share);
+    return text;
+}
+
 std::string error_text(const std::optional<double>& error95) {
     return error95 ? "\xC2\xB1" + whole(*error95) : std::string("none");
 }
@@ -113,10 +127,10 @@ std::string target_paragraph(const LadderPrecisionInput& input, const TargetView
 Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, const std::optional<TargetView>& target) {
     Table table;
     table.caption = "Games and CPU-hours per step";
-    table.columns = {"#", "Feature", "Improvement", "95% error"};
+    table.columns = {"#", "Feature", "Improvement", "95% error", "LOS"};
     if (target) table.columns.push_back("Within " + error_text(target->error95));
     table.columns.insert(table.columns.end(), {"Games", "CPU-hours"});
-    table.numeric = {true, false, true, true};
+    table.numeric = {true, false, true, true, true};
     if (target) table.numeric.push_back(false);
     table.numeric.insert(table.numeric.end(), {true, true});
     StepCost total = cost.other;
@@ -124,7 +138,8 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
         const auto& improvement = i < input.improvements.size() ? input.improvements[i] : stats::StepImprovement{};
         std::vector<std::string> row{std::to_string(i + 1), input.steps[i].label,
                                      improvement.value ? signed_whole(*improvement.value) : "",
-                                     i == 0 ? "" : error_text(improvement.error95)};
+                                     i == 0 ? "" : error_text(improvement.error95),
+                                     percent_text(improvement_los(improvement))};
         if (target) {
             const bool within = improvement.error95 && *improvement.error95 <= target->error95 && !input.fit.from_bayeselo;
             row.push_back(i == 0 ? "" : within ? "yes" : "no");
@@ -135,7 +150,7 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
         total.cpu_seconds += cost.steps[i].cpu_seconds;
     }
     const auto summary_row = [&](const std::string& label, const std::string& games, double seconds) {
-        std::vector<std::string> row{"", label, "", ""};
+        std::vector<std::string> row{"", label, "", "", ""};
         if (target) row.push_back("");
         row.insert(row.end(), {games, hours_text(seconds)});
         table.rows.push_back(std::move(row));
@@ -143,6 +158,19 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
     summary_row("WAC runs", "", cost.wac_cpu_seconds);
     summary_row("Total", std::to_string(total.games), total.cpu_seconds + cost.wac_cpu_seconds);
     return table;
+}
+
+// The steps whose gain the games do not establish: a table reader should not take them as facts.
+std::string unproven_steps(const LadderPrecisionInput& input) {
+    std::string listed;
+    for (std::size_t i = 1; i < input.steps.size() && i < input.improvements.size(); ++i) {
+        const std::optional<double> los = improvement_los(input.improvements[i]);
+        if (!input.improvements[i].value || (los && *los >= 0.95)) continue;
+        listed += (listed.empty() ? "" : ", ") + std::string("step ") + std::to_string(i + 1) + " (" +
+                  input.steps[i].label + ", " + (los ? "LOS " + percent_text(los) : std::string("no error")) + ")";
+    }
+    if (listed.empty()) return {};
+    return "Not shown to gain (LOS below 95 %): " + listed + ".";
 }
 
 }  // namespace
@@ -171,6 +199,7 @@ Section precision_section(db::Database& database, const LadderPrecisionInput& in
         "busy); WAC: each answer's stored search time times the engine's Threads. Games: the step's own gauntlet "
         "runs (its opponents and the previous step head to head).");
     section.tables.push_back(cost_table(input, cost, target));
+    if (std::string findings = unproven_steps(input); !findings.empty()) section.paragraphs.push_back(std::move(findings));
     return section;
 }
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,33 @@ double widest_error(const testing::SyntheticLadder& ladder) {
     return widest;
 }
 
+// Each improvement's likelihood of being above zero, from a fit made here: Phi(value / sd).
+std::vector<double> improvement_los(const testing::SyntheticLadder& ladder) {
+    stats::PairMatrix matrix;
+    for (const auto& step : testing::synthetic_games(ladder))
+        for (const auto& r : step)
+            for (int i = 0; i < r.count; ++i)
+                matrix.add_game(matrix.add_player(r.white), matrix.add_player(r.black),
+                                r.result == db::GameResult::white_win ? 1.0 : r.result == db::GameResult::draw ? 0.5 : 0.0);
+    stats::RatingOptions options;
+    options.anchors[ladder.opponents[0]] = ladder.anchor;
+    const auto table = stats::compute_ratings(matrix, options);
+    std::vector<double> los{0.0};
+    for (std::size_t i = 1; i < ladder.players.size(); ++i) {
+        const auto step = *table.results.find(ladder.players[i]);
+        const auto previous = *table.results.find(ladder.players[i - 1]);
+        const double gain = table.players[step].rating - table.players[previous].rating;
+        los.push_back(0.5 * std::erfc(-gain / *stats::difference_sd(table, step, previous) / std::sqrt(2.0)));
+    }
+    return los;
+}
+
+std::string percent(double share) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f %%", 100.0 * share);
+    return text;
+}
+
 }  // namespace
 
 TEST_CASE("precision section: the target is met exactly when the widest improvement is within it", "[unit]") {
@@ -74,9 +102,9 @@ TEST_CASE("precision section: the target is met exactly when the widest improvem
     CHECK(unmet.paragraphs.at(0).find("NOT MET with 70 games: the widest is step") != std::string::npos);
     CHECK(unmet.paragraphs.at(0).find("the budget is spent") != std::string::npos);
     const auto& table = unmet.tables.at(0);
-    CHECK(table.columns.at(4) == "Within \xC2\xB1" + std::to_string(static_cast<int>(std::floor(widest))));
-    CHECK(table.rows.at(0).at(4).empty());  // the baseline has no improvement
-    CHECK((table.rows.at(1).at(4) == "no" || table.rows.at(2).at(4) == "no"));
+    CHECK(table.columns.at(5) == "Within \xC2\xB1" + std::to_string(static_cast<int>(std::floor(widest))));
+    CHECK(table.rows.at(0).at(5).empty());  // the baseline has no improvement
+    CHECK((table.rows.at(1).at(5) == "no" || table.rows.at(2).at(5) == "no"));
 }
 
 TEST_CASE("precision section: games per step and CPU-hours from game times and Threads", "[unit]") {
@@ -111,22 +139,48 @@ TEST_CASE("precision section: games per step and CPU-hours from game times and T
     }
     const auto report = reports::build_feature_report(database, {});
     const auto& cost = section(report, "Precision and cost");
-    CHECK(cost.paragraphs.size() == 1);  // no target in this ladder's plan
     const auto& table = cost.tables.at(0);
-    REQUIRE(table.columns == std::vector<std::string>{"#", "Feature", "Improvement", "95% error", "Games", "CPU-hours"});
+    REQUIRE(table.columns == std::vector<std::string>{"#", "Feature", "Improvement", "95% error", "LOS", "Games", "CPU-hours"});
     const auto steps = testing::synthetic_games(ladder);
     for (std::size_t i = 0; i < 3; ++i) {
         std::int64_t games = 0;
         for (const auto& r : steps[i]) games += r.count;
         INFO("step " << i + 1);
-        CHECK(table.rows.at(i).at(4) == std::to_string(games + (i == 1 ? 2 : 0)));
+        CHECK(table.rows.at(i).at(5) == std::to_string(games + (i == 1 ? 2 : 0)));
     }
     // The synthetic games took no time; the two added ones 2 x 90 s x 4 threads = 0.2 hours.
-    CHECK(table.rows.at(1).at(5) == "0.20");
-    CHECK(table.rows.at(0).at(5) == "0.00");
+    CHECK(table.rows.at(1).at(6) == "0.20");
+    CHECK(table.rows.at(0).at(6) == "0.00");
     CHECK(table.rows.back().at(1) == "Total");
-    CHECK(table.rows.back().at(4) == "72");
-    CHECK(table.rows.back().at(5) == "0.20");
+    CHECK(table.rows.back().at(5) == "72");
+    CHECK(table.rows.back().at(6) == "0.20");
+}
+
+TEST_CASE("precision section: each improvement's LOS, and the steps below 95 % named", "[unit]") {
+    test_support::TempDir dir;
+    db::Database database(dir.file("ladder.db"));
+    const testing::SyntheticLadder ladder;
+    testing::write_synthetic_ladder(database, ladder);
+    const reports::Report report = reports::build_feature_report(database, {});
+    const auto& cost = section(report, "Precision and cost");
+    const auto& table = cost.tables.at(0);
+    const std::vector<double> los = improvement_los(ladder);
+    CHECK(table.rows.at(0).at(4).empty());
+    std::string expected;
+    for (std::size_t i = 1; i < ladder.players.size(); ++i) {
+        INFO("step " << i + 1);
+        CHECK(table.rows.at(i).at(4) == percent(los[i]));
+        if (los[i] < 0.95)
+            expected += (expected.empty() ? "" : ", ") + std::string("step ") + std::to_string(i + 1) + " (" +
+                        ladder.labels[i] + ", LOS " + percent(los[i]) + ")";
+    }
+    // No target in this ladder's plan: the cost paragraph, then the finding if there is one.
+    if (expected.empty()) {
+        CHECK(cost.paragraphs.size() == 1);
+    } else {
+        REQUIRE(cost.paragraphs.size() == 2);
+        CHECK(cost.paragraphs[1] == "Not shown to gain (LOS below 95 %): " + expected + ".");
+    }
 }
 
 TEST_CASE("the seed's figures from the plan make a second table in the steps' layout", "[unit]") {
