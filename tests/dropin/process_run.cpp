@@ -1,5 +1,7 @@
 #include "tests/dropin/process_run.h"
 
+#include "tests/support/pipe_pair.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -14,30 +16,7 @@
 namespace dropin {
 namespace {
 
-struct Pipe {
-    int read_end = -1;
-    int write_end = -1;
-    Pipe() {
-        int fds[2];
-        if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
-        read_end = fds[0];
-        write_end = fds[1];
-    }
-    ~Pipe() {
-        close_read();
-        close_write();
-    }
-    void close_read() {
-        if (read_end >= 0) ::close(read_end);
-        read_end = -1;
-    }
-    void close_write() {
-        if (write_end >= 0) ::close(write_end);
-        write_end = -1;
-    }
-    Pipe(const Pipe&) = delete;
-    Pipe& operator=(const Pipe&) = delete;
-};
+using Pipe = test_support::PipePair;
 
 std::string path_with_prefix(const std::string& prefix) {
     const char* old_path = ::getenv("PATH");

@@ -1,6 +1,7 @@
 // ReadWatchdog: an enrolled thread waits for engines asleep in read() and still keeps its
 // deadlines, sees output at once, and never gets a stray EINTR in a later system call.
 #include "tests/protocol/test_support.h"
+#include "tests/support/pipe_pair.h"
 
 #include "harness/process/child_process.h"
 #include "harness/process/read_watchdog.h"
@@ -21,20 +22,7 @@ using protocol_test::shell;
 
 namespace {
 
-struct Pipe {
-    int read_end = -1;
-    int write_end = -1;
-    Pipe() {
-        int fds[2];
-        REQUIRE(::pipe(fds) == 0);
-        read_end = fds[0];
-        write_end = fds[1];
-    }
-    ~Pipe() {
-        ::close(read_end);
-        ::close(write_end);
-    }
-};
+using Pipe = test_support::PipePair;
 
 // A blocking read of `pipe` that another thread feeds after `delay`: what read() returned, and errno.
 std::pair<ssize_t, int> read_fed_later(Pipe& pipe, std::chrono::milliseconds delay) {

@@ -37,8 +37,8 @@ void add_target(db::Database& database, const testing::SyntheticLadder& ladder, 
     database.find_or_create_run(run);
 }
 
-// The widest improvement's 95% error, from a fit made here.
-double widest_error(const testing::SyntheticLadder& ladder) {
+// The synthetic ladder's games, fitted here, independently of the report.
+stats::RatingTable fit_here(const testing::SyntheticLadder& ladder) {
     stats::PairMatrix matrix;
     for (const auto& step : testing::synthetic_games(ladder))
         for (const auto& r : step)
@@ -47,7 +47,12 @@ double widest_error(const testing::SyntheticLadder& ladder) {
                                 r.result == db::GameResult::white_win ? 1.0 : r.result == db::GameResult::draw ? 0.5 : 0.0);
     stats::RatingOptions options;
     options.anchors[ladder.opponents[0]] = ladder.anchor;
-    const auto table = stats::compute_ratings(matrix, options);
+    return stats::compute_ratings(matrix, options);
+}
+
+// The widest improvement's 95% error.
+double widest_error(const testing::SyntheticLadder& ladder) {
+    const auto table = fit_here(ladder);
     double widest = 0.0;
     for (std::size_t i = 1; i < ladder.players.size(); ++i)
         widest = std::max(widest, 1.959963984540054 * *stats::difference_sd(table, *table.results.find(ladder.players[i]),
@@ -55,17 +60,9 @@ double widest_error(const testing::SyntheticLadder& ladder) {
     return widest;
 }
 
-// Each improvement's likelihood of being above zero, from a fit made here: Phi(value / sd).
+// Each improvement's likelihood of being above zero: Phi(value / sd).
 std::vector<double> improvement_los(const testing::SyntheticLadder& ladder) {
-    stats::PairMatrix matrix;
-    for (const auto& step : testing::synthetic_games(ladder))
-        for (const auto& r : step)
-            for (int i = 0; i < r.count; ++i)
-                matrix.add_game(matrix.add_player(r.white), matrix.add_player(r.black),
-                                r.result == db::GameResult::white_win ? 1.0 : r.result == db::GameResult::draw ? 0.5 : 0.0);
-    stats::RatingOptions options;
-    options.anchors[ladder.opponents[0]] = ladder.anchor;
-    const auto table = stats::compute_ratings(matrix, options);
+    const auto table = fit_here(ladder);
     std::vector<double> los{0.0};
     for (std::size_t i = 1; i < ladder.players.size(); ++i) {
         const auto step = *table.results.find(ladder.players[i]);
