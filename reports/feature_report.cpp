@@ -226,7 +226,7 @@ std::string games_note(const LadderData& data) {
     std::set<std::string> setups;
     std::set<std::string> step_binaries;
     for (const auto& run : data.runs) {
-        if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) continue;
+        if (!gauntlet_step(run, data.steps)) continue;
         const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
         if (!config.is_object() || !config.contains("openings") || !config["openings"].is_object()) continue;
         const auto& book = config["openings"];

@@ -81,12 +81,7 @@ std::optional<double> improvement_los(const stats::StepImprovement& improvement)
     return stats::normal_cdf(*improvement.value / (*improvement.error95 / stats::kZ95));
 }
 
-std::string percent_text(const std::optional<double>& share) {
-    if (!share) return "";
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f %%", 100.0 * *share);
-    return text;
-}
+std::string percent_text(const std::optional<double>& share) { return share ? percent(*share) + " %" : ""; }
 
 std::string error_text(const std::optional<double>& error95) {
     return error95 ? "\xC2\xB1" + whole(*error95) : std::string("none");
