@@ -28,10 +28,13 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
+// A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
+// moves table by a view with the same columns, so every query reads a version 4 file the same way.
+inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
-  bool read_only = false;         // no migration and no writes; a file needing migration is refused
+  bool read_only = false;         // no migration and no writes; a file older than kOldestReadableVersion is refused
   bool create = true;             // create a missing file (ignored when read_only)
   int busy_timeout_ms = 2000;     // SQLite's own wait for a lock, per attempt
   int write_deadline_ms = 60000;  // how long a write keeps retrying while the file is locked

@@ -1,5 +1,6 @@
 // Database: result writes (games with moves, EPD results, ratings) and the resume listings.
 #include "db/database_impl.h"
+#include "db/move_json.h"
 
 #include <span>
 
@@ -19,6 +20,21 @@ void require_names(const Connection& conn, const GameRecord& game, const std::st
   if (game.white.empty() || game.black.empty()) {
     throw DbError(ErrorKind::invalid_argument, conn.path(), purpose,
                   "database '" + conn.path() + "': " + purpose + ": white and black engine names are required");
+  }
+}
+
+// The rows of the former moves table had a CHECK (ply >= 0) and a key on (game_id, ply); the text
+// that replaced them keeps both rules, and increasing plies keep the text in the order it is read.
+void require_increasing_plies(const Connection& conn, const GameRecord& game, const std::string& purpose) {
+  int previous = -1;
+  for (const MoveRecord& move : game.moves) {
+    if (move.ply <= previous) {
+      throw DbError(ErrorKind::constraint, conn.path(), purpose,
+                    "database '" + conn.path() + "': " + purpose + ": move " + move.uci + " has ply " +
+                        std::to_string(move.ply) + " after ply " + std::to_string(previous) +
+                        " (plies must start at 0 or later and increase)");
+    }
+    previous = move.ply;
   }
 }
 
@@ -42,59 +58,10 @@ void bind_game(Statement& stmt, const GameRecord& game) {
   stmt.bind(16, game.pgn);
 }
 
-constexpr int kMoveColumns = 17;
-// Moves are inserted this many rows to a statement: what SQLite spends per statement rather than
-// per row is then paid once a batch.
-constexpr std::size_t kMovesPerInsert = 16;
-
-std::string insert_moves_sql(std::size_t rows) {
-  std::string sql =
-      "INSERT INTO moves (game_id, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, "
-      "nodes, pv, nps, hashfull, tbhits, engine_time_ms, lines) VALUES ";
-  for (std::size_t row = 0; row < rows; ++row) {
-    sql += row == 0 ? "(" : ", (";
-    for (int column = 0; column < kMoveColumns; ++column) sql += column == 0 ? "?" : ", ?";
-    sql += ")";
-  }
-  return sql;
-}
-
-// Binds `move` as the row whose first parameter is `first`. Its texts are borrowed: the record
-// outlives the statement's run.
-void bind_move(Statement& stmt, int first, std::int64_t game_id, const MoveRecord& move) {
-  stmt.bind(first, game_id);
-  stmt.bind(first + 1, move.ply);
-  stmt.bind_borrowed(first + 2, move.uci);
-  stmt.bind_borrowed(first + 3, move.san);
-  stmt.bind(first + 4, move.time_ms);
-  stmt.bind(first + 5, move.clock_ms);
-  stmt.bind(first + 6, move.score_cp);
-  stmt.bind(first + 7, move.score_mate);
-  stmt.bind(first + 8, move.depth);
-  stmt.bind(first + 9, move.seldepth);
-  stmt.bind(first + 10, move.nodes);
-  stmt.bind_borrowed(first + 11, move.pv);
-  stmt.bind(first + 12, move.nps);
-  stmt.bind(first + 13, move.hashfull);
-  stmt.bind(first + 14, move.tbhits);
-  stmt.bind(first + 15, move.engine_time_ms);
-  stmt.bind_borrowed(first + 16, move.lines);
-}
-
-// `moves` (one row, or a full batch) in one INSERT.
-void insert_move_rows(Connection& conn, std::int64_t game_id, std::span<const MoveRecord> moves,
-                      const std::string& purpose) {
-  static const std::string batch_sql = insert_moves_sql(kMovesPerInsert);
-  static const std::string single_sql = insert_moves_sql(1);
-  auto insert = conn.cached(moves.size() == kMovesPerInsert ? batch_sql : single_sql, purpose);
-  for (std::size_t row = 0; row < moves.size(); ++row)
-    bind_move(*insert, static_cast<int>(row) * kMoveColumns + 1, game_id, moves[row]);
-  insert->run();
-}
-
 // Must run inside a write transaction: the caller's COMMIT is what makes game and moves visible together.
 std::int64_t insert_game_rows(Connection& conn, const GameRecord& game, const std::string& purpose) {
   require_names(conn, game, purpose);
+  require_increasing_plies(conn, game, purpose);
   auto insert_game = conn.cached(
       "INSERT INTO games (run_id, pair_index, game_index, round, opening_id, opening_fen, white, black, "
       "white_engine_id, black_engine_id, result, termination, plies, started_at, finished_at, pgn) "
@@ -104,11 +71,13 @@ std::int64_t insert_game_rows(Connection& conn, const GameRecord& game, const st
   insert_game->run();
   const std::int64_t game_id = conn.last_insert_id();
 
-  const std::span<const MoveRecord> moves(game.moves);
-  std::size_t done = 0;
-  for (; done + kMovesPerInsert <= moves.size(); done += kMovesPerInsert)
-    insert_move_rows(conn, game_id, moves.subspan(done, kMovesPerInsert), purpose);
-  for (; done < moves.size(); ++done) insert_move_rows(conn, game_id, moves.subspan(done, 1), purpose);
+  std::string moves_json;
+  moves_json.reserve(64 + 96 * game.moves.size());
+  detail::append_moves_json(moves_json, game.moves);
+  auto insert_moves = conn.cached("INSERT INTO game_moves (game_id, moves) VALUES (?1, ?2)", purpose);
+  insert_moves->bind(1, game_id);
+  insert_moves->bind_borrowed(2, moves_json);
+  insert_moves->run();
   return game_id;
 }
 

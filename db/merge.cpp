@@ -157,12 +157,10 @@ INSERT INTO main.games (id, run_id, pair_index, game_index, round, opening_id, o
 )sql";
 
 constexpr const char* kCopyMoves = R"sql(
-INSERT INTO main.moves (game_id, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth,
-                        nodes, pv, nps, hashfull, tbhits, engine_time_ms, lines)
-  SELECT game_id + ?1, ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth, seldepth, nodes, pv, nps,
-         hashfull, tbhits, engine_time_ms, lines
-  FROM src.moves ORDER BY game_id, ply
+INSERT INTO main.game_moves (game_id, moves) SELECT game_id + ?1, moves FROM src.game_moves ORDER BY game_id
 )sql";
+
+constexpr const char* kCountMoves = "SELECT coalesce(sum(json_array_length(moves)), 0) FROM src.game_moves";
 
 constexpr const char* kCopyEpd = R"sql(
 INSERT INTO main.epd_results (run_id, suite, position_id, engine_id, engine, fen, expected_bm, expected_am,
@@ -204,7 +202,8 @@ void copy_rows(Connection& conn, const std::string& source, MergeSummary& summar
   conn.exec(kCopyRuns, purpose + ": runs");
   const std::int64_t offset = single_int(conn, "SELECT coalesce(max(id), 0) FROM main.games", purpose);
   summary.games += run_counted(conn, kCopyGames, purpose + ": games", offset);
-  summary.moves += run_counted(conn, kCopyMoves, purpose + ": moves", offset);
+  run_counted(conn, kCopyMoves, purpose + ": moves", offset);
+  summary.moves += single_int(conn, kCountMoves, purpose + ": count moves");
   try {
     summary.epd_results += run_counted(conn, kCopyEpd, purpose + ": EPD results");
   } catch (const DbError& error) {

@@ -1,4 +1,4 @@
-// Tuning-data export: one streaming join over games and moves, read in a single snapshot.
+// Tuning-data export: the games in id order and each one's moves in ply order, in a single snapshot.
 #include "db/position_export.h"
 
 #include "db/database.h"
@@ -18,24 +18,34 @@ void stream_export_moves(const std::string& path, const ResultFilter& filter,
   options.read_only = true;
   options.create = false;
   detail::Connection conn(path, options);
+  // One statement per game's moves rather than one join: a game's moves are one text (schema 5), so
+  // a join ordered by ply would sort every move of the file at once; per game it sorts a game's worth.
+  // While the outer statement is open the connection keeps one read snapshot for both.
+  detail::Statement games(conn,
+                          "SELECT g.id, g.opening_fen, g.result FROM games g WHERE " +
+                              detail::run_filter_condition(filter, "g.run_id", 1) + " ORDER BY g.id",
+                          "export games for tuning");
+  detail::bind_run_filter(games, filter, 1);
   // depth is NULL exactly for moves no engine searched (book moves), so it marks the book.
-  detail::Statement stmt(conn,
-                         "SELECT g.id, g.opening_fen, g.result, m.ply, m.uci, m.depth IS NOT NULL, m.score_cp, "
-                         "m.score_mate FROM games g JOIN moves m ON m.game_id = g.id WHERE " +
-                             detail::run_filter_condition(filter, "g.run_id", 1) + " ORDER BY g.id, m.ply",
-                         "export moves for tuning");
-  detail::bind_run_filter(stmt, filter, 1);
+  detail::Statement moves(conn,
+                          "SELECT ply, uci, depth IS NOT NULL, score_cp, score_mate FROM moves WHERE game_id = ?1 "
+                          "ORDER BY ply",
+                          "export moves for tuning");
   ExportMove move;
-  while (stmt.step()) {
-    move.game_id = stmt.int64(0);
-    move.opening_fen = stmt.text(1);
-    move.result = parse_game_result(stmt.text(2));
-    move.ply = stmt.int32(3);
-    move.uci = stmt.text(4);
-    move.searched = stmt.int64(5) != 0;
-    move.score_cp = stmt.opt_int32(6);
-    move.score_mate = stmt.opt_int32(7);
-    sink(move);
+  while (games.step()) {
+    move.game_id = games.int64(0);
+    move.opening_fen = games.text(1);
+    move.result = parse_game_result(games.text(2));
+    moves.bind(1, move.game_id);
+    while (moves.step()) {
+      move.ply = moves.int32(0);
+      move.uci = moves.text(1);
+      move.searched = moves.int64(2) != 0;
+      move.score_cp = moves.opt_int32(3);
+      move.score_mate = moves.opt_int32(4);
+      sink(move);
+    }
+    moves.reset();
   }
 }
 

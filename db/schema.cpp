@@ -225,6 +225,41 @@ CREATE TABLE spsa_steps (
   FOREIGN KEY (spsa_run_id, iteration) REFERENCES spsa_iterations (spsa_run_id, iteration) ON DELETE CASCADE
 );
 )sql",
+    // v5: a game's moves are one JSON text (game_moves, db/move_json.h) instead of a row each, and
+    // `moves` becomes a view with the same columns, so every query reads them as before. A move's
+    // array may stop after its last set field (a missing number reads NULL, a missing text ''). The
+    // subquery's order puts each game's moves into its text by ply.
+    R"sql(
+CREATE TABLE game_moves (
+  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+  moves   TEXT NOT NULL
+);
+INSERT INTO game_moves (game_id, moves)
+  SELECT game_id, '[' || group_concat(json_array(ply, uci, san, time_ms, clock_ms, score_cp, score_mate, depth,
+                                                 seldepth, nodes, pv, nps, hashfull, tbhits, engine_time_ms, lines),
+                                      ',') || ']'
+  FROM (SELECT * FROM moves ORDER BY game_id, ply) GROUP BY game_id;
+DROP TABLE moves;
+CREATE VIEW moves AS
+  SELECT g.game_id AS game_id,
+         json_extract(m.value, '$[0]') AS ply,
+         coalesce(json_extract(m.value, '$[1]'), '') AS uci,
+         coalesce(json_extract(m.value, '$[2]'), '') AS san,
+         json_extract(m.value, '$[3]') AS time_ms,
+         json_extract(m.value, '$[4]') AS clock_ms,
+         json_extract(m.value, '$[5]') AS score_cp,
+         json_extract(m.value, '$[6]') AS score_mate,
+         json_extract(m.value, '$[7]') AS depth,
+         json_extract(m.value, '$[8]') AS seldepth,
+         json_extract(m.value, '$[9]') AS nodes,
+         coalesce(json_extract(m.value, '$[10]'), '') AS pv,
+         json_extract(m.value, '$[11]') AS nps,
+         json_extract(m.value, '$[12]') AS hashfull,
+         json_extract(m.value, '$[13]') AS tbhits,
+         json_extract(m.value, '$[14]') AS engine_time_ms,
+         coalesce(json_extract(m.value, '$[15]'), '') AS lines
+  FROM game_moves g, json_each(g.moves) m;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
@@ -338,7 +373,7 @@ void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& op
   if (options.check_pages) check_pages(conn, "main", conn.path());
   conn.exec("PRAGMA foreign_keys = ON", "enable foreign keys");
   if (options.read_only) {
-    if (version < kSchemaVersion) {
+    if (version < kOldestReadableVersion) {
       throw DbError(ErrorKind::schema_too_old, conn.path(), "check schema version",
                     "database " + conn.path() + " has schema version " + std::to_string(version) +
                         " and needs migration to " + std::to_string(kSchemaVersion) +

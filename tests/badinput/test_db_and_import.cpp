@@ -50,7 +50,7 @@ std::string three_games() {
 }
 
 
-// An arbiter database of 60 imported games, whose first moves leaf page is then overwritten: runs
+// An arbiter database of 60 imported games, whose first leaf page of moves (game_moves) is then overwritten: runs
 // append games with higher ids, so they never read that page again.
 std::string damaged_database(const ScratchDir& dir, const std::string& name) {
     std::string games;
@@ -58,7 +58,7 @@ std::string damaged_database(const ScratchDir& dir, const std::string& name) {
     const std::string pgn = dir.write(name + ".pgn", games);
     const std::string path = dir.file(name);
     REQUIRE(run_arbiter({"import", pgn, "--db", path}).exit_code == 0);
-    const long long page = query_int(path, "SELECT min(pageno) FROM dbstat WHERE name = 'moves' AND pagetype = 'leaf'");
+    const long long page = query_int(path, "SELECT min(pageno) FROM dbstat WHERE name = 'game_moves' AND pagetype = 'leaf'");
     const long long page_size = query_int(path, "PRAGMA page_size");
     REQUIRE(page > 1);
     REQUIRE((!fs::exists(path + "-wal") || fs::file_size(path + "-wal") == 0));  // every commit is in the file

@@ -55,6 +55,20 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
   if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 4, whose moves were rows of a table, as a file from that
+// release would be: the tests of older versions start from here.
+inline void back_to_schema_4(const std::string& path) {
+  raw_exec(path,
+           "CREATE TABLE moves_v4 (game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE, "
+           "ply INTEGER NOT NULL CHECK (ply >= 0), uci TEXT NOT NULL, san TEXT NOT NULL DEFAULT '', "
+           "time_ms INTEGER, clock_ms INTEGER, score_cp INTEGER, score_mate INTEGER, depth INTEGER, "
+           "seldepth INTEGER, nodes INTEGER, pv TEXT NOT NULL DEFAULT '', nps INTEGER, hashfull INTEGER, "
+           "tbhits INTEGER, engine_time_ms INTEGER, lines TEXT NOT NULL DEFAULT '', PRIMARY KEY (game_id, ply)) "
+           "WITHOUT ROWID; "
+           "INSERT INTO moves_v4 SELECT * FROM moves; DROP VIEW moves; DROP TABLE game_moves; "
+           "ALTER TABLE moves_v4 RENAME TO moves; PRAGMA user_version = 4");
+}
+
 inline long long raw_count(const std::string& path, const std::string& sql) {
   sqlite3* db = nullptr;
   sqlite3_open(path.c_str(), &db);

@@ -86,10 +86,10 @@ TEST_CASE("a failure in the middle of a game's moves leaves nothing behind", "[u
   Fixture f;
   f.db.insert_game(dbtest::make_game(f.run.id, 0, 0, "a", "b", GameResult::draw));
 
-  SECTION("the database fails at ply 40") {
-    // A trigger stands in for any failure (I/O, crash of the statement) half way through the moves.
+  SECTION("the database fails after the game's row, while storing its moves") {
+    // A trigger stands in for any failure (I/O, crash of the statement) once the game row is written.
     dbtest::raw_exec(f.path,
-                     "CREATE TRIGGER fail_mid_game BEFORE INSERT ON moves WHEN NEW.ply = 40 "
+                     "CREATE TRIGGER fail_mid_game BEFORE INSERT ON game_moves "
                      "BEGIN SELECT RAISE(ABORT, 'simulated failure'); END;");
     CHECK_THROWS_AS(f.db.insert_game(dbtest::make_game(f.run.id, 1, 0, "a", "b", GameResult::draw)), DbError);
     dbtest::raw_exec(f.path, "DROP TRIGGER fail_mid_game");

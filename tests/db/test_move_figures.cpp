@@ -63,6 +63,7 @@ TEST_CASE("a version 2 database is upgraded to the current version and keeps its
     db.insert_game(dbtest::make_game(run.id, 0, 0, "a", "b", GameResult::white_win, 12));
     run_id = run.id;
   }
+  dbtest::back_to_schema_4(path);
   dbtest::raw_exec(path,
                    "ALTER TABLE moves DROP COLUMN lines; ALTER TABLE moves DROP COLUMN engine_time_ms; "
                    "ALTER TABLE moves DROP COLUMN tbhits; ALTER TABLE moves DROP COLUMN hashfull; "

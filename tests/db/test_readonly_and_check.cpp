@@ -33,10 +33,10 @@ void write_results(const std::string& path, const std::string& config = "{}") {
   }
 }
 
-// Overwrites the first leaf page of the moves table: a run that appends games never reads it again.
+// Overwrites the first leaf page of the moves' table: a run that appends games never reads it again.
 void damage_first_moves_leaf(const std::string& path) {
   const long long page =
-      dbtest::raw_count(path, "SELECT min(pageno) FROM dbstat WHERE name = 'moves' AND pagetype = 'leaf'");
+      dbtest::raw_count(path, "SELECT min(pageno) FROM dbstat WHERE name = 'game_moves' AND pagetype = 'leaf'");
   const long long page_size = dbtest::raw_count(path, "PRAGMA page_size");
   REQUIRE(page > 1);
   REQUIRE(!fs::exists(path + "-wal"));

@@ -28,7 +28,7 @@ TEST_CASE("a new file is migrated to the current schema", "[unit]") {
     CHECK(db.integrity_ok());
   }
   CHECK(dbtest::raw_count(path, "PRAGMA user_version") == kSchemaVersion);
-  for (const char* table : {"engines", "runs", "games", "moves", "epd_results", "ratings"}) {
+  for (const char* table : {"engines", "runs", "games", "game_moves", "moves", "epd_results", "ratings"}) {
     INFO(table);
     CHECK(dbtest::raw_count(path, std::string("SELECT count(*) FROM sqlite_schema WHERE name = '") + table + "'") == 1);
   }
@@ -63,7 +63,8 @@ TEST_CASE("a version 1 database is upgraded in place and keeps its games", "[uni
     db.insert_game(dbtest::make_game(run.id, 0, 0, "a", "b", GameResult::white_win, 12));
     run_id = run.id;
   }
-  // Take the file back to what schema 1 wrote, as a file from the previous release would be.
+  // Take the file back to what schema 1 wrote, as a file from that release would be.
+  dbtest::back_to_schema_4(path);
   dbtest::raw_exec(path,
                    "ALTER TABLE moves DROP COLUMN lines; ALTER TABLE moves DROP COLUMN engine_time_ms; "
                    "ALTER TABLE moves DROP COLUMN tbhits; ALTER TABLE moves DROP COLUMN hashfull; "

@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include "db/database.h"
+#include "tests/db/db_test_util.h"
 #include "tests/support/temp_dir.h"
 
 using namespace arbiter::db;
@@ -120,6 +121,7 @@ TEST_CASE("a version 3 database gains the spsa tables and keeps its runs", "[uni
     Database db(path);
     db.find_or_create_run(RunRecord{});
   }
+  dbtest::back_to_schema_4(path);
   sqlite3* raw = nullptr;
   REQUIRE(sqlite3_open(path.c_str(), &raw) == SQLITE_OK);
   REQUIRE(sqlite3_exec(raw,
