@@ -2,8 +2,6 @@
 #include "db/database_impl.h"
 #include "db/move_json.h"
 
-#include <span>
-
 namespace arbiter::db {
 
 namespace {

@@ -43,7 +43,7 @@ void check_same_moves(const std::vector<MoveRecord>& actual, const std::vector<M
 // Texts an engine or a PGN could put in a record, and numbers at their limits.
 GameRecord awkward_game(std::int64_t run_id) {
   GameRecord game = dbtest::make_game(run_id, 0, 0, "a", "b", GameResult::draw, 12);
-  game.moves[9].pv = "e2e4 \"quoted\" back\\slash\ttab\nnewline \x01\x1f caf\xc3\xa9 \x7f";
+  game.moves[9].pv = "e2e4 \"quoted\" back\\slash\ttab\nnewline \x01\x1f caf\xc3\xa9 \x7f not UTF-8 \xff\xfe";
   game.moves[9].lines = "info depth 1 score cp 5\ninfo string \"}]\" and [\"{\"";
   game.moves[10].nodes = std::numeric_limits<std::int64_t>::max();
   game.moves[10].nps = 0;
