@@ -32,7 +32,8 @@ void append_text(std::string& out, std::string_view text) {
   out += '"';
 }
 
-void append_number(std::string& out, const std::optional<std::int64_t>& value) {
+template <typename Integer>
+void append_number(std::string& out, const std::optional<Integer>& value) {
   if (!value) {
     out += "null";
     return;
@@ -50,7 +51,8 @@ class MoveArray {
     out_ += '[';
     keep_ = out_.size();
   }
-  void number(const std::optional<std::int64_t>& value) {
+  template <typename Integer>
+  void number(const std::optional<Integer>& value) {
     separate();
     append_number(out_, value);
     if (value) keep_ = out_.size();
@@ -74,27 +76,22 @@ class MoveArray {
   int fields_ = 0;
 };
 
-template <typename T>
-std::optional<std::int64_t> widened(const std::optional<T>& value) {
-  return value ? std::optional<std::int64_t>(*value) : std::nullopt;
-}
-
 // The order here is the order of the view's json_extract paths in the schema ($[0] .. $[15]).
 void append_move(std::string& out, const MoveRecord& move) {
   MoveArray fields(out);
-  fields.number(move.ply);
+  fields.number(std::optional(move.ply));
   fields.text(move.uci);
   fields.text(move.san);
   fields.number(move.time_ms);
   fields.number(move.clock_ms);
-  fields.number(widened(move.score_cp));
-  fields.number(widened(move.score_mate));
-  fields.number(widened(move.depth));
-  fields.number(widened(move.seldepth));
+  fields.number(move.score_cp);
+  fields.number(move.score_mate);
+  fields.number(move.depth);
+  fields.number(move.seldepth);
   fields.number(move.nodes);
   fields.text(move.pv);
   fields.number(move.nps);
-  fields.number(widened(move.hashfull));
+  fields.number(move.hashfull);
   fields.number(move.tbhits);
   fields.number(move.engine_time_ms);
   fields.text(move.lines);
