@@ -103,25 +103,13 @@ std::uint64_t fnv1a(std::uint64_t hash, const unsigned char* bytes, std::size_t 
     return hash;
 }
 
-// A whole file, read-only, mapped for as long as the object lives.
+// An open file, read-only, mapped for as long as the object lives.
 class MappedFile {
 public:
-    explicit MappedFile(const std::string& path) {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return;
-        struct stat status {};
-        if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
-            size_ = static_cast<std::size_t>(status.st_size);
-            readable_ = true;
-            if (size_ > 0) {
-                data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-                if (data_ == MAP_FAILED) {
-                    data_ = nullptr;
-                    readable_ = false;
-                }
-            }
-        }
-        ::close(fd);
+    MappedFile(int fd, std::size_t size) : size_(size) {
+        if (size_ == 0) return;
+        data_ = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (data_ == MAP_FAILED) data_ = nullptr;
     }
     ~MappedFile() {
         if (data_ != nullptr) ::munmap(data_, size_);
@@ -129,7 +117,7 @@ public:
     MappedFile(const MappedFile&) = delete;
     MappedFile& operator=(const MappedFile&) = delete;
 
-    bool readable() const { return readable_; }
+    bool readable() const { return size_ == 0 || data_ != nullptr; }
     std::span<const unsigned char> bytes() const {
         return {static_cast<const unsigned char*>(data_), data_ == nullptr ? 0 : size_};
     }
@@ -137,7 +125,21 @@ public:
 private:
     void* data_ = nullptr;
     std::size_t size_ = 0;
-    bool readable_ = false;
+};
+
+// Closes the descriptor on every way out.
+class OpenFile {
+public:
+    explicit OpenFile(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+    ~OpenFile() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    OpenFile(const OpenFile&) = delete;
+    OpenFile& operator=(const OpenFile&) = delete;
+    int fd() const { return fd_; }
+
+private:
+    int fd_;
 };
 
 // Four lanes, each folding every fourth 8-byte word: the multiplications of different lanes do
@@ -181,15 +183,27 @@ private:
 }  // namespace
 
 // The file is mapped rather than read: the hash then reads the page cache in place, without
-// copying tens of megabytes of engine binary into a buffer first.
-std::string file_content_hash(const std::string& path, const std::string& where, FileHash version) {
-    const MappedFile file(path);
-    if (!file.readable()) throw config::ConfigError(where, "cannot read '" + path + "' to hash it");
-    const std::span<const unsigned char> bytes = file.bytes();
+// copying tens of megabytes of engine binary into a buffer first. The stamp comes from the open
+// descriptor, so it describes the bytes hashed even if the path is replaced meanwhile.
+std::string file_content_hash(const std::string& path, const std::string& where, FileHash version,
+                              const FileHashCache& cache) {
+    const OpenFile file(path);
+    struct stat status {};
+    if (file.fd() < 0 || ::fstat(file.fd(), &status) != 0 || !S_ISREG(status.st_mode))
+        throw config::ConfigError(where, "cannot read '" + path + "' to hash it");
+    const FileStamp stamp = stamp_of(status);
+    const bool cached = version == kCurrentFileHash;  // earlier versions are only hashed to find old runs
+    if (cached)
+        if (auto known = cache.find(stamp)) return std::move(*known);
+    const MappedFile mapped(file.fd(), static_cast<std::size_t>(status.st_size));
+    if (!mapped.readable()) throw config::ConfigError(where, "cannot read '" + path + "' to hash it");
+    const std::span<const unsigned char> bytes = mapped.bytes();
     if (version == FileHash::legacy_fnv1a) return hex64(fnv1a(0xcbf29ce484222325ULL, bytes.data(), bytes.size()));
     LaneHash lanes;
     lanes.add(bytes.data(), bytes.size());
-    return "v2:" + hex64(lanes.value());
+    std::string hash = "v2:" + hex64(lanes.value());
+    if (cached) cache.remember(path, stamp, hash);
+    return hash;
 }
 
 std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines,
@@ -197,15 +211,16 @@ std::string run_identity_with_engines(const std::string& config_identity, const 
     json identity = json::parse(config_identity);
     json files = json::array();
     // Hashing reads the whole binary (tens of MB for an engine with an embedded network): once per
-    // file, however many engines of the run share it.
+    // file, however many engines of the run share it, and not at all while the cache knows it.
     std::map<std::string, std::string> hash_of_path;
+    const FileHashCache cache = FileHashCache::from_environment();
     for (std::size_t i = 0; i < engines.size(); ++i) {
         const std::string where = "-engine #" + std::to_string(i + 1) + " cmd";
         const auto path = engine_setup::resolve_executable(engines[i].spec);
         if (!path) throw config::ConfigError(where, "no executable '" + engines[i].spec.cmd + "'");
         auto known = hash_of_path.find(path->string());
         if (known == hash_of_path.end())
-            known = hash_of_path.emplace(path->string(), file_content_hash(path->string(), where, version)).first;
+            known = hash_of_path.emplace(path->string(), file_content_hash(path->string(), where, version, cache)).first;
         files.push_back(known->second);
     }
     identity["engine_files"] = files;

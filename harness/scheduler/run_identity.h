@@ -13,6 +13,7 @@
 #include "db/database.h"
 #include "harness/config/match_config.h"
 #include "harness/scheduler/engine_setup.h"
+#include "harness/scheduler/file_hash_cache.h"
 
 namespace arbiter::scheduler {
 
@@ -36,8 +37,10 @@ enum class FileHash { legacy_fnv1a, v2 };
 inline constexpr FileHash kCurrentFileHash = FileHash::v2;
 
 // A wrapper script is hashed as the script. Throws config::ConfigError naming `where` when the
-// file cannot be read.
-std::string file_content_hash(const std::string& path, const std::string& where, FileHash version = kCurrentFileHash);
+// file cannot be read. Current-version hashes are looked up in and added to `cache`
+// (file_hash_cache.h); run_identity_with_engines uses the environment's.
+std::string file_content_hash(const std::string& path, const std::string& where, FileHash version = kCurrentFileHash,
+                              const FileHashCache& cache = FileHashCache());
 
 // The identity stored with the run: `config_identity` with the engines' file hashes under "engine_files".
 std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines,
