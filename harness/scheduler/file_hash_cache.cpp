@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -26,6 +27,15 @@ std::int64_t nanoseconds(const timespec& time) {
     return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
 }
 
+// "v2:" and 16 lowercase hex digits, as file_content_hash writes it: a damaged value must not
+// become a run's identity.
+bool well_formed(const std::string& hash) {
+    constexpr std::string_view kPrefix = "v2:";
+    if (hash.size() != kPrefix.size() + 16 || hash.compare(0, kPrefix.size(), kPrefix) != 0) return false;
+    return std::all_of(hash.begin() + kPrefix.size(), hash.end(),
+                       [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
 // A line as remember() writes it; anything else (a torn or hand-edited line) is skipped.
 std::optional<Entry> parse_entry(const std::string& line) {
     if (line.empty() || line.front() == '#') return std::nullopt;
@@ -33,7 +43,7 @@ std::optional<Entry> parse_entry(const std::string& line) {
     Entry entry;
     FileStamp& s = entry.stamp;
     if (!(fields >> s.device >> s.inode >> s.size >> s.mtime_ns >> s.ctime_ns >> entry.hash)) return std::nullopt;
-    if (entry.hash.empty() || fields.get() != ' ') return std::nullopt;
+    if (!well_formed(entry.hash) || fields.get() != ' ') return std::nullopt;
     std::getline(fields, entry.path);
     return entry;
 }
@@ -116,7 +126,7 @@ std::optional<std::string> FileHashCache::find(const FileStamp& stamp) const {
 void FileHashCache::remember(const std::string& path, const FileStamp& stamp, const std::string& hash) const {
     if (!file_ || !settled(stamp, settle_)) return;
     // One line per entry: a path with a line break is hashed every time rather than stored.
-    if (path.find('\n') != std::string::npos || hash.find_first_of(" \n") != std::string::npos) return;
+    if (path.find('\n') != std::string::npos || !well_formed(hash)) return;
     std::vector<Entry> entries{{stamp, hash, path}};
     for (Entry& old : read_entries(*file_)) {
         if (entries.size() >= kMaxEntries) break;

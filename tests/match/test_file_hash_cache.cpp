@@ -2,6 +2,7 @@
 // hashed again, anything that changes the file is, and the cache never turns into an error.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -66,6 +67,14 @@ private:
 };
 
 constexpr const char* kPlanted = "v2:feedfacefeedface";
+constexpr const char* kOld = "v2:0123456789abcdef";
+constexpr const char* kNew = "v2:fedcba9876543210";
+
+std::string hash_numbered(std::uint64_t i) {
+    char text[20];
+    std::snprintf(text, sizeof text, "v2:%016llx", static_cast<unsigned long long>(i));
+    return text;
+}
 
 }  // namespace
 
@@ -144,6 +153,16 @@ TEST_CASE("file hash cache: damage and missing rights only cost a hash", "[unit]
         std::ofstream(*cache.file(), std::ios::trunc) << "garbage\n1 2\n\n" << good << "12 x 3 4 5 v2:0 p\n";
         CHECK(cache.find(stamp_of_path(engine)) == expected);
     }
+    SECTION("a damaged hash under the right stamp is not used") {
+        const FileHashCache cache(dir.file("cache"), std::chrono::seconds(0));
+        file_content_hash(engine, "x", FileHash::v2, cache);
+        for (const char* damaged : {"v2:feedface", "v2:FEEDFACEFEEDFACE", "v3:feedfacefeedface", "v2:feedfacefeedfaceX"}) {
+            edit_cache(cache, expected, damaged);
+            INFO(damaged);
+            CHECK_FALSE(cache.find(stamp_of_path(engine)));
+            CHECK(file_content_hash(engine, "x", FileHash::v2, cache) == expected);
+        }
+    }
 }
 
 TEST_CASE("file hash cache: one entry per file, the newest first, at most kMaxEntries", "[unit]") {
@@ -154,20 +173,22 @@ TEST_CASE("file hash cache: one entry per file, the newest first, at most kMaxEn
     for (std::uint64_t i = 0; i < FileHashCache::kMaxEntries + 5; ++i) {
         FileStamp other = stamp;
         other.inode = stamp.inode + 1 + i;
-        cache.remember("other " + std::to_string(i), other, "v2:" + std::to_string(i));
+        cache.remember("other " + std::to_string(i), other, hash_numbered(i));
     }
-    cache.remember(engine, stamp, "v2:old");
-    cache.remember(engine, stamp, "v2:new");
+    cache.remember(engine, stamp, kOld);
+    cache.remember(engine, stamp, kNew);
     std::istringstream lines(read_all(*cache.file()));
     std::size_t entries = 0, of_engine = 0;
     for (std::string line; std::getline(lines, line);) {
         if (line.empty() || line.front() == '#') continue;
         ++entries;
-        if (line.find(" v2:new " + engine) != std::string::npos || line.find(" v2:old ") != std::string::npos) ++of_engine;
+        if (line.find(std::string(" ") + kNew + " " + engine) != std::string::npos ||
+            line.find(std::string(" ") + kOld + " ") != std::string::npos)
+            ++of_engine;
     }
     CHECK(entries == FileHashCache::kMaxEntries);
     CHECK(of_engine == 1);
-    CHECK(cache.find(stamp) == "v2:new");
+    CHECK(cache.find(stamp) == kNew);
 }
 
 TEST_CASE("file hash cache: its place comes from the environment", "[unit]") {
