@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/engines/engine_setup.h"
+#include "harness/process/unique_fd.h"
 
 namespace arbiter::scheduler {
 namespace {
@@ -127,21 +128,6 @@ private:
     std::size_t size_ = 0;
 };
 
-// Closes the descriptor on every way out.
-class OpenFile {
-public:
-    explicit OpenFile(const std::string& path) : fd_(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
-    ~OpenFile() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    OpenFile(const OpenFile&) = delete;
-    OpenFile& operator=(const OpenFile&) = delete;
-    int fd() const { return fd_; }
-
-private:
-    int fd_;
-};
-
 // Four lanes, each folding every fourth 8-byte word: the multiplications of different lanes do
 // not wait for one another, which is where the speed over FNV-1a comes from. Words are read
 // little-endian, so the hash is the same on every platform.
@@ -187,16 +173,16 @@ private:
 // descriptor, so it describes the bytes hashed even if the path is replaced meanwhile.
 std::string file_content_hash(const std::string& path, const std::string& where, FileHash version,
                               const FileHashCache& cache) {
-    const OpenFile file(path);
+    const auto unreadable = [&] { return config::ConfigError(where, "cannot read '" + path + "' to hash it"); };
+    const process::detail::UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     struct stat status {};
-    if (file.fd() < 0 || ::fstat(file.fd(), &status) != 0 || !S_ISREG(status.st_mode))
-        throw config::ConfigError(where, "cannot read '" + path + "' to hash it");
+    if (!file.valid() || ::fstat(file.get(), &status) != 0 || !S_ISREG(status.st_mode)) throw unreadable();
     const FileStamp stamp = stamp_of(status);
     const bool cached = version == kCurrentFileHash;  // earlier versions are only hashed to find old runs
     if (cached)
         if (auto known = cache.find(stamp)) return std::move(*known);
-    const MappedFile mapped(file.fd(), static_cast<std::size_t>(status.st_size));
-    if (!mapped.readable()) throw config::ConfigError(where, "cannot read '" + path + "' to hash it");
+    const MappedFile mapped(file.get(), static_cast<std::size_t>(status.st_size));
+    if (!mapped.readable()) throw unreadable();
     const std::span<const unsigned char> bytes = mapped.bytes();
     if (version == FileHash::legacy_fnv1a) return hex64(fnv1a(0xcbf29ce484222325ULL, bytes.data(), bytes.size()));
     LaneHash lanes;
