@@ -116,6 +116,14 @@ TEST_CASE("file hash cache: a changed file is hashed again", "[unit]") {
         REQUIRE(::utimensat(AT_FDCWD, engine.c_str(), times, 0) == 0);
         REQUIRE_FALSE(stamp_of_path(engine) == before);
     }
+    SECTION("only the status-change time differs (chmod, or touch -d back to the old time)") {
+        // The stored stamp is made to differ from the file's in its ctime alone, so no clock has
+        // to tick: every other field still matches.
+        const std::string ctime = std::to_string(stamp_of_path(engine).ctime_ns);
+        const std::string earlier = std::to_string(stamp_of_path(engine).ctime_ns - 1);
+        edit_cache(cache, " " + ctime + " " + kPlanted, " " + earlier + " " + kPlanted);
+        REQUIRE(read_all(*cache.file()).find(" " + earlier + " " + kPlanted) != std::string::npos);
+    }
     const std::string now = file_content_hash(engine, "x", FileHash::v2, cache);
     CHECK(now != kPlanted);
     CHECK(now == file_content_hash(engine, "x"));
