@@ -68,7 +68,7 @@ void read_key(config::EngineSpec& spec, const std::string& key, const json& valu
     // what it does not know.
 }
 
-config::EngineSpec read_entry(const json& entry, const std::string& where) {
+config::EngineSpec read_cutechess_entry(const json& entry, const std::string& where) {
     if (!entry.is_object()) throw ConfigError(where, "expected an engine object");
     config::EngineSpec spec;
     for (const auto& item : entry.items()) {
@@ -105,7 +105,7 @@ CutechessEngines CutechessEngines::from_json_text(const std::string& text, const
         const std::string where = source + "[" + std::to_string(i) + "]";
         if (!parsed[i].is_object() || !parsed[i].contains("name")) throw ConfigError(where, "an engine needs a \"name\"");
         const std::string name = text_of(parsed[i]["name"], where + ".name");
-        config::EngineSpec spec = read_entry(parsed[i], where);
+        config::EngineSpec spec = read_cutechess_entry(parsed[i], where);
         spec.name = name;
         engines.entries_.emplace_back(name, std::move(spec));
     }

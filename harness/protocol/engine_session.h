@@ -13,6 +13,9 @@
 
 namespace arbiter::protocol {
 
+// "250 ms": how a timeout is named in the session's failure messages.
+inline std::string ms_text(Millis ms) { return std::to_string(ms.count()) + " ms"; }
+
 class EngineSession {
 public:
     explicit EngineSession(EngineConfig config);

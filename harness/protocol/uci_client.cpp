@@ -11,12 +11,6 @@
 
 namespace arbiter::protocol {
 
-namespace {
-
-std::string ms_text(Millis ms) { return std::to_string(ms.count()) + " ms"; }
-
-}  // namespace
-
 UciClient::UciClient(EngineConfig config) : session_(std::move(config)) {}
 
 UciClient::~UciClient() { quit(); }

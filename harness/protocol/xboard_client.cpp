@@ -13,8 +13,6 @@ namespace arbiter::protocol {
 
 namespace {
 
-std::string ms_text(Millis ms) { return std::to_string(ms.count()) + " ms"; }
-
 long long centiseconds(Millis ms) { return ms.count() <= 0 ? 0 : ms.count() / 10; }
 
 // Coordinate moves compared loosely: "e7e8Q", "e7e8=q" and "e7e8q" are the same move.

@@ -14,8 +14,6 @@ namespace arbiter::protocol {
 
 namespace {
 
-std::string ms_text(Millis ms) { return std::to_string(ms.count()) + " ms"; }
-
 bool flag(const std::string& value) { return value == "1"; }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace arbiter::protocol {
 
 namespace {
 
-using Tokens = std::vector<std::string_view>;
+using Words = std::vector<std::string_view>;
 
 // ---- features ----
 
@@ -74,7 +74,7 @@ void parse_combo_choices(EngineOption& option, std::string_view rest) {
 }
 
 void parse_option_arguments(EngineOption& option, std::string_view rest) {
-    const Tokens args = text::split(rest);
+    const Words args = text::split(rest);
     switch (option.type) {
         case OptionType::Check:
             option.default_value = (!args.empty() && args[0] == "1") ? "true" : "false";
@@ -126,7 +126,7 @@ Score xboard_score(long long raw) {
 }
 
 // The optional "SELDEPTH NPS TBHITS" before the tab (protocol extension).
-void parse_thinking_extras(SearchInfo& info, const Tokens& extras) {
+void parse_thinking_extras(SearchInfo& info, const Words& extras) {
     if (extras.size() > 0) info.seldepth = text::parse_int<int>(extras[0]);
     if (extras.size() > 1) info.nps = text::parse_int<std::uint64_t>(extras[1]);
     if (extras.size() > 2) info.tbhits = text::parse_int<std::uint64_t>(extras[2]);
@@ -187,7 +187,7 @@ std::optional<EngineOption> parse_xboard_option(std::string_view spec) {
 std::optional<SearchInfo> parse_thinking_line(std::string_view line) {
     const std::size_t tab = line.find('\t');
     const std::string_view head = tab == std::string_view::npos ? line : line.substr(0, tab);
-    const Tokens tokens = text::split(head);
+    const Words tokens = text::split(head);
     if (tokens.size() < 4) return std::nullopt;
     const auto ply = parse_ply(tokens[0]);
     const auto score = text::parse_int<int>(tokens[1]);  // beyond int no score means anything
@@ -203,9 +203,9 @@ std::optional<SearchInfo> parse_thinking_line(std::string_view line) {
     info.score = xboard_score(*score);
     info.time = Millis(*centis * 10);
     info.nodes = *nodes;
-    Tokens pv_tokens;
+    Words pv_tokens;
     if (tab != std::string_view::npos) {
-        parse_thinking_extras(info, Tokens(tokens.begin() + 4, tokens.end()));
+        parse_thinking_extras(info, Words(tokens.begin() + 4, tokens.end()));
         pv_tokens = text::split(line.substr(tab + 1));
     } else {
         pv_tokens.assign(tokens.begin() + 4, tokens.end());
@@ -216,7 +216,7 @@ std::optional<SearchInfo> parse_thinking_line(std::string_view line) {
 }
 
 std::optional<std::string> parse_move_reply(std::string_view line) {
-    const Tokens tokens = text::split(line);
+    const Words tokens = text::split(line);
     if (tokens.size() >= 2 && tokens[0] == "move") return std::string(tokens[1]);
     // Protocol v1: "12. ... e2e4" or "12... e2e4".
     if (tokens.size() >= 3 && is_move_number(tokens[0]) && tokens[1] == "...") return std::string(tokens[2]);
@@ -246,7 +246,7 @@ std::optional<std::string> parse_illegal_move(std::string_view line) {
     if (!line.starts_with("Illegal move")) return std::nullopt;
     const std::size_t colon = line.find(':');
     if (colon == std::string_view::npos) return std::string{};
-    const Tokens rest = text::split(line.substr(colon + 1));
+    const Words rest = text::split(line.substr(colon + 1));
     return rest.empty() ? std::string{} : std::string(rest.front());
 }
 
