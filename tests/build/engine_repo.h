@@ -28,7 +28,7 @@ inline std::string trimmed(std::string text) {
     return text;
 }
 
-inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 // A C program whose `bench` prints tempo's and Stockfish's line with `nodes`; anything else exits 0.
 inline std::string c_engine(unsigned long nodes) {

@@ -28,11 +28,7 @@ std::string trimmed(std::string text) {
     return text;
 }
 
-std::size_t count_of(const std::string& text, const std::string& word) {
-    std::size_t count = 0;
-    for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++count;
-    return count;
-}
+using test_support::count_of;
 
 // A fresh clone of this repository in a temporary directory, removed afterwards.
 class ScratchClone {

@@ -5,6 +5,7 @@
 #include "cli/merge_command.h"
 #include "db/merge.h"
 #include "tests/db/db_test_util.h"
+#include "tests/support/text_file.h"
 
 using namespace arbiter::db;
 using arbiter::cli::run_merge_command;
@@ -64,7 +65,7 @@ std::string conflict_message(const std::string& out, const std::vector<std::stri
   return {};
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 }  // namespace
 

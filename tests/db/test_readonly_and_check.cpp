@@ -10,6 +10,7 @@
 #include "db/merge.h"
 #include "tests/db/capture_error.h"
 #include "tests/db/db_test_util.h"
+#include "tests/support/text_file.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;
@@ -20,7 +21,7 @@ namespace {
 
 constexpr int kGames = 60;  // 80 plies each: the moves table spans many leaf pages
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 
 // A closed database (no -wal, no -shm left) with one run of kGames games.

@@ -7,6 +7,7 @@
 
 #include "tests/db/capture_error.h"
 #include "tests/db/db_test_util.h"
+#include "tests/support/text_file.h"
 
 using namespace arbiter::db;
 using dbtest::TempDir;
@@ -15,7 +16,7 @@ using dbtest::capture_error;
 namespace {
 
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 }  // namespace
 

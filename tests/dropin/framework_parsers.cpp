@@ -53,7 +53,7 @@ bool py_float(const std::string& text) {
 }
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 // fishtest shortens "New-<sha>" and "Base-<sha>" to ten hex digits in every line it reads.
 std::string shorten_hashes(const std::string& line) {

@@ -16,6 +16,7 @@
 #include "harness/openings/book.h"
 #include "harness/scheduler/chess960.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 
@@ -33,11 +34,7 @@ std::string logged(const TempDir& dir, const std::string& name, const std::strin
 
 std::string input_log(const TempDir& dir, const std::string& name) { return read_text(dir.file(name + ".in.log")); }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
-    return count;
-}
+using test_support::count_of;
 
 std::size_t lines_equal(const std::string& text, const std::string& line) {
     std::istringstream in(text);

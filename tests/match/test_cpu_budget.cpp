@@ -12,6 +12,7 @@
 
 #include "harness/scheduler/cpu_budget.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 using namespace arbiter;
@@ -27,11 +28,7 @@ scheduler::PreparedEngine engine_with(std::vector<std::pair<std::string, std::st
     return engine;
 }
 
-std::size_t count_of(const std::string& text, const std::string& part) {
-    std::size_t count = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++count;
-    return count;
-}
+using test_support::count_of;
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 
@@ -16,7 +17,7 @@ std::vector<std::string> one_game(const TempDir& dir, const std::string& db = "f
     return {"-each", "nodes=1", "-games", "1", "-maxmoves", "3", "-concurrency", "1", "--db", dir.file(db)};
 }
 
-bool contains(const std::string& text, const std::string& needle) { return text.find(needle) != std::string::npos; }
+using test_support::contains;
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "harness/openings/polyglot.h"
 #include "engine/chess/san.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 
@@ -16,11 +17,7 @@ using arbiter::db::GameResult;
 
 std::vector<std::string> words(std::initializer_list<std::string> list) { return list; }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
-    return count;
-}
+using test_support::count_of;
 
 // One game each way, misbehave_engine at one node a move, one worker (one process per engine).
 std::vector<std::string> two_games(const TempDir& dir, const std::string& db = "k.db") {

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 
@@ -10,11 +11,7 @@ namespace {
 
 std::vector<std::string> db_flag(const TempDir& dir) { return {"--db", dir.file("f.db")}; }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
-    return count;
-}
+using test_support::count_of;
 
 }  // namespace
 

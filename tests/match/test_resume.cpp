@@ -12,6 +12,7 @@
 
 #include "db/merge.h"
 #include "tests/match/match_test_support.h"
+#include "tests/support/text_file.h"
 
 using namespace match_test;
 
@@ -27,11 +28,7 @@ std::vector<std::string> eight_games(const std::string& db) {
                                     "-maxmoves", "50", "--db", db};
 }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
-    return count;
-}
+using test_support::count_of;
 
 // Starts the match driver with stdout in `out_path`; returns its pid.
 pid_t spawn_driver(const std::vector<std::string>& args, const std::string& out_path) {

@@ -13,6 +13,7 @@
 #include "engine/chess/san.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/fathom.h"
+#include "tests/support/text_file.h"
 
 using namespace arbiter;
 using namespace match_test;
@@ -54,11 +55,7 @@ std::vector<chess::Position> positions_after_moves(const StoredGame& stored) {
 
 int pieces(const chess::Position& position) { return chess::popcount(position.pieces()); }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
-    return count;
-}
+using test_support::count_of;
 
 // A game ended by the tables: on the first position after a move with at most `max_pieces`
 // pieces, with fathom's result for that position (the fifty-move rule counted).

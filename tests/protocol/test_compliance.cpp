@@ -8,12 +8,13 @@
 
 #include "harness/protocol/compliance.h"
 #include "tests/badinput/run_binary.h"
+#include "tests/support/text_file.h"
 
 namespace {
 
 using badinput::run_binary;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test_support::contains;
 
 }  // namespace
 

@@ -76,12 +76,6 @@ int wait_child(pid_t pid, std::chrono::seconds limit) {
     }
 }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto pos = text.find(needle); pos != std::string::npos; pos = text.find(needle, pos + 1)) ++count;
-    return count;
-}
-
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed) {
     const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
     return {"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN,

@@ -42,7 +42,7 @@ int wait_child(pid_t pid, std::chrono::seconds limit);
 // Polls `path` until it holds `count` occurrences of `needle` or `limit` passes.
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit);
 
-std::size_t count_of(const std::string& text, const std::string& needle);
+using test_support::count_of;
 
 // A tempo-against-tempo match at 4000 nodes from the noob book, engines running in `dir`.
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed);

@@ -29,11 +29,7 @@ std::string svg_element(const std::string& dom, const std::string& id) {
     return end == std::string::npos ? std::string() : dom.substr(start, end - start);
 }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
-    return count;
-}
+using test_support::count_of;
 
 int failures = 0;
 void check(bool ok, const std::string& what) {

@@ -23,11 +23,7 @@ using namespace arbiter;
 
 namespace {
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-    std::size_t count = 0;
-    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
-    return count;
-}
+using test_support::count_of;
 
 // A database in a directory of its own, which takes its -wal and -shm files along when it goes.
 struct TempDb {

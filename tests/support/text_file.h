@@ -1,6 +1,6 @@
 #pragma once
 // The tests' one file reader: a whole file as a string, byte for byte (empty when it cannot be
-// read), and the one splitter of captured text into its lines.
+// read), the one splitter of captured text into its lines, and the one search of captured text.
 
 #include <fstream>
 #include <sstream>
@@ -22,6 +22,16 @@ inline std::vector<std::string> lines_of(const std::string& text) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
+}
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// How many times `needle` occurs in `text`, occurrences not overlapping ("aa" is in "aaaa" twice).
+inline std::size_t count_of(const std::string& text, const std::string& needle) {
+    if (needle.empty()) return 0;
+    std::size_t count = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++count;
+    return count;
 }
 
 }  // namespace test_support
