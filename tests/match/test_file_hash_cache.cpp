@@ -15,6 +15,7 @@
 #include "harness/scheduler/file_hash_cache.h"
 #include "harness/scheduler/run_identity.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 
 using arbiter::scheduler::FileHash;
 using arbiter::scheduler::FileHashCache;
@@ -31,16 +32,12 @@ FileStamp stamp_of_path(const std::string& path) {
     return stamp_of(status);
 }
 
-std::string read_all(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using test_support::contains;
+using test_support::read_text;
 
 // Replaces every occurrence of `from` in the cache file by `to`.
 void edit_cache(const FileHashCache& cache, const std::string& from, const std::string& to) {
-    std::string text = read_all(*cache.file());
+    std::string text = read_text(*cache.file());
     for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
         text.replace(at, from.size(), to);
     std::ofstream(*cache.file(), std::ios::trunc) << text;
@@ -119,10 +116,10 @@ TEST_CASE("file hash cache: a changed file is hashed again", "[unit]") {
     SECTION("only the status-change time differs (chmod, or touch -d back to the old time)") {
         // The stored stamp is made to differ from the file's in its ctime alone, so no clock has
         // to tick: every other field still matches.
-        const std::string ctime = std::to_string(stamp_of_path(engine).ctime_ns);
-        const std::string earlier = std::to_string(stamp_of_path(engine).ctime_ns - 1);
-        edit_cache(cache, " " + ctime + " " + kPlanted, " " + earlier + " " + kPlanted);
-        REQUIRE(read_all(*cache.file()).find(" " + earlier + " " + kPlanted) != std::string::npos);
+        const auto ctime_ns = stamp_of_path(engine).ctime_ns;
+        const std::string earlier = " " + std::to_string(ctime_ns - 1) + " " + kPlanted;
+        edit_cache(cache, " " + std::to_string(ctime_ns) + " " + kPlanted, earlier);
+        REQUIRE(contains(read_text(*cache.file()), earlier));
     }
     const std::string now = file_content_hash(engine, "x", FileHash::v2, cache);
     CHECK(now != kPlanted);
@@ -153,7 +150,7 @@ TEST_CASE("file hash cache: damage and missing rights only cost a hash", "[unit]
     SECTION("torn and foreign lines are skipped, good ones still found") {
         const FileHashCache cache(dir.file("cache"), std::chrono::seconds(0));
         file_content_hash(engine, "x", FileHash::v2, cache);
-        const std::string good = read_all(*cache.file());
+        const std::string good = read_text(*cache.file());
         std::ofstream(*cache.file(), std::ios::trunc) << "garbage\n1 2\n\n" << good << "12 x 3 4 5 v2:0 p\n";
         CHECK(cache.find(stamp_of_path(engine)) == expected);
     }
@@ -181,7 +178,7 @@ TEST_CASE("file hash cache: one entry per file, the newest first, at most kMaxEn
     }
     cache.remember(engine, stamp, kOld);
     cache.remember(engine, stamp, kNew);
-    std::istringstream lines(read_all(*cache.file()));
+    std::istringstream lines(read_text(*cache.file()));
     std::size_t entries = 0, of_engine = 0;
     for (std::string line; std::getline(lines, line);) {
         if (line.empty() || line.front() == '#') continue;
