@@ -65,7 +65,7 @@ Match flags:
   -tb DIR[:DIR...] -tbpieces N -tbignore50 -tbadjudicate BOTH|WIN_LOSS|DRAW (Syzygy adjudication)
   -debug (every engine line, timestamped)  -log file=F level=L engine=true compress=true realtime=false
   -use-affinity [CPUS] (a CPU per game slot; more slots than CPUs share them round-robin, with a warning)
-  -force-concurrency  -testEnv
+  -force-concurrency  -testEnv  -thread-affinity on|off (each game's thread on a CPU of its own; on)
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
   -engines [FILE]  -bookmode ram|disk  -strict  -check-mate-pvs  -show-latency  -startup-ms MS
   -ucinewgame-ms MS

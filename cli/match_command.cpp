@@ -97,7 +97,7 @@ std::string match_usage() {
            "                      [-engines [FILE]] [-bookmode ram|disk] [-strict] [-check-mate-pvs] [-show-latency]\n"
            "                      [-startup-ms MS] [-ucinewgame-ms MS]\n"
            "                      [-debug] [-log file=F level=trace|info|warn|err|fatal append= compress= realtime= engine=]\n"
-           "                      [-use-affinity [CPUS]] [-force-concurrency] [-testEnv]\n";
+           "                      [-use-affinity [CPUS]] [-force-concurrency] [-testEnv] [-thread-affinity on|off]\n";
 }
 
 int run_match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -1,4 +1,4 @@
-// -debug, -log, -use-affinity, -force-concurrency, -testEnv. What each does at run time is in
+// -debug, -log, -use-affinity, -force-concurrency, -testEnv, and arbiter's -thread-affinity. What each does at run time is in
 // harness/scheduler (engine_tap.h, cpu_slots.h, run_match.cpp) and harness/runlog.
 #include "cli/runner_flags.h"
 
@@ -55,6 +55,8 @@ bool apply_runner_flag(FlagContext& ctx, const FlagGroup& group) {
     } else if (name == "force-concurrency") {
         expect_no_value(group.flag, group.values);
         c.force_concurrency = true;
+    } else if (name == "thread-affinity") {
+        c.thread_affinity = config::parse_flag_bool(single_value(group.flag, group.values), group.flag);
     } else if (name == "testEnv") {
         expect_no_value(group.flag, group.values);
         c.test_env = true;

@@ -255,6 +255,7 @@ struct MatchConfig {
     bool use_affinity = false;         // `-use-affinity [CPUS]`: one CPU per game slot for its engines
     std::vector<int> affinity_cpus;    // the CPUs to hand out, in order; empty: every CPU, cores first
     bool force_concurrency = false;    // `-force-concurrency`: more games at once than hardware threads
+    bool thread_affinity = true;       // `-thread-affinity off`: game threads not pinned (cpu_slots.h)
     bool test_env = false;             // `-testEnv`: warnings one line each (fastchess)
 };
 

@@ -57,7 +57,8 @@ json log_json(const LogSpec& log) {
 }  // namespace
 
 const std::vector<std::string>& runner_json_keys() {
-    static const std::vector<std::string> keys{"debug", "log", "use_affinity", "force_concurrency", "test_env"};
+    static const std::vector<std::string> keys{"debug", "log", "use_affinity", "force_concurrency", "thread_affinity",
+                                               "test_env"};
     return keys;
 }
 
@@ -68,6 +69,8 @@ void read_runner_json(MatchConfig& config, const json& in, const std::string& so
     if (in.contains("use_affinity")) read_affinity(config, in.at("use_affinity"), where("use_affinity"));
     if (in.contains("force_concurrency"))
         config.force_concurrency = read_bool(in.at("force_concurrency"), where("force_concurrency"));
+    if (in.contains("thread_affinity"))
+        config.thread_affinity = read_bool(in.at("thread_affinity"), where("thread_affinity"));
     if (in.contains("test_env")) config.test_env = read_bool(in.at("test_env"), where("test_env"));
 }
 
@@ -77,6 +80,7 @@ void write_runner_json(const MatchConfig& config, json& out) {
     if (config.use_affinity)
         out["use_affinity"] = config.affinity_cpus.empty() ? json(true) : json(cpu_list_text(config.affinity_cpus));
     if (config.force_concurrency) out["force_concurrency"] = true;
+    if (!config.thread_affinity) out["thread_affinity"] = false;
     if (config.test_env) out["test_env"] = true;
 }
 

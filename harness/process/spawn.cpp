@@ -1,6 +1,7 @@
 #include "harness/process/spawn.h"
 
 #include "harness/process/capped_log.h"
+#include "harness/process/thread_affinity.h"
 
 #include <boost/process/args.hpp>
 #include <boost/process/env.hpp>
@@ -178,8 +179,13 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
     const int child_out = from_child.write.get();
     const int child_err = error_sink.get();
     const pid_t parent = ::getpid();
-    const cpu_set_t cpus = cpu_mask(spec.cpu_affinity);
-    const bool pin = !spec.cpu_affinity.empty();
+    // The child's CPUs: -use-affinity's, else the mask its thread had before a PinThread (a game
+    // thread pinned for its own sake must not pass the pin on), else simply ours.
+    const cpu_set_t* thread_unpinned = unpinned_mask_for_children();
+    const bool set_cpus = !spec.cpu_affinity.empty() || thread_unpinned != nullptr;
+    const cpu_set_t cpus = !spec.cpu_affinity.empty() ? cpu_mask(spec.cpu_affinity)
+                           : thread_unpinned          ? *thread_unpinned
+                                                      : cpu_set_t{};
     // Runs in the forked child before exec; only async-signal-safe calls are allowed here.
     auto wire_child = boost::process::extend::on_exec_setup([=](auto& exec) {
         // Own process group: a terminal Ctrl-C (SIGINT to the foreground group) must not reach
@@ -190,7 +196,7 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
         // that spawned the child, which is always the thread owning the engine for its lifetime.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);  // we were gone before the prctl took effect
-        if (pin && ::sched_setaffinity(0, sizeof cpus, &cpus) != 0) {
+        if (set_cpus && ::sched_setaffinity(0, sizeof cpus, &cpus) != 0) {
             exec.set_error(std::error_code(errno, std::system_category()), "sched_setaffinity failed");
             ::_exit(127);
         }

@@ -44,13 +44,6 @@ std::map<std::pair<int, int>, std::vector<int>> threads_per_core(const std::stri
     return cores;
 }
 
-std::string read_cpuinfo() {
-    std::ifstream in("/proc/cpuinfo");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::vector<int> listed_cpus(const std::vector<int>& listed, const std::vector<int>& allowed) {
     for (int cpu : listed) {
         if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
@@ -58,6 +51,29 @@ std::vector<int> listed_cpus(const std::vector<int>& listed, const std::vector<i
                                                    config::cpu_list_text(allowed) + ")");
     }
     return listed;
+}
+
+// `cpus` turned to begin at the CPU this thread runs on: several arbiters started side by side (GNU
+// parallel, shards on one node) then spread their first game threads instead of all taking the
+// first CPU, while one run still covers the cores in order.
+std::vector<int> starting_here(std::vector<int> cpus) {
+    const auto here = std::find(cpus.begin(), cpus.end(), sched_getcpu());
+    if (here != cpus.end()) std::rotate(cpus.begin(), here, cpus.end());
+    return cpus;
+}
+
+// -use-affinity's engines get CPUs only when each runs one thread, as fastchess intends.
+bool engines_pinnable(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
+                      std::ostream& err) {
+    if (!config.use_affinity) return false;
+    for (const auto& engine : engines) {
+        if (const long threads = engine_threads(engine); threads != 1) {
+            err << "Warning: -use-affinity: engine " << engine.name << " runs " << threads
+                << " threads; engines are pinned only when each runs one thread\n";
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -87,6 +103,13 @@ std::vector<int> allowed_cpus() {
     return cpus;
 }
 
+std::string read_cpuinfo() {
+    std::ifstream in("/proc/cpuinfo");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 std::vector<int> cpus_in_core_order(const std::string& cpuinfo, const std::vector<int>& allowed) {
     const auto cores = threads_per_core(cpuinfo);
     std::vector<int> ordered;
@@ -110,21 +133,24 @@ std::vector<int> cpus_in_core_order(const std::string& cpuinfo, const std::vecto
 
 CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines, int slots,
                    std::ostream& err) {
-    if (!config.use_affinity) return;
-    for (const auto& engine : engines) {
-        if (const long threads = engine_threads(engine); threads != 1) {
-            err << "Warning: -use-affinity: engine " << engine.name << " runs " << threads
-                << " threads; engines are pinned only when each runs one thread\n";
-            return;
-        }
-    }
     const std::vector<int> allowed = allowed_cpus();
-    const std::vector<int> cpus = config.affinity_cpus.empty() ? cpus_in_core_order(read_cpuinfo(), allowed)
-                                                               : listed_cpus(config.affinity_cpus, allowed);
-    if (cpus.empty()) throw ConfigError("-use-affinity", "arbiter may run on no CPU to hand out");
-    // Fewer CPUs than slots is not an error: Tournament::run's oversubscription warning names the
-    // shared CPUs once, next to the cores the run has.
-    per_slot_ = slot_cpus(cpus, slots);
+    const std::string cpuinfo = config.use_affinity || config.thread_affinity ? read_cpuinfo() : std::string();
+    if (engines_pinnable(config, engines, err)) {
+        const std::vector<int> cpus = config.affinity_cpus.empty() ? cpus_in_core_order(cpuinfo, allowed)
+                                                                   : listed_cpus(config.affinity_cpus, allowed);
+        if (cpus.empty()) throw ConfigError("-use-affinity", "arbiter may run on no CPU to hand out");
+        // Fewer CPUs than slots is not an error: Tournament::run's oversubscription warning names the
+        // shared CPUs once, next to the cores the run has.
+        per_slot_ = slot_cpus(cpus, slots);
+    }
+    if (!config.thread_affinity) return;
+    // A game thread stays beside its engines. With them free, each slot's thread gets a CPU of its
+    // own, spread over the cores as -use-affinity would spread engines; with more slots than CPUs
+    // they stay free too: measured with 4 to 64 slots on 2 CPUs, threads stacked on one CPU cost
+    // more than the scheduler's moving them (bench/README.md).
+    if (!per_slot_.empty()) thread_per_slot_ = per_slot_;
+    else if (allowed.size() > 1 && static_cast<std::size_t>(slots) <= allowed.size())
+        thread_per_slot_ = slot_cpus(starting_here(cpus_in_core_order(cpuinfo, allowed)), slots);
 }
 
 std::vector<int> slot_cpus(const std::vector<int>& cpus, int slots) {
@@ -134,9 +160,12 @@ std::vector<int> slot_cpus(const std::vector<int>& cpus, int slots) {
     return per_slot;
 }
 
-std::vector<int> CpuSlots::take() {
-    if (next_ >= per_slot_.size()) return {};
-    return {per_slot_[next_++]};
+SlotPlacement CpuSlots::take() {
+    SlotPlacement placement;
+    if (next_ < per_slot_.size()) placement.engine_cpus = {per_slot_[next_]};
+    if (next_ < thread_per_slot_.size()) placement.thread_cpu = thread_per_slot_[next_];
+    ++next_;
+    return placement;
 }
 
 std::vector<int> CpuSlots::pinned_cpus() const {

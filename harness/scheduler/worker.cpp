@@ -7,6 +7,7 @@
 #include "harness/game/game_output.h"
 #include "harness/process/pipe_writer.h"
 #include "harness/process/read_watchdog.h"
+#include "harness/process/thread_affinity.h"
 #include "harness/scheduler/engine_slot.h"
 #include "harness/scheduler/game_players.h"
 #include "harness/scheduler/output_texts.h"
@@ -19,12 +20,14 @@ using State = Tournament::State;
 
 class Worker {
 public:
-    explicit Worker(State& state) : state_(state) {
+    explicit Worker(State& state) : Worker(state, take_placement(state)) {}
+
+    void run();
+
+private:
+    Worker(State& state, const SlotPlacement& placement) : state_(state), pinned_(placement.thread_cpu) {
         SlotExtras extras;
-        {
-            std::lock_guard lock(state.mutex);
-            extras.cpus = state.cpu_slots->take();  // this worker's CPU under -use-affinity
-        }
+        extras.cpus = placement.engine_cpus;  // this worker's CPU under -use-affinity
         extras.tap = state.engine_tap.get();
         // The start-up check's processes run on any CPU and were started without the tap, so
         // they serve only slots without -use-affinity's CPUs and without -debug/-log traffic.
@@ -33,9 +36,11 @@ public:
             slots_.emplace_back(state.engines[i], extras, may_adopt ? state.probed.take(i) : nullptr);
     }
 
-    void run();
+    static SlotPlacement take_placement(State& state) {
+        std::lock_guard lock(state.mutex);
+        return state.cpu_slots->take();
+    }
 
-private:
     bool play(const Assignment& assignment, const ScheduledGame& game);
     bool pause_before_game();
     game::GameSetup setup_for(const Assignment& assignment, const ScheduledGame& game) const;
@@ -48,6 +53,7 @@ private:
     }
 
     State& state_;
+    const process::PinThread pinned_;  // declared before the engines, which start and stop while it holds
     std::vector<EngineSlot> slots_;  // one per engine of the run, started on first use
 };
 

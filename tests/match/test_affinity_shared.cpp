@@ -79,8 +79,12 @@ TEST_CASE("flag -use-affinity hands one CPU to more game slots than CPUs instead
     scheduler::CpuSlots slots(config, engines, 3, err);
     CHECK(err.str().empty());  // the sharing is said once, by the oversubscription warning
     CHECK(slots.pinned_cpus() == std::vector<int>{cpu});
-    for (int slot = 0; slot < 3; ++slot) CHECK(slots.take() == std::vector<int>{cpu});
-    CHECK(slots.take().empty());
+    for (int slot = 0; slot < 3; ++slot) {
+        const scheduler::SlotPlacement placement = slots.take();
+        CHECK(placement.engine_cpus == std::vector<int>{cpu});
+        CHECK(placement.thread_cpu == cpu);  // each game's thread beside its engines
+    }
+    CHECK(slots.take().engine_cpus.empty());
     // A CPU that does not exist is still bad input.
     config.affinity_cpus = {4095};
     CHECK_THROWS_WITH(scheduler::CpuSlots(config, engines, 3, err), Catch::StartsWith("-use-affinity: CPU 4095"));

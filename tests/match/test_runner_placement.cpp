@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -75,13 +74,13 @@ TEST_CASE("flag -use-affinity leaves engines with several threads unpinned, with
     engines[1].client.options = {{"Threads", "4"}};
     std::ostringstream err;
     scheduler::CpuSlots slots(config, engines, 64, err);
-    CHECK(slots.take().empty());
+    CHECK(slots.take().engine_cpus.empty());
     CHECK(err.str().find("engine many runs 4 threads") != std::string::npos);
     engines[1].client.options = {{"Threads", "1"}};
     config.affinity_cpus = {scheduler::allowed_cpus().front()};
     scheduler::CpuSlots pinned(config, engines, 1, err);
-    CHECK(pinned.take() == config.affinity_cpus);
-    CHECK(pinned.take().empty());
+    CHECK(pinned.take().engine_cpus == config.affinity_cpus);
+    CHECK(pinned.take().engine_cpus.empty());
 }
 
 TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", "[integration][runner_flags]") {
@@ -112,10 +111,7 @@ TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", 
     REQUIRE(listed.code == 0);
     pinned_to(reported_cpus(dir), last);
     // Without a list: the first CPU in fastchess's core order.
-    std::ifstream cpuinfo_file("/proc/cpuinfo");
-    std::ostringstream cpuinfo;
-    cpuinfo << cpuinfo_file.rdbuf();
-    const std::string first = std::to_string(scheduler::cpus_in_core_order(cpuinfo.str(), allowed).front());
+    const std::string first = std::to_string(scheduler::cpus_in_core_order(scheduler::read_cpuinfo(), allowed).front());
     REQUIRE(run_match(pair_of(engine, dir, "auto.db") + std::vector<std::string>{"-use-affinity"}).code == 0);
     pinned_to(reported_cpus(dir), first);
 }
@@ -195,7 +191,8 @@ TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[inte
                     R"(", "name": "b"}], "each": {"nodes": 300}, "games": 2, "repeat": true, "concurrency": 1,
            "logdir": "off", "db": ")" + dir.file("json.db") + R"(", "debug": true,
            "log": {"file": ")" + log + R"(", "level": "info", "engine": true, "realtime": false},
-           "use_affinity": ")" + cpu + R"(", "force_concurrency": true, "test_env": true})");
+           "use_affinity": ")" + cpu + R"(", "force_concurrency": true, "test_env": true,
+           "thread_affinity": false})");
     const config::MatchConfig loaded = config::load_match_config_file(path);
     CHECK(loaded.debug);
     REQUIRE(loaded.log);
@@ -206,15 +203,19 @@ TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[inte
     CHECK(loaded.affinity_cpus == std::vector<int>{std::stoi(cpu)});
     CHECK(loaded.force_concurrency);
     CHECK(loaded.test_env);
+    CHECK(!loaded.thread_affinity);
     const auto written = config::match_config_to_json(loaded);
     CHECK(written.at("log").at("level") == "info");
     CHECK(written.at("use_affinity") == cpu);
+    CHECK(written.at("thread_affinity") == false);
     config::MatchConfig plain = loaded;
     plain.debug = plain.use_affinity = plain.force_concurrency = plain.test_env = false;
+    plain.thread_affinity = true;
     plain.affinity_cpus.clear();
     plain.log.reset();
     CHECK(config::run_identity(plain) == config::run_identity(loaded));
     CHECK(config::match_config_to_json(plain).count("debug") == 0);
+    CHECK(config::match_config_to_json(plain).count("thread_affinity") == 0);  // the default is not written
 
     const RunOutput run = run_match({"-config", path});
     INFO(run.err.substr(0, 1000));
@@ -226,4 +227,6 @@ TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[inte
     CHECK_THROWS_WITH(config::load_match_config_file(bad), Catch::Contains("log.colour: unknown key"));
     const std::string level = dir.write("level.json", R"({"log": {"file": "x", "level": "debug"}})");
     CHECK_THROWS_WITH(config::load_match_config_file(level), Catch::Contains("log.level"));
+    const std::string threads = dir.write("threads.json", R"({"thread_affinity": "off"})");
+    CHECK_THROWS_WITH(config::load_match_config_file(threads), Catch::Contains("thread_affinity: expected true or false"));
 }
