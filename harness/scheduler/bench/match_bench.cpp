@@ -5,10 +5,14 @@
 //       measured move time with the engine's own last `info time`: median / p99 overhead.
 //   arbiter_match_bench throughput [--engine PATH] [--games N] [--tc TC | --depth N] [--concurrency N]
 //                                  [--book FILE [--book-positions N] [--order sequential|random]]
+//                                  [--history since-irreversible|full]
 //       A whole `arbiter match` (default 200 games at 1+0.01, concurrency 2): games/minute, time
 //       forfeits, arbiter's share of the CPU time (its own vs its engines'), and arbiter's CPU per
 //       game and per stored move. The reference work of issue #19 (harness/scheduler/bench/README.md):
 //         throughput --depth 1 --games 100 --book openings/noob_2moves.epd --book-positions 20
+//       Positions go out as c-chess-cli sends them (engine key history=since-irreversible), so the
+//       engines do the work they do under c-chess-cli and the figures compare runners; `--history
+//       full` sends the whole game, as cutechess-cli, fastchess and `arbiter match` by default do.
 //   arbiter_match_bench memory     [--engine PATH] [--games N] [--nodes N] [--concurrency N]
 //       A whole run at fixed nodes (default 2000 games, concurrency 16), sampling arbiter's RSS:
 //       peak, and RSS after every tenth of the run (it must not grow with games played).
@@ -51,6 +55,7 @@ struct Options {
     std::string book;
     int book_positions = 0;  // the first N positions of the book; 0: all of them
     std::string order = "sequential";
+    std::string history = "since-irreversible";  // the engine key history= of throughput and memory
 };
 
 Options parse(int argc, char** argv) {
@@ -68,6 +73,7 @@ Options parse(int argc, char** argv) {
         else if (flag == "--book") o.book = value;
         else if (flag == "--book-positions") o.book_positions = std::stoi(value);
         else if (flag == "--order") o.order = value;
+        else if (flag == "--history") o.history = value;
         else throw std::invalid_argument("unknown flag " + flag);
     }
     if (o.order != "sequential" && o.order != "random") throw std::invalid_argument("--order: sequential or random");
@@ -157,6 +163,7 @@ config::MatchConfig match_config(const Options& o, const std::string& db, int ga
         engine.name = name;
         engine.options = {{"Threads", "1"}, {"Hash", "16"}};
         config::apply_engine_token(engine, limit, "-each");
+        config::apply_engine_token(engine, "history=" + o.history, "--history");
         match.engines.push_back(engine);
     }
     match.games = games;
