@@ -24,7 +24,7 @@ public:
 
 private:
     cpu_set_t old_mask_{};
-    const cpu_set_t* outer_mask_ = nullptr;  // an outer PinThread's saved mask, put back after
+    const cpu_set_t* outer_mask_ = nullptr;  // an outer PinThread's saved mask: children keep getting it
     bool pinned_ = false;
 };
 
