@@ -257,7 +257,8 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
                                      "tb", "tbpieces", "tbignore50", "tbadjudicate",
                                      "bookmode", "engines_file", "strict",
                                      "check_mate_pvs", "show_latency", "startup_ms", "ucinewgame_ms",
-                                     "debug", "log", "use_affinity", "force_concurrency", "thread_affinity", "test_env",
+                                     "debug", "log", "use_affinity", "force_concurrency", "thread_affinity",
+                                     "test_env",
                                      "pgnout_fastchess", "pgnout_append", "epdout_append", "crc32_pgn",
                                      "autosaveinterval", "fastchess_config"};
     known_keys.insert(std::begin(kTournamentJsonKeys), std::end(kTournamentJsonKeys));

@@ -1,7 +1,8 @@
 #pragma once
 // The JSON keys of the runner settings (harness/config/runner_settings.h and the diagnostics at the
 // end of MatchConfig): "debug", "log", "use_affinity", "force_concurrency", "thread_affinity",
-// "test_env". Read and written by config_json.cpp with the rest of a config; none of them is part of a run's identity.
+// "test_env". Read and written by config_json.cpp with the rest of a config; none of them is part
+// of a run's identity.
 
 #include <string>
 #include <vector>

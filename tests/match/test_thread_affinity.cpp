@@ -79,7 +79,8 @@ TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, the
     const std::set<std::string> threads = pinned_threads(dir, everywhere);
     CHECK(neighbours.count(threads) == 1);  // one CPU per slot
 
-    const RunOutput free = run_match(two_slots(engine, dir, "free.db") + std::vector<std::string>{"-thread-affinity", "off"});
+    const RunOutput free =
+        run_match(two_slots(engine, dir, "free.db") + std::vector<std::string>{"-thread-affinity", "off"});
     INFO(free.err);
     REQUIRE(free.code == 0);
     CHECK(reported_cpus(dir).count(everywhere) == 1);
@@ -87,13 +88,15 @@ TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, the
 
     // -use-affinity puts each slot's thread beside its engines.
     const std::string last = std::to_string(allowed.back());
-    const RunOutput beside = run_match(two_slots(engine, dir, "beside.db") + std::vector<std::string>{"-use-affinity", last});
+    const RunOutput beside =
+        run_match(two_slots(engine, dir, "beside.db") + std::vector<std::string>{"-use-affinity", last});
     INFO(beside.err);
     REQUIRE(beside.code == 0);
     CHECK(pinned_threads(dir, everywhere) == std::set<std::string>{last});
     reported_cpus(dir);
 
-    const RunOutput bad = run_match(two_slots(TEMPO_BIN, dir, "bad.db") + std::vector<std::string>{"-thread-affinity", "maybe"});
+    const RunOutput bad =
+        run_match(two_slots(TEMPO_BIN, dir, "bad.db") + std::vector<std::string>{"-thread-affinity", "maybe"});
     CHECK(bad.code == 2);
     CHECK(bad.err.find("-thread-affinity: expected true or false, got 'maybe'") != std::string::npos);
 }
