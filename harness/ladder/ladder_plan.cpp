@@ -11,10 +11,10 @@
 namespace arbiter::ladder {
 namespace {
 
+// At least two digits ("07"); larger numbers whole.
 std::string two_digits(std::size_t n) {
-    char buffer[8];
-    std::snprintf(buffer, sizeof buffer, "%02zu", n);
-    return buffer;
+    std::string text = std::to_string(n);
+    return text.size() < 2 ? "0" + text : text;
 }
 
 // "0.1" rather than "0.100000": the factor is part of a ladder name.
