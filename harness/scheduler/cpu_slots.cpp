@@ -134,9 +134,8 @@ std::vector<int> cpus_in_core_order(const std::string& cpuinfo, const std::vecto
 CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines, int slots,
                    std::ostream& err) {
     const std::vector<int> allowed = allowed_cpus();
-    const std::string cpuinfo = config.use_affinity || config.thread_affinity ? read_cpuinfo() : std::string();
     if (engines_pinnable(config, engines, err)) {
-        const std::vector<int> cpus = config.affinity_cpus.empty() ? cpus_in_core_order(cpuinfo, allowed)
+        const std::vector<int> cpus = config.affinity_cpus.empty() ? cpus_in_core_order(read_cpuinfo(), allowed)
                                                                    : listed_cpus(config.affinity_cpus, allowed);
         if (cpus.empty()) throw ConfigError("-use-affinity", "arbiter may run on no CPU to hand out");
         // Fewer CPUs than slots is not an error: Tournament::run's oversubscription warning names the
@@ -150,7 +149,7 @@ CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<Prepared
     // more than the scheduler's moving them (bench/README.md).
     if (!per_slot_.empty()) thread_per_slot_ = per_slot_;
     else if (allowed.size() > 1 && static_cast<std::size_t>(slots) <= allowed.size())
-        thread_per_slot_ = slot_cpus(starting_here(cpus_in_core_order(cpuinfo, allowed)), slots);
+        thread_per_slot_ = slot_cpus(starting_here(cpus_in_core_order(read_cpuinfo(), allowed)), slots);
 }
 
 std::vector<int> slot_cpus(const std::vector<int>& cpus, int slots) {

@@ -10,12 +10,15 @@
 
 namespace match_test {
 
-// A tempo that first writes its Cpus_allowed_list into DIR/cpus_<pid>.
-inline std::string cpu_reporting_engine(const TempDir& dir) {
-    return dir.write("report_cpus.sh",
-                     "#!/bin/sh\nsed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > '" + dir.path() +
-                         "/cpus_'$$\nexec " TEMPO_BIN "\n",
-                     true);
+// A tempo that first writes its Cpus_allowed_list into DIR/cpus_<pid> and, with
+// `parent_threads`, that of each thread of its parent (arbiter) into DIR/threads_<pid>, a line each.
+inline std::string cpu_reporting_engine(const TempDir& dir, bool parent_threads = false) {
+    const std::string allowed_list = "sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' ";
+    std::string script = "#!/bin/sh\n" + allowed_list + "/proc/self/status > '" + dir.path() + "/cpus_'$$\n";
+    if (parent_threads)
+        script += "for task in /proc/$PPID/task/*; do " + allowed_list + "$task/status; done > '" + dir.path() +
+                  "/threads_'$$\n";
+    return dir.write(parent_threads ? "report_threads.sh" : "report_cpus.sh", script + "exec " TEMPO_BIN "\n", true);
 }
 
 // How many engine processes reported each CPU list; the reports are then removed.

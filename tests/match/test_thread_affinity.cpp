@@ -22,15 +22,6 @@ using namespace arbiter;
 
 namespace {
 
-// tempo, after writing DIR/cpus_<pid> (its own CPUs) and DIR/threads_<pid> (its parent's threads').
-std::string thread_reporting_engine(const TempDir& dir) {
-    return dir.write("report_threads.sh",
-                     "#!/bin/sh\nsed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status > '" + dir.path() +
-                         "/cpus_'$$\nfor task in /proc/$PPID/task/*; do sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "
-                         "$task/status; done > '" + dir.path() + "/threads_'$$\nexec " TEMPO_BIN "\n",
-                     true);
-}
-
 // The single CPUs any thread of the test process was pinned to when an engine started; the
 // reports are then removed.
 std::set<std::string> pinned_threads(const TempDir& dir, const std::string& everywhere) {
@@ -62,7 +53,7 @@ TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, the
         return;
     }
     TempDir dir;
-    const std::string engine = thread_reporting_engine(dir);
+    const std::string engine = cpu_reporting_engine(dir, true);
     const std::string everywhere = config::cpu_list_text(allowed);
     // Two CPUs next to each other in core order (cyclically): the run starts from the one it runs on.
     const std::vector<int> order = scheduler::cpus_in_core_order(scheduler::read_cpuinfo(), allowed);
