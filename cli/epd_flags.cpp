@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "cli/flag_reader.h"
+#include "harness/config/data_files.h"
 #include "harness/config/plain_text.h"
 
 namespace arbiter::cli {
@@ -36,7 +37,11 @@ bool read_epd_flag(FlagReader& flags, epdrun::EpdOptions& options, bool& db_give
     const std::string& name = flags.name();
     if (flags.is_positional()) return false;
     if (name == "engine") set_once(options.engine, flags);
-    else if (name == "suite") set_once(options.suite, flags);
+    else if (name == "suite") {
+        set_once(options.suite, flags);
+        // A suite arbiter ships by its name ("wac"), from any directory.
+        options.suite = config::resolve_suite(options.suite, config::installed_data_dir());
+    }
     else if (name == "movetime") options.limit.movetime_ms = positive<std::int64_t>(flags);
     else if (name == "nodes") options.limit.nodes = positive<std::uint64_t>(flags);
     else if (name == "depth") options.limit.depth = positive<int>(flags);

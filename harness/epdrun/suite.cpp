@@ -9,6 +9,7 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
+#include "harness/config/data_files.h"
 
 namespace arbiter::epdrun {
 
@@ -102,18 +103,15 @@ Suite load_suite(const std::string& path) {
 
 std::string default_suite_path() {
     namespace fs = std::filesystem;
-    const fs::path relative = fs::path("tests") / "data" / "wac.epd";
+    // PREFIX/share/arbiter/suites (installed, or the build tree's links into the checkout), then the
+    // checkout this arbiter was configured from.
+    const auto data_dir = config::installed_data_dir();
+    if (data_dir && fs::exists(*data_dir / "suites" / "wac.epd")) return (*data_dir / "suites" / "wac.epd").string();
+    const fs::path source = fs::path(ARBITER_SOURCE_DIR) / "tests" / "data" / "wac.epd";
     std::error_code ec;
-    // build*/bin/arbiter -> the checkout two levels up; keeps working when the tree was moved.
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const fs::path beside = exe.parent_path().parent_path().parent_path() / relative;
-        if (fs::exists(beside, ec)) return beside.string();
-    }
-    const fs::path source = fs::path(ARBITER_SOURCE_DIR) / relative;
     if (fs::exists(source, ec)) return source.string();
-    throw std::runtime_error("default suite not found (looked for " + relative.string() + " beside " +
-                             exe.string() + " and in " + ARBITER_SOURCE_DIR + "); pass --suite FILE");
+    throw std::runtime_error(std::string("default suite not found (looked in share/arbiter/suites beside the "
+                                         "executable and in ") + ARBITER_SOURCE_DIR + "); pass --suite FILE");
 }
 
 bool solves(const epd::EpdRecord& record, chess::Move move) {
