@@ -2,9 +2,16 @@
 
 #include <sstream>
 
+// The commit this arbiter was built from (cmake/GitVersion.cmake writes it at each build).
+extern "C" const char arbiter_git_commit[];
+
 namespace arbiter::cli {
 
-std::string version_string() { return ARBITER_VERSION; }
+std::string version_string() { return std::string(ARBITER_VERSION) + " (commit " + git_commit() + ")"; }
+
+std::string version_number() { return ARBITER_VERSION; }
+
+std::string git_commit() { return arbiter_git_commit; }
 
 namespace {
 
@@ -18,8 +25,9 @@ Usage:
                 [--average R] [--run ID...] [--ladder NAME] [--blocks] [--json]
                                                                Ordo-style maximum-likelihood ratings
   arbiter epd --engine SPEC --suite FILE (--movetime MS | --nodes N | --depth D)
-              [--concurrency N] [--db FILE] [--no-db-check] [--json]
-                                                               score an EPD suite (default WAC)
+              [--first N] [--concurrency N] [--timeout MS] [--engine-name NAME]
+              [--git-commit SHA [--compare-previous] [--max-drop N]] [--db FILE] [--no-db-check]
+              [--json]                                         score an EPD suite (default WAC)
   arbiter ttd --engine SPEC --engine SPEC... --positions FILE --depth D [--json]
                                                                time and nodes to depth, side by side
   arbiter merge [--no-db-check] OUT.db IN.db...                combine shard databases
@@ -68,7 +76,10 @@ Match flags:
   -force-concurrency  -testEnv  -thread-affinity on|off (each game's thread on a CPU of its own; on)
   -config FILE.json  --db FILE (default arbiter.db)  --shard K/N  --pairs START:COUNT  --no-db-check
   -engines [FILE]  -bookmode ram|disk  -strict  -check-mate-pvs  -show-latency  -startup-ms MS
-  -ucinewgame-ms MS
+  -ucinewgame-ms MS  -variant standard|fischerandom  -event NAME  -site NAME
+  -dialect arbiter|cutechess|fastchess (flags, defaults and result lines as that tool's; also
+  chosen by calling arbiter through its cutechess-cli or fastchess link)
+  -version  -help (with -dialect cutechess|fastchess: answered as that tool, naming arbiter)
   --resume RUN (continue that run, even if finished)  --new (always a new run; by default an
   interrupted run is resumed, a finished one or one of a rebuilt engine starts a new run)
 

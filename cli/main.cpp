@@ -73,7 +73,8 @@ bool asks_for_version(const std::vector<std::string>& args, const std::string& d
 // says that arbiter answers.
 void print_tool_version(std::ostream& out, const std::string& dialect) {
     const std::string tool = dialect == "fastchess" ? "fastchess alpha 1.8.2" : "cutechess-cli 1.4.0";
-    out << tool << " (arbiter " << cli::version_string() << " in its " << dialect << " dialect)\n";
+    out << tool << " (arbiter " << cli::version_number() << ", commit " << cli::git_commit() << ", in its " << dialect
+        << " dialect)\n";
 }
 
 void print_tool_help(std::ostream& out, const std::string& dialect) {
@@ -84,6 +85,34 @@ void print_tool_help(std::ostream& out, const std::string& dialect) {
 
 }  // namespace
 
+// "-dialect X -version" (or -help) asks the tool X's question, as its link would: the dialect given
+// first on the line, then the words after it.
+std::optional<std::string> leading_dialect(const std::vector<std::string>& args) {
+    if (args.size() < 2 || (args[0] != "-dialect" && args[0] != "--dialect")) return std::nullopt;
+    if (args[1] == "cutechess" || args[1] == "cutechess-cli") return "cutechess";
+    if (args[1] == "fastchess" || args[1] == "arbiter") return args[1];
+    return std::nullopt;
+}
+
+// Answers -version or -help in the dialect's words (arbiter's own for "arbiter"); false otherwise.
+bool answered_as_tool(const std::string& dialect, const std::vector<std::string>& words) {
+    if (dialect == "arbiter") {
+        if (asks_for_version(words, dialect)) std::cout << "arbiter " << cli::version_string() << "\n";
+        else if (cli::asks_for_help(words)) cli::print_help(std::cout);
+        else return false;
+        return true;
+    }
+    if (asks_for_version(words, dialect)) {
+        print_tool_version(std::cout, dialect);
+        return true;
+    }
+    if (cli::asks_for_help(words) || (words.empty() && dialect == "fastchess")) {
+        print_tool_help(std::cout, dialect);
+        return true;
+    }
+    return false;
+}
+
 int main(int argc, char** argv) {
     // Scripts often read stdout and stderr through one pipe (chess-tuning-tools reads -debug traffic
     // beside the result lines): line buffering sends each line in one write, so neither stream can
@@ -93,16 +122,12 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     // Under another tool's name every word is a match flag: neither tool has subcommands.
     if (const auto dialect = dialect_of_program(argv[0])) {
-        if (asks_for_version(args, *dialect)) {
-            print_tool_version(std::cout, *dialect);
-            return code(ExitStatus::ok);
-        }
-        if (cli::asks_for_help(args) || (args.empty() && *dialect == "fastchess")) {
-            print_tool_help(std::cout, *dialect);
-            return code(ExitStatus::ok);
-        }
+        if (answered_as_tool(*dialect, args)) return code(ExitStatus::ok);
         // fastchess's own --compliance is a command of its own, not a match flag.
         if (!args.empty() && args[0] != "--compliance") args.insert(args.begin(), {"match", "-dialect", *dialect});
+    } else if (const auto named = leading_dialect(args)) {
+        const std::vector<std::string> words(args.begin() + 2, args.end());
+        if (!words.empty() && answered_as_tool(*named, words)) return code(ExitStatus::ok);
     }
     if (args.empty() || args[0] == "--help" || args[0] == "-help" || args[0] == "-h" || args[0] == "help") {
         cli::print_help(std::cout);

@@ -13,6 +13,7 @@
 #include "cli/runner_flags.h"
 #include "cli/tournament_flags.h"
 #include "harness/config/choices.h"
+#include "harness/config/data_files.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/plain_text.h"
@@ -53,6 +54,8 @@ OpeningsSpec parse_openings(const std::vector<std::string>& values, Dialect dial
         else throw ConfigError(at, "unknown openings setting");
     }
     if (spec.file.empty()) throw ConfigError("-openings", "file= is required");
+    // A book by its short name ("noob_2moves.epd") from the books arbiter ships, from any directory.
+    spec.file = config::resolve_book(spec.file, config::installed_data_dir());
     if (spec.order != "random" && spec.order != "sequential") {
         throw ConfigError("-openings order", "must be random or sequential, got '" + spec.order + "'");
     }
@@ -271,8 +274,6 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
         if (group.name == "config") apply_config_flag(config, group, dialect);
     }
     config.dialect = dialect;
-    if (std::none_of(groups.begin(), groups.end(), [](const FlagGroup& g) { return g.name == "config"; }))
-        apply_tournament_defaults(config);
     EngineSpec each;
     FlagContext ctx{config, each, false, dialect};
     for (const auto& group : groups) {

@@ -218,6 +218,9 @@ MatchConfig dialect_defaults(Dialect dialect) {
         config.output = OutputFormat::fastchess;
         config.ratinginterval = 10;
         config.fastchess_state = FastchessStateSpec{};
+        // fastchess plays -rounds 2 of -games 2 (a colour-reversed pair) unless told otherwise.
+        config.games = 2;
+        config.rounds = 2;
     }
     return config;
 }

@@ -120,12 +120,6 @@ bool apply_tournament_flag(FlagContext& ctx, const FlagGroup& group) {
     return true;
 }
 
-void apply_tournament_defaults(MatchConfig& config) {
-    if (config.dialect != Dialect::fastchess) return;
-    config.games = 2;
-    config.rounds = 2;
-}
-
 void settle_tournament_flags(MatchConfig& config) {
     if (config.dialect == Dialect::cutechess) config.schedule = ScheduleRules::cutechess;
     if (config.dialect == Dialect::fastchess) config.schedule = ScheduleRules::fastchess;

@@ -14,9 +14,6 @@ namespace arbiter::cli {
 
 bool apply_tournament_flag(FlagContext& ctx, const FlagGroup& group);
 
-// The dialect's defaults before any flag: fastchess plays -games 2 -rounds 2 unless told otherwise.
-void apply_tournament_defaults(config::MatchConfig& config);
-
 // After every flag: the schedule rules the dialect asks for, fastchess's own correction of
 // -games above 2 (it swaps -games and -rounds), and the combinations the flags cannot see alone.
 void settle_tournament_flags(config::MatchConfig& config);

@@ -37,7 +37,7 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
     {Feature::LateMoveReductions, "LateMoveReductions",
      "reduce late quiet moves (never captures, promotions, checks, or when in check)"},
     {Feature::LateMovePruning, "LateMovePruning",
-     "skip late quiet moves near the horizon (2 at 1 ply, 5 at 2, ... 20 at 5)"},
+     "skip late quiet moves near the horizon (4 at 1 ply, 5 at 2, 9 at 3, 14 at 4, 20 at 5)"},
     {Feature::TunedEval, "TunedEval",
      "eval parameters from `tempo tune` (eval_tuned_params.cpp); off: the hand-set values"},
 }};

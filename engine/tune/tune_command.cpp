@@ -203,7 +203,7 @@ int tune(const TuneOptions& options, std::ostream& out) {
   out << "quiet positions: " << built.resolved << " to train, " << validation_built.resolved << " to validate (dropped "
       << built.no_quiet_leaf << " ending in mate or check, "
       << built.forced_draw << " scored as forced draws) in " << std::fixed << std::setprecision(1)
-      << seconds_since(start) << " s" << std::defaultfloat << std::endl;
+      << seconds_since(start) << " s" << std::defaultfloat << std::setprecision(6) << std::endl;
   if (set.samples.empty()) throw UsageError("no usable positions in the input");
 
   const TexelError objective(set, options.threads);

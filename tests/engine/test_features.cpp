@@ -2,6 +2,9 @@
 
 #include "engine/bench.h"
 #include "engine/features.h"
+#include "engine/search_params.h"
+
+#include <string>
 
 using namespace tempo;
 
@@ -50,6 +53,18 @@ TEST_CASE("every feature has a unique name and a description", "[features]") {
     CHECK_FALSE(info.description.empty());
     CHECK(feature_from_name(info.name) == info.feature);
   }
+}
+
+// `tempo features` states the late-move-pruning limits; they must be the ones the search uses.
+TEST_CASE("the late move pruning description lists the limits the search uses", "[features]") {
+  std::string limits;
+  for (int depth = 1; depth <= params::kLateMovePruningMaxDepth; ++depth) {
+    limits += (depth > 1 ? ", " : "") + std::to_string(params::kLateMoveQuietLimit[depth]) + " at " +
+              std::to_string(depth) + (depth == 1 ? " ply" : "");
+  }
+  const std::string description(kFeatureInfo[static_cast<std::size_t>(Feature::LateMovePruning)].description);
+  INFO(description);
+  CHECK(description.find("(" + limits + ")") != std::string::npos);
 }
 
 // Every switch must change what the search does. Bench is fixed-depth, so TimeManagement

@@ -65,3 +65,43 @@ TEST_CASE("flag -version and -help under the tools' names answer as the tools do
         CHECK_THAT(help.out, Contains("This is arbiter in its ") && Contains("usage: arbiter [match]"));
     }
 }
+
+TEST_CASE("flag -dialect X given first with -version or -help answers as tool X, as its link does",
+          "[integration]") {
+    TempDir dir;
+    const std::string arbiter = tool_path("arbiter");
+    for (const char* dialect : {"cutechess", "cutechess-cli"}) {
+        const auto version = run_tool(arbiter, {"-dialect", dialect, "-version"}, dir.path());
+        CHECK(version.code == 0);
+        CHECK(std::regex_search(version.out, std::regex("^cutechess-cli \\d+\\.\\d+\\.\\d+ \\(arbiter ")));
+    }
+    const auto fastchess = run_tool(arbiter, {"-dialect", "fastchess", "--version"}, dir.path());
+    CHECK(fastchess.code == 0);
+    CHECK(std::regex_search(fastchess.out, std::regex("^fastchess alpha \\d+\\.\\d+\\.\\d+ \\(arbiter ")));
+    for (const char* dialect : {"cutechess", "fastchess"}) {
+        const auto help = run_tool(arbiter, {"-dialect", dialect, "-help"}, dir.path());
+        CHECK(help.code == 0);
+        CHECK_THAT(help.out, Contains(std::string("This is arbiter in its ") + dialect + " dialect"));
+    }
+    // Without a tool's dialect, -version is arbiter's own.
+    const auto own = run_tool(arbiter, {"-dialect", "arbiter", "-version"}, dir.path());
+    CHECK(own.code == 0);
+    CHECK(own.out.rfind("arbiter ", 0) == 0);
+}
+
+TEST_CASE("flag -config outname= alone keeps fastchess's -games 2 default: the same games per round",
+          "[integration]") {
+    TempDir dir;
+    for (const bool with_outname : {false, true}) {
+        std::vector<std::string> args = {"-engine", "cmd=" TEMPO_BIN, "name=A", "-engine", "cmd=" TEMPO_BIN, "name=B",
+                                         "-each", "nodes=500", "-rounds", "2", "-maxmoves", "4", "--db",
+                                         with_outname ? "named.db" : "plain.db"};
+        if (with_outname) args.insert(args.end(), {"-config", "outname=state.json"});
+        const auto run = run_tool(tool_path("fastchess"), args, dir.path());
+        INFO(run.out << run.err);
+        REQUIRE(run.code == 0);
+        // -rounds 2 of fastchess's default -games 2: four games either way.
+        CHECK_THAT(run.out, Contains("Games: 4, Wins:"));
+        if (with_outname) CHECK(fs::exists(dir.file("state.json")));
+    }
+}
