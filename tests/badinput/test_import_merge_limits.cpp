@@ -1,10 +1,15 @@
 // import and merge at their limits, end to end through the arbiter binary: a PGN many times larger than
-// what import may hold in memory is streamed into the database.
+// what import may hold in memory is streamed into the database; a merge that names one file twice (under
+// any spelling) or an input without the schema's columns is refused with exit 2 naming the file, before
+// anything is written.
 #include <catch2/catch.hpp>
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "tests/badinput/query_int.h"
 #include "tests/badinput/run_binary.h"
@@ -20,6 +25,11 @@ namespace {
 
 RunResult run_arbiter(const std::vector<std::string>& args) { return badinput::run_binary(ARBITER_BIN, args); }
 
+std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 // A real cutechess-cli game (98 plies with eval comments), `copies` times, each with its own Round tag.
 std::string repeated_real_game(std::size_t copies) {
     const std::string game = test_support::read_text(std::string(TEST_DATA_DIR) + "/cutechess_chess960.pgn");
@@ -33,6 +43,27 @@ std::string repeated_real_game(std::size_t copies) {
         text += '\n';
     }
     return text;
+}
+
+void exec_sql(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* message = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
+    INFO((message != nullptr ? message : ""));
+    sqlite3_free(message);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_OK);
+}
+
+// A small arbiter database holding one imported game.
+std::string imported_database(const ScratchDir& dir, const std::string& name) {
+    const std::string pgn = dir.write(name + ".pgn", repeated_real_game(1));
+    const std::string path = dir.file(name);
+    const RunResult run = run_arbiter({"import", pgn, "--db", path});
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    return path;
 }
 
 void check_refused(const RunResult& run, const std::string& names) {
@@ -110,4 +141,55 @@ TEST_CASE("import names file and line of an error far into a streamed PGN, and w
                       bad + ":" + std::to_string(lines_before + 1) + ": NUL byte (\\0) in column 100009");
     }
     CHECK_FALSE(fs::exists(db));
+}
+
+TEST_CASE("merge refuses one file given twice, under any spelling, with exit 2 naming it", "[badinput]") {
+    ScratchDir dir;
+    const std::string input = imported_database(dir, "in.db");
+    const std::string other = imported_database(dir, "other.db");
+    fs::create_symlink(input, dir.file("link.db"));
+    fs::create_hard_link(input, dir.file("hard.db"));
+    fs::create_directory(dir.file("sub"));
+    const std::string dotted = dir.file("sub") + "/../in.db";
+    const std::string out = dir.file("out.db");
+    const std::string before = bytes_of(input);
+    SECTION("the same input twice") {
+        check_refused(run_arbiter({"merge", out, input, input}), "'" + input + "' is the same file as the input");
+    }
+    SECTION("through a symlink") {
+        check_refused(run_arbiter({"merge", out, input, dir.file("link.db")}), "'" + dir.file("link.db") + "'");
+    }
+    SECTION("through a hard link") {
+        check_refused(run_arbiter({"merge", out, dir.file("hard.db"), other, input}), "'" + input + "'");
+    }
+    SECTION("another spelling of its path") {
+        check_refused(run_arbiter({"merge", out, dotted, input}), "'" + input + "'");
+    }
+    SECTION("the output as an input") {
+        check_refused(run_arbiter({"merge", input, other, input}), "'" + input + "' is the same file as the output");
+        check_refused(run_arbiter({"merge", dir.file("link.db"), dotted}), "'" + dotted + "'");
+    }
+    CHECK_FALSE(fs::exists(out));
+    CHECK((bytes_of(input) == before));  // parenthesized: no binary dump on failure
+}
+
+TEST_CASE("merge refuses an input without a column or table of the schema, naming it, before writing", "[badinput]") {
+    ScratchDir dir;
+    const std::string input = imported_database(dir, "in.db");
+    const std::string out = imported_database(dir, "out.db");
+    const std::string out_before = bytes_of(out);
+    SECTION("a missing column") {
+        exec_sql(input, "ALTER TABLE games DROP COLUMN termination");
+        check_refused(run_arbiter({"merge", out, input}), "'" + input + "' lacks column games.termination");
+    }
+    SECTION("a missing table") {
+        exec_sql(input, "DROP TABLE ladder_steps");
+        check_refused(run_arbiter({"merge", out, input}), "'" + input + "' lacks table ladder_steps");
+    }
+    SECTION("into a new output") {
+        exec_sql(input, "ALTER TABLE runs DROP COLUMN host");
+        check_refused(run_arbiter({"merge", dir.file("new.db"), input}), "'" + input + "' lacks column runs.host");
+        CHECK_FALSE(fs::exists(dir.file("new.db")));
+    }
+    CHECK((bytes_of(out) == out_before));
 }
