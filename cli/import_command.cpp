@@ -1,6 +1,7 @@
 // `arbiter import`: PGN from cutechess-cli, fastchess or anywhere else into the database, so older
 // results feed the same ratings and reports. Each file becomes one run keyed by its path and size;
-// importing it again adds only the games that are not there yet.
+// importing it again adds only the games that are not there yet. Files are streamed (read twice: once to
+// check every game, once to store them in batches), so memory stays flat in the size of the PGN.
 #include "cli/import_command.h"
 
 #include <algorithm>
@@ -97,22 +98,46 @@ ImportArgs parse_import_args(const std::vector<std::string>& args) {
     return parsed;
 }
 
+// Games per insert_games() call: one transaction each, so memory holds at most this many parsed games.
+constexpr std::size_t kGamesPerTransaction = 200;
+
 // What became of a file's games: stored now, stored by an earlier import, or left out for want of a result.
 struct FileTally {
-    std::vector<db::GameRecord> games;
+    std::size_t in_file = 0;
+    std::size_t stored = 0;
     std::size_t already_stored = 0;
     std::map<std::string, std::size_t> without_result;  // by the result they carry ("*", "?", ...)
 };
 
-FileTally tally_games(const std::vector<pgn::PgnGame>& parsed, const std::vector<db::GameKey>& done,
-                      std::int64_t run_id) {
-    FileTally tally;
-    for (size_t g = 0; g < parsed.size(); ++g) {
-        const db::GameKey key{static_cast<std::int64_t>(g), 0};
-        if (std::binary_search(done.begin(), done.end(), key)) ++tally.already_stored;
-        else if (!has_result(parsed[g])) ++tally.without_result[result_of(parsed[g])];
-        else tally.games.push_back(to_game_record(parsed[g], run_id, static_cast<std::int64_t>(g)));
+// Reads every game of every file, keeping none, so that a broken file is reported before anything is
+// written and no half-imported run is left behind.
+void check_files(const std::vector<std::string>& files, const pgn::ReadOptions& options) {
+    for (const auto& file : files) {
+        pgn::PgnFileReader reader(file, options);
+        while (reader.next()) {
+        }
     }
+}
+
+// Streams `file` into `run`, game by game, a batch per transaction; games stored before are skipped.
+FileTally import_file(db::Database& database, const std::string& file, const pgn::ReadOptions& options,
+                      std::int64_t run_id) {
+    const std::vector<db::GameKey> done = database.completed_games(run_id);
+    FileTally tally;
+    std::vector<db::GameRecord> batch;
+    const auto store_batch = [&] {
+        if (!batch.empty()) tally.stored += database.insert_games(batch).size();
+        batch.clear();
+    };
+    pgn::PgnFileReader reader(file, options);
+    for (std::int64_t index = 0; auto game = reader.next(); ++index) {
+        ++tally.in_file;
+        if (std::binary_search(done.begin(), done.end(), db::GameKey{index, 0})) ++tally.already_stored;
+        else if (!has_result(*game)) ++tally.without_result[result_of(*game)];
+        else batch.push_back(to_game_record(*game, run_id, index));
+        if (batch.size() == kGamesPerTransaction) store_batch();
+    }
+    store_batch();
     return tally;
 }
 
@@ -135,26 +160,22 @@ int run_import_command(const std::vector<std::string>& args, std::ostream& out, 
     }
     try {
         const ImportArgs parsed = parse_import_args(args);
-        // Parse everything first: a broken file must not leave a half-imported run behind.
         pgn::ReadOptions read_options;
         read_options.check_result = true;
-        std::vector<std::vector<pgn::PgnGame>> games_of_file;
-        for (const auto& file : parsed.files) games_of_file.push_back(pgn::read_pgn_file(file, read_options));
+        check_files(parsed.files, read_options);
         db::OpenOptions open_options;
         open_options.check_pages = parsed.check_pages;
         db::Database database(parsed.db_path, open_options);
-        for (size_t i = 0; i < parsed.files.size(); ++i) {
-            const std::string& file = parsed.files[i];
+        for (const auto& file : parsed.files) {
             db::RunRecord run;
             run.kind = db::RunKind::match;
             const auto absolute = std::filesystem::absolute(file).string();
             run.config_json = nlohmann::json{{"import", absolute}, {"size", std::filesystem::file_size(file)}}.dump();
             run = database.find_or_create_run(run);
-            const FileTally tally = tally_games(games_of_file[i], database.completed_games(run.id), run.id);
-            database.insert_games(tally.games);
+            const FileTally tally = import_file(database, file, read_options, run.id);
             database.set_run_status(run.id, db::RunStatus::finished);
-            out << file << ": imported " << tally.games.size() << " games into run " << run.id << " of "
-                << parsed.db_path << " (" << games_of_file[i].size() << " in file" << skipped_text(tally) << ")\n";
+            out << file << ": imported " << tally.stored << " games into run " << run.id << " of " << parsed.db_path
+                << " (" << tally.in_file << " in file" << skipped_text(tally) << ")\n";
         }
         return code(ExitStatus::ok);
     } catch (...) {

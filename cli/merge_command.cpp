@@ -13,7 +13,9 @@ constexpr const char* kUsage =
     "Combines shard databases into OUT.db (kept and extended when it exists).\n"
     "Engines are deduplicated, runs with the same config key become one run, games are copied\n"
     "with their moves. A pair index stored in two inputs, or overlapping shard pair ranges, is an\n"
-    "error that names the files and pairs; OUT.db is then left unchanged.\n"
+    "error that names the files and pairs; OUT.db is then left unchanged. A file given twice, OUT.db\n"
+    "given as an input (under any spelling) and an input without the schema's tables and columns are\n"
+    "refused before anything is written.\n"
     "Every page of every file is read first (PRAGMA quick_check, about 3 s per GiB) and a damaged\n"
     "file is refused; --no-db-check skips that.\n";
 
@@ -43,6 +45,11 @@ MergeRequest parse_args(const std::vector<std::string>& args) {
     return request;
 }
 
+// A database not usable as given, or a file given twice (db::merge's invalid_argument), is bad input.
+bool merge_input_error(db::ErrorKind kind) {
+    return db::is_input_error(kind) || kind == db::ErrorKind::invalid_argument;
+}
+
 }  // namespace
 
 int run_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -59,7 +66,7 @@ int run_merge_command(const std::vector<std::string>& args, std::ostream& out, s
         return code(ExitStatus::ok);
     } catch (...) {
         // An input or output not usable as given is bad input; an overlap or a failed write fails.
-        return report_failure("merge", err, BadInput::given_inputs(), kUsage);
+        return report_failure("merge", err, BadInput{true, &merge_input_error}, kUsage);
     }
 }
 

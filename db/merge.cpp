@@ -48,6 +48,36 @@ std::int64_t single_int(Connection& conn, std::string_view sql, std::string_view
   return stmt.step() ? stmt.int64(0) : 0;
 }
 
+// The output's tables (the current schema) and their columns that the attached source lacks; the copy
+// names every column, so a missing one would fail it halfway, in a message about the temporary output.
+constexpr const char* kMissingColumns = R"sql(
+SELECT t.name, c.name, EXISTS (SELECT 1 FROM src.sqlite_schema s WHERE s.type = 'table' AND s.name = t.name)
+FROM main.sqlite_schema t JOIN pragma_table_info(t.name, 'main') c
+WHERE t.type = 'table' AND t.name NOT LIKE 'sqlite_%'
+  AND c.name NOT IN (SELECT name FROM pragma_table_info(t.name, 'src'))
+ORDER BY t.name, c.cid
+)sql";
+
+// Refuses, naming the source, a file that has the right version number but not the schema behind it.
+void check_source_columns(Connection& conn, const std::string& source) {
+  Statement missing(conn, kMissingColumns, "compare merge input's tables with the schema");
+  std::string lacks;
+  std::string last_table;
+  while (missing.step()) {
+    const std::string table = missing.text(0);
+    const bool table_exists = missing.int64(2) != 0;
+    if (table == last_table && !table_exists) continue;  // a missing table is said once
+    lacks += lacks.empty() ? "" : "; ";
+    lacks += table_exists ? "column " + table + "." + missing.text(1) : "table " + table;
+    last_table = table;
+  }
+  if (lacks.empty()) return;
+  throw DbError(ErrorKind::not_a_database, source, "merge",
+                "merge input '" + source + "' lacks " + lacks + " of arbiter's schema version " +
+                    std::to_string(kSchemaVersion) +
+                    ": it was not written by arbiter or was altered since; nothing was written");
+}
+
 void validate_source(Connection& conn, const std::string& source) {
   const auto app_id = single_int(conn, "PRAGMA src.application_id", "read merge input");
   const auto version = single_int(conn, "PRAGMA src.user_version", "read merge input");
@@ -62,6 +92,7 @@ void validate_source(Connection& conn, const std::string& source) {
                       ", this arbiter " + (newer ? "knows up to " : "merges only version ") +
                       std::to_string(kSchemaVersion) + (newer ? "" : "; open it once with this arbiter"));
   }
+  check_source_columns(conn, source);
 }
 
 // SQLite faults met while reading a source are about that source, not about the temporary output.
@@ -258,19 +289,28 @@ DbError usage_error(const std::string& path, const std::string& message) {
   return DbError(ErrorKind::invalid_argument, path, "merge", message);
 }
 
+// The same file under two names: one path through a symlink, "./x.db" and "x.db", or two hard links.
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code missing;
+  if (fs::equivalent(a, b, missing)) return true;
+  return fs::weakly_canonical(a) == fs::weakly_canonical(b);  // the output may not exist yet
+}
+
 void check_paths(const std::string& out_path, const std::vector<std::string>& in_paths) {
   if (in_paths.empty()) throw usage_error(out_path, "merge into '" + out_path + "': no input databases given");
-  std::map<fs::path, std::string> seen{{fs::weakly_canonical(out_path), out_path}};
+  std::vector<std::string> seen{out_path};
   for (const std::string& input : in_paths) {
     if (!fs::is_regular_file(input)) {
       throw DbError(ErrorKind::cannot_open, input, "merge",
                     "merge input '" + input + "' does not exist or is not a regular file");
     }
-    auto [it, fresh] = seen.emplace(fs::weakly_canonical(input), input);
-    if (!fresh) {
-      throw usage_error(input, "merge: '" + input + "' is the same file as '" + it->second +
+    for (const std::string& earlier : seen) {
+      if (!same_file(input, earlier)) continue;
+      throw usage_error(input, "merge input '" + input + "' is the same file as " +
+                                   (earlier == out_path ? "the output '" : "the input '") + earlier +
                                    "' (each database may appear once, and the output is never an input)");
     }
+    seen.push_back(input);
   }
 }
 

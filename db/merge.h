@@ -10,6 +10,10 @@
 namespace arbiter::db {
 
 // Merges every input into out_path. An existing out_path is kept and counts as one more input.
+//  - a file given twice, or the output given as an input (under any spelling: a symlink, "./", a hard
+//    link), is a DbError(ErrorKind::invalid_argument) naming it, before anything is opened;
+//  - an input whose tables lack a column or table of the current schema is a
+//    DbError(ErrorKind::not_a_database) naming the input and what it lacks, before anything is written;
 //  - engines are deduplicated by identity (all fields), runs with the same config key become one run;
 //  - games are copied with their moves, EPD results and rating snapshots with them;
 //  - a run's pair index appearing in two inputs, or two shards of a run declaring overlapping pair

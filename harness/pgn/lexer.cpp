@@ -28,39 +28,78 @@ std::string trimmed(const std::string& text) {
 }  // namespace
 
 Lexer::Lexer(std::string_view text, std::string source_name) : text_(text), source_(std::move(source_name)) {
-    // A UTF-8 byte-order mark is common in files saved by Windows tools.
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
-    refuse_nul_byte();
+    refuse_nul_byte(0);
+    skip_byte_order_mark();
+}
+
+Lexer::Lexer(std::istream& in, std::string source_name) : in_(&in), source_(std::move(source_name)) {
+    skip_byte_order_mark();
+}
+
+// A UTF-8 byte-order mark is common in files saved by Windows tools.
+void Lexer::skip_byte_order_mark() {
+    if (peek() == '\xEF' && peek(1) == '\xBB' && peek(2) == '\xBF') pos_ = 3;
 }
 
 // A NUL byte means a binary or damaged file, and a message quoting text around it would end there.
-void Lexer::refuse_nul_byte() const {
-    const std::size_t nul = text_.find('\0');
+// Checked in text_ from `from` on, as text is loaded; pos_ and line_ are where lexing stands.
+void Lexer::refuse_nul_byte(std::size_t from) const {
+    const std::size_t nul = text_.find('\0', from);
     if (nul == std::string_view::npos) return;
-    const std::string_view before = text_.substr(0, nul);
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
-    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
-    fail(line, "NUL byte (\\0) in column " + std::to_string(nul - line_start + 1) +
+    const std::string_view before = text_.substr(pos_, nul - pos_);
+    const std::size_t line = line_ + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
+    const std::size_t last_newline = before.rfind('\n');
+    const std::size_t line_start =
+        last_newline == std::string_view::npos ? line_offset_ : text_offset_ + pos_ + last_newline + 1;
+    fail(line, "NUL byte (\\0) in column " + std::to_string(text_offset_ + nul - line_start + 1) +
                    ": not a PGN text file, or a damaged one");
+}
+
+// Makes at least `wanted` bytes from pos_ on available, reading the stream on; false when it ends first.
+// Bytes before pos_ are dropped, so the buffer holds one token and a chunk, whatever the file's size.
+bool Lexer::load(std::size_t wanted) {
+    constexpr std::size_t kChunkBytes = 64 * 1024;
+    if (in_ == nullptr) return pos_ + wanted <= text_.size();
+    buffer_.erase(0, pos_);
+    text_ = buffer_;
+    text_offset_ += pos_;
+    pos_ = 0;
+    while (buffer_.size() < wanted && in_ != nullptr) {
+        const std::size_t old_size = buffer_.size();
+        buffer_.resize(old_size + kChunkBytes);
+        in_->read(buffer_.data() + old_size, static_cast<std::streamsize>(kChunkBytes));
+        buffer_.resize(old_size + static_cast<std::size_t>(in_->gcount()));
+        text_ = buffer_;
+        if (in_->bad()) fail(line_, "read error; the file could not be read to its end");
+        if (!*in_) in_ = nullptr;  // end of file: what is loaded is all there is
+        refuse_nul_byte(old_size);
+    }
+    return buffer_.size() >= wanted;
 }
 
 void Lexer::fail(std::size_t line, const std::string& why) const { throw io::SourceError(source_, line, why); }
 
-char Lexer::peek(std::size_t ahead) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
+char Lexer::peek(std::size_t ahead) {
+    if (pos_ + ahead >= text_.size() && !load(ahead + 1)) return '\0';
+    return text_[pos_ + ahead];
+}
 
 char Lexer::advance() {
     char c = text_[pos_++];
     at_line_start_ = c == '\n';
-    if (c == '\n') ++line_;
+    if (c == '\n') {
+        ++line_;
+        line_offset_ = text_offset_ + pos_;
+    }
     return c;
 }
 
 void Lexer::skip_rest_of_line() {
-    while (pos_ < text_.size() && peek() != '\n') advance();
+    while (!at_end() && peek() != '\n') advance();
 }
 
 void Lexer::skip_space_and_escapes() {
-    while (pos_ < text_.size()) {
+    while (!at_end()) {
         if (is_space(peek())) {
             advance();
         } else if (at_line_start_ && peek() == '%') {
@@ -74,7 +113,7 @@ void Lexer::skip_space_and_escapes() {
 Token Lexer::next() {
     for (;;) {
         skip_space_and_escapes();
-        if (pos_ >= text_.size()) return Token{TokenKind::End, {}, {}, line_};
+        if (at_end()) return Token{TokenKind::End, {}, {}, line_};
         char c = peek();
         if (c == '[') return lex_tag();
         if (c == '{') return lex_brace_comment();
@@ -103,7 +142,7 @@ Token Lexer::lex_tag() {
     advance();
     std::string value;
     for (;;) {
-        if (pos_ >= text_.size() || peek() == '\n') fail(line, "tag " + name + ": unterminated string");
+        if (at_end() || peek() == '\n') fail(line, "tag " + name + ": unterminated string");
         char c = advance();
         if (c == '"') break;
         if (c == '\\' && (peek() == '"' || peek() == '\\')) c = advance();
@@ -120,7 +159,7 @@ Token Lexer::lex_brace_comment() {
     advance();  // '{'
     std::string content;
     for (;;) {
-        if (pos_ >= text_.size()) fail(line, "comment not closed with '}'");
+        if (at_end()) fail(line, "comment not closed with '}'");
         char c = advance();
         if (c == '}') break;
         content += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
@@ -132,7 +171,7 @@ Token Lexer::lex_line_comment() {
     const std::size_t line = line_;
     advance();  // ';'
     std::string content;
-    while (pos_ < text_.size() && peek() != '\n') {
+    while (!at_end() && peek() != '\n') {
         char c = advance();
         if (c != '\r') content += c;
     }
@@ -160,7 +199,7 @@ Token Lexer::lex_word() {
             return Token{TokenKind::MoveNumber, word, {}, line};
         }
     }
-    while (pos_ < text_.size() && !is_delimiter(peek())) word += advance();
+    while (!at_end() && !is_delimiter(peek())) word += advance();
     return lex_number_or_move(std::move(word), line);
 }
 

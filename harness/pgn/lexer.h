@@ -5,8 +5,12 @@
 // comments, move numbers glued to moves ("12.Nf3", "12...Nf3"), and stand-alone annotation
 // glyphs ("!?"). Unterminated comments, strings and tags, and a NUL byte anywhere, are errors naming
 // file and line.
+//
+// It reads either a text held by the caller or a stream, which it takes in chunks: memory then stays
+// in the size of the longest token, not of the file (`arbiter import` of a large PGN).
 
 #include <cstddef>
+#include <istream>
 #include <string>
 #include <string_view>
 
@@ -37,6 +41,11 @@ class Lexer {
 public:
     // `text` must outlive the lexer; `source_name` labels errors.
     Lexer(std::string_view text, std::string source_name);
+    // Reads `in` as it goes; `in` must outlive the lexer. A read error is an error naming the source.
+    Lexer(std::istream& in, std::string source_name);
+    // Not copied or moved: text_ may point into buffer_.
+    Lexer(const Lexer&) = delete;
+    Lexer& operator=(const Lexer&) = delete;
 
     Token next();
     const std::string& source_name() const { return source_; }
@@ -44,7 +53,10 @@ public:
 
 private:
     [[noreturn]] void fail(std::size_t line, const std::string& why) const;
-    void refuse_nul_byte() const;
+    void skip_byte_order_mark();
+    void refuse_nul_byte(std::size_t from) const;
+    bool load(std::size_t wanted);
+    bool at_end() { return pos_ >= text_.size() && !load(1); }
     void skip_space_and_escapes();
     void skip_rest_of_line();
     Token lex_tag();
@@ -53,13 +65,17 @@ private:
     Token lex_nag();
     Token lex_word();
     Token lex_number_or_move(std::string word, std::size_t line);
-    char peek(std::size_t ahead = 0) const;
+    char peek(std::size_t ahead = 0);
     char advance();
 
-    std::string_view text_;
+    std::string_view text_;         // what is loaded: the caller's whole text, or buffer_
+    std::istream* in_ = nullptr;    // the stream still to read, if any
+    std::string buffer_;            // a stream's bytes from where lexing stood at the last read on
     std::string source_;
-    std::size_t pos_ = 0;
+    std::size_t pos_ = 0;           // in text_
     std::size_t line_ = 1;
+    std::size_t line_offset_ = 0;   // where the current line starts, counted from the start of the input
+    std::size_t text_offset_ = 0;   // where text_ starts, counted from the start of the input
     bool at_line_start_ = true;
 };
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
-#include "harness/epd/epd.h"
 
 namespace arbiter::pgn {
 namespace {
@@ -39,6 +39,9 @@ bool is_chess960_variant(std::string_view variant) {
 
 PgnReader::PgnReader(std::string_view text, std::string source_name, ReadOptions options)
     : lexer_(text, std::move(source_name)), options_(options) {}
+
+PgnReader::PgnReader(std::istream& in, std::string source_name, ReadOptions options)
+    : lexer_(in, std::move(source_name)), options_(options) {}
 
 void PgnReader::fail(std::size_t line, const std::string& why) const { throw io::SourceError(lexer_.source_name(), line, why); }
 
@@ -160,9 +163,24 @@ std::vector<PgnGame> parse_pgn_text(std::string_view text, const std::string& so
     return games;
 }
 
+namespace {
+
+std::ifstream open_pgn_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw io::SourceError(path, 0, "cannot open file");
+    return file;
+}
+
+}  // namespace
+
+PgnFileReader::PgnFileReader(const std::string& path, ReadOptions options)
+    : file_(open_pgn_file(path)), reader_(file_, path, options) {}
+
 std::vector<PgnGame> read_pgn_file(const std::string& path, ReadOptions options) {
-    const std::string text = epd::read_text_file(path);
-    return parse_pgn_text(text, path, options);
+    PgnFileReader reader(path, options);
+    std::vector<PgnGame> games;
+    while (auto game = reader.next()) games.push_back(std::move(*game));
+    return games;
 }
 
 }  // namespace arbiter::pgn

@@ -5,6 +5,8 @@
 // tag that is not a position, or broken syntax throws io::SourceError naming the file and line.
 
 #include <cstddef>
+#include <fstream>
+#include <istream>
 #include <limits>
 #include <optional>
 #include <string>
@@ -53,10 +55,11 @@ struct ReadOptions {
 // True for Variant tag values that mean Chess960 ("chess 960", "fischerandom", "Chess960", ...).
 bool is_chess960_variant(std::string_view variant);
 
-// Reads games one at a time from a text held by the caller.
+// Reads games one at a time from a text held by the caller, or from a stream read as it goes.
 class PgnReader {
 public:
     PgnReader(std::string_view text, std::string source_name, ReadOptions options = {});
+    PgnReader(std::istream& in, std::string source_name, ReadOptions options = {});
 
     // The next game, or nullopt at the end of the input.
     std::optional<PgnGame> next();
@@ -72,6 +75,20 @@ private:
     Lexer lexer_;
     ReadOptions options_;
     std::optional<Token> lookahead_;
+};
+
+// Reads a PGN file game by game: memory holds one game and a read buffer, whatever the file's size.
+class PgnFileReader {
+public:
+    // Throws io::SourceError naming the file when it cannot be opened.
+    explicit PgnFileReader(const std::string& path, ReadOptions options = {});
+
+    // The next game, or nullopt at the end of the file.
+    std::optional<PgnGame> next() { return reader_.next(); }
+
+private:
+    std::ifstream file_;
+    PgnReader reader_;
 };
 
 std::vector<PgnGame> parse_pgn_text(std::string_view text, const std::string& source_name, ReadOptions options = {});

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,17 +45,19 @@ RunResult run_binary(const std::string& path, const std::vector<std::string>& ar
 
     RunResult result;
     int status = 0;
+    rusage usage{};
     const auto give_up = std::chrono::steady_clock::now() + deadline;
-    while (::waitpid(pid, &status, WNOHANG) == 0) {
+    while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
         if (std::chrono::steady_clock::now() > give_up) {
             ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
+            ::wait4(pid, &status, 0, &usage);
             result.timed_out = true;
             break;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     if (!result.timed_out && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    result.peak_rss_kib = usage.ru_maxrss;
     result.out = test_support::read_text(out);
     result.err = test_support::read_text(err);
     return result;

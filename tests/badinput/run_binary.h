@@ -15,6 +15,7 @@ struct RunResult {
     bool timed_out = false;
     std::string out;
     std::string err;
+    long peak_rss_kib = 0;   // the child's maximum resident set size (wait4's ru_maxrss)
 };
 
 RunResult run_binary(const std::string& path, const std::vector<std::string>& args,

@@ -10,10 +10,12 @@
 
 #include <sqlite3.h>
 
+#include "tests/badinput/check_bad_input.h"
 #include "tests/badinput/query_int.h"
 #include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
+using badinput::check_bad_input;
 using badinput::query_int;
 using badinput::RunResult;
 using badinput::ScratchDir;
@@ -67,13 +69,6 @@ std::string damaged_database(const ScratchDir& dir, const std::string& name) {
     file << std::string(static_cast<std::size_t>(page_size), '\xff');
     REQUIRE(file.good());
     return path;
-}
-
-void check_bad_input(const RunResult& run, const std::string& names) {
-    INFO("stdout: " << run.out << "\nstderr: " << run.err);
-    CHECK_FALSE(run.timed_out);
-    CHECK(run.exit_code == 2);
-    CHECK_THAT(run.err, Contains(names));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // PGN lexer: token kinds, line numbers, and the liberties real files take.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <vector>
 
 #include "harness/pgn/lexer.h"
@@ -12,11 +13,21 @@ using arbiter::pgn::TokenKind;
 
 namespace {
 
-std::vector<Token> lex_all(std::string_view text) {
-    Lexer lexer(text, "test.pgn");
+std::vector<Token> tokens_of(Lexer& lexer) {
     std::vector<Token> tokens;
     for (Token token = lexer.next(); token.kind != TokenKind::End; token = lexer.next()) tokens.push_back(token);
     return tokens;
+}
+
+std::vector<Token> lex_all(std::string_view text) {
+    Lexer lexer(text, "test.pgn");
+    return tokens_of(lexer);
+}
+
+std::vector<Token> lex_streamed(const std::string& text) {
+    std::istringstream in(text);
+    Lexer lexer(in, "test.pgn");
+    return tokens_of(lexer);
 }
 
 }  // namespace
@@ -101,5 +112,36 @@ TEST_CASE("pgn lexer: syntax errors name file and line", "[pgn]") {
             CHECK(e.line() == c.line);
             CHECK_THAT(e.message(), Catch::Contains(c.message));
         }
+    }
+}
+
+TEST_CASE("pgn lexer: a stream read in chunks gives the tokens and lines of the whole text", "[pgn]") {
+    // Tokens of every kind, many times over, so that reads of the stream end inside each of them.
+    std::string text = "\xEF\xBB\xBF";
+    for (int game = 0; game < 3000; ++game) {
+        text += "[Round \"" + std::to_string(game) + "\"]\r\n%escape\n\n12...Nxe4!? $1 ; rest\n";
+        text += "{two\nlines} (13. Qe2) 1/2-1/2\n";
+    }
+    const std::vector<Token> whole = lex_all(text);
+    const std::vector<Token> streamed = lex_streamed(text);
+    REQUIRE(streamed.size() == whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) {
+        INFO("token " << i);
+        CHECK(streamed[i].kind == whole[i].kind);
+        CHECK(streamed[i].text == whole[i].text);
+        CHECK(streamed[i].value == whole[i].value);
+        CHECK(streamed[i].line == whole[i].line);
+    }
+    CHECK(streamed.front().text == "Round");  // the byte-order mark is skipped
+}
+
+TEST_CASE("pgn lexer: a NUL byte in a stream is found with its line and column, past the first read", "[pgn]") {
+    const std::string before_nul = std::string(100000, '\n') + "[Event \"" + std::string(70000, 'x');
+    try {
+        lex_streamed(before_nul + std::string(1, '\0') + "\"]\n");
+        FAIL("accepted");
+    } catch (const io::SourceError& e) {
+        CHECK(e.line() == 100001);
+        CHECK_THAT(e.message(), Catch::Contains("NUL byte (\\0) in column 70009"));
     }
 }

@@ -1,0 +1,20 @@
+#pragma once
+// The check most bad-input cases end with: the binary exited 2, in time, with a message naming the file
+// (and the line or key) on stderr.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "tests/badinput/run_binary.h"
+
+namespace badinput {
+
+inline void check_bad_input(const RunResult& run, const std::string& names) {
+    INFO("stdout: " << run.out << "\nstderr: " << run.err);
+    CHECK_FALSE(run.timed_out);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.err, Catch::Matchers::Contains(names));
+}
+
+}  // namespace badinput
