@@ -9,6 +9,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
+#include "harness/config/plain_text.h"
 #include "harness/scheduler/interrupt_guard.h"
 #include "harness/spsa/spsa_runner.h"
 
@@ -115,6 +116,12 @@ spsa::SpsaRequest make_request(const SpsaArgs& parsed, std::ostream& out) {
     check_match(match.config);
     request.name = parsed.name.value_or(default_name(parsed.params_path));
     if (request.name.empty()) throw UsageError("--name", "give the run a name");
+    // The name goes into every game's Event tag, one line.
+    if (auto problem = config::control_character_problem(request.name)) {
+        if (parsed.name) throw UsageError("--name", *problem);
+        throw UsageError("--params",
+                         "the run's name (the file's name without extension): " + *problem + "; give --name");
+    }
     request.file = spsa::read_parameter_file(parsed.params_path);
     request.constants = parsed.constants;
     request.iterations = parsed.iterations;
