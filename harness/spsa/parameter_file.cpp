@@ -8,6 +8,8 @@
 namespace arbiter::spsa {
 namespace {
 
+constexpr const char* kWholeLimitText = "±9007199254740992 (2^53)";  // kLargestWholeValue
+
 std::string trimmed(const std::string& text) {
     const auto first = text.find_first_not_of(" \t\r");
     if (first == std::string::npos) return "";
@@ -42,6 +44,22 @@ public:
         return value;
     }
 
+    // An integer parameter's value or bound, within what a double holds exactly; the message
+    // quotes the text as written, not the number it would have become.
+    double whole_range_number(const std::string& field, const char* what) const {
+        const double value = number(field, what);
+        // Integer text is compared as an integer: as a double, 2^53 + 1 would read as 2^53.
+        std::int64_t whole = 0;
+        const char* end = field.data() + field.size();
+        const auto [ptr, ec] = std::from_chars(field.data(), end, whole);
+        const bool beyond = ptr == end ? ec != std::errc() || whole > kLargestWholeValue || whole < -kLargestWholeValue
+                                       : std::fabs(value) > static_cast<double>(kLargestWholeValue);
+        if (beyond)
+            fail(std::string(what) + " '" + field + "' is beyond " + kWholeLimitText +
+                 ", the largest integer a parameter holds exactly");
+        return value;
+    }
+
     Parameter parameter(const std::vector<std::string>& fields, FileFormat format) const {
         const std::size_t first = format == FileFormat::openbench ? 2 : 1;
         Parameter param;
@@ -51,9 +69,12 @@ public:
                 fail("the type is '" + fields[1] + "'; OpenBench's lines give int or float");
             param.is_float = fields[1] == "float";
         }
-        param.start = number(fields[first], "the value");
-        param.min = number(fields[first + 1], "the minimum");
-        param.max = number(fields[first + 2], "the maximum");
+        const auto bounded = [&](const std::string& field, const char* what) {
+            return param.is_float ? number(field, what) : whole_range_number(field, what);
+        };
+        param.start = bounded(fields[first], "the value");
+        param.min = bounded(fields[first + 1], "the minimum");
+        param.max = bounded(fields[first + 2], "the maximum");
         param.c_end = number(fields[first + 3], "c_end");
         param.r_end = number(fields[first + 4], "r_end");
         check(param);

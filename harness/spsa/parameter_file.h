@@ -4,6 +4,7 @@
 // parameter line; every other line must be in the same format. Blank lines and lines whose first
 // non-blank character is '#' are skipped.
 
+#include <cstdint>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,10 @@ struct Parameter {
     double c_end = 0.0;   // the perturbation's size at the last iteration
     double r_end = 0.0;   // the learning rate at the last iteration (a_end = r_end * c_end^2)
 };
+
+// The integers a parameter holds exactly, as a double: larger ones would reach the engine as other
+// numbers (2^63 - 1 rounds to 2^63, which no 64-bit option value holds).
+inline constexpr std::int64_t kLargestWholeValue = std::int64_t{1} << 53;
 
 struct ParameterFile {
     FileFormat format = FileFormat::fishtest;

@@ -1,5 +1,5 @@
 // arbiter spsa given what it must refuse before anything is stored (issue #36): a run name with a
-// control character. tempo at 500 nodes a move.
+// control character, and a value beyond what a parameter holds exactly. tempo at 500 nodes a move.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -41,4 +41,11 @@ TEST_CASE("arbiter spsa refuses a run name with a control character before stori
     ScratchDir dir;
     CHECK_THAT(refusal(dir, kGoodParams, {"--name", "event\nname"}),
                Contains("--name: control character (newline) in value"));
+}
+
+TEST_CASE("arbiter spsa refuses an integer parameter beyond 2^53, quoting the text as written", "[badinput]") {
+    ScratchDir dir;
+    CHECK_THAT(refusal(dir, "LmrDivisor, int, 9223372036854775807, 100, 9223372036854775807, 20, 0.002\n"),
+               Contains(dir.file("tune.txt") +
+                        ":1: the value '9223372036854775807' is beyond ±9007199254740992 (2^53)"));
 }

@@ -66,6 +66,10 @@ TEST_CASE("bad parameter lines are named by file and line", "[unit]") {
     CHECK(error_of("A,1,0,2,1,0.002\n# again\nA,1,0,2,1,0.002\n") == "tune.txt:3: A is given twice");
     CHECK(error_of(",1,0,2,1,0.002\n") == "tune.txt:1: the parameter has no name");
     CHECK(error_of("# nothing\n\n") == "tune.txt: no parameters");
+    CHECK(error_of("A,1,0,9007199254740993,1,0.002\n") ==
+          "tune.txt:1: the maximum '9007199254740993' is beyond ±9007199254740992 (2^53), the largest integer a "
+          "parameter holds exactly");
+    CHECK(error_of("A, float, 1, 0, 1e300, 1, 0.002\n") == "no error");  // a float is sent as it is
     CHECK_THROWS_WITH(read_parameter_file("/nonexistent/tune.txt"), "/nonexistent/tune.txt: cannot be read");
 }
 
