@@ -31,7 +31,8 @@ std::vector<std::string> fields_of(const std::string& line) {
 // One line's parse, with the file and line for every message.
 class LineParser {
 public:
-    LineParser(const std::string& source, int line) : where_(source + ":" + std::to_string(line) + ": ") {}
+    LineParser(const std::string& source, int line)
+        : where_(source + ":" + std::to_string(line) + ": "), line_(line) {}
 
     [[noreturn]] void fail(const std::string& what) const { throw ParameterFileError(where_ + what); }
 
@@ -64,6 +65,7 @@ public:
         const std::size_t first = format == FileFormat::openbench ? 2 : 1;
         Parameter param;
         param.name = fields[0];
+        param.line = line_;
         if (format == FileFormat::openbench) {
             if (fields[1] != "int" && fields[1] != "float")
                 fail("the type is '" + fields[1] + "'; OpenBench's lines give int or float");
@@ -92,6 +94,7 @@ private:
     }
 
     std::string where_;
+    int line_;
 };
 
 FileFormat format_of(const std::vector<std::string>& fields, const LineParser& line) {
@@ -105,6 +108,7 @@ FileFormat format_of(const std::vector<std::string>& fields, const LineParser& l
 
 ParameterFile parse_parameter_text(std::istream& text, const std::string& source) {
     ParameterFile file;
+    file.source = source;
     std::set<std::string> names;
     std::string raw;
     for (int number = 1; std::getline(text, raw); ++number) {

@@ -23,6 +23,7 @@ struct Parameter {
     double max = 0.0;
     double c_end = 0.0;   // the perturbation's size at the last iteration
     double r_end = 0.0;   // the learning rate at the last iteration (a_end = r_end * c_end^2)
+    int line = 0;         // the file's line that gives it, for errors found after reading
 };
 
 // The integers a parameter holds exactly, as a double: larger ones would reach the engine as other
@@ -32,6 +33,7 @@ inline constexpr std::int64_t kLargestWholeValue = std::int64_t{1} << 53;
 struct ParameterFile {
     FileFormat format = FileFormat::fishtest;
     std::vector<Parameter> params;
+    std::string source;  // the file's path, for errors found after reading
 };
 
 // A file that cannot be read or a line that is not a parameter: "FILE:LINE: what is wrong".

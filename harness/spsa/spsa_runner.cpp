@@ -6,6 +6,7 @@
 #include "db/database.h"
 #include "harness/scheduler/engine_setup.h"
 #include "harness/scheduler/tournament.h"
+#include "harness/spsa/engine_check.h"
 #include "harness/spsa/iteration_plan.h"
 #include "harness/spsa/paste_back.h"
 #include "harness/spsa/progress_line.h"
@@ -119,9 +120,27 @@ void print_final(const ParameterFile& file, const std::vector<double>& theta, st
 
 bool stop_requested(const SpsaIo& io) { return io.interrupt && io.interrupt->load() != 0; }
 
+// 2 when the engine cannot be started as given or the opening book cannot be read (said on
+// io.err), else 0; a parameter the engine's options do not take throws ParameterFileError.
+int check_inputs(const SpsaRequest& request, const SpsaIo& io) {
+    try {
+        check_against_options(request.file, declared_options(request.match));
+        scheduler::check_openings(request.match);
+    } catch (const ParameterFileError&) {
+        throw;
+    } catch (const std::exception& error) {  // config::ConfigError, the book's (file and line named)
+        io.err << "arbiter spsa: " << error.what() << "\n";
+        return 2;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int run_spsa(const SpsaRequest& request, SpsaIo io) {
+    // Checked before the run is stored: a refused command must leave nothing that would turn its
+    // corrected form away as "a run of that name stored with other values".
+    if (const int refused = check_inputs(request, io)) return refused;
     db::OpenOptions open_options;
     open_options.check_pages = request.check_db_pages;
     db::Database database(request.match.db, open_options);
