@@ -36,8 +36,9 @@ constexpr const char* kUsage =
     "  --name NAME: the run in the database (default: the parameter file's name without extension);\n"
     "  -seed N: a new run's random seed (default: random), stored with the run.\n"
     "  Every iteration is stored; re-running the same command resumes at the next iteration (a\n"
-    "  half-played one keeps its perturbation and stored games). At the end: the values in fishtest's\n"
-    "  and OpenBench's formats, as setoption lines and as -each option.X=V words.\n"
+    "  half-played one keeps its perturbation and stored games); one process at a time plays a run (a\n"
+    "  second is refused). At the end: the values in fishtest's and OpenBench's formats, as setoption\n"
+    "  lines and as -each option.X=V words.\n"
     "  Then: arbiter report spsa --db FILE --format md|html|json\n"
     "  example: arbiter spsa -engine cmd=build/tempo -each nodes=20000 -openings file=openings/book.epd\n"
     "           -concurrency 8 --params lmr.txt --iterations 500 --pairs-per-iteration 8 --db spsa.db\n";

@@ -1,5 +1,6 @@
 #include "harness/spsa/spsa_runner.h"
 
+#include <memory>
 #include <optional>
 #include <random>
 
@@ -10,6 +11,7 @@
 #include "harness/spsa/iteration_plan.h"
 #include "harness/spsa/paste_back.h"
 #include "harness/spsa/progress_line.h"
+#include "harness/spsa/run_lock.h"
 
 namespace arbiter::spsa {
 namespace {
@@ -135,6 +137,30 @@ int check_inputs(const SpsaRequest& request, const SpsaIo& io) {
     return 0;
 }
 
+// The stored run, created if new, and this process's claim on it.
+struct ClaimedRun {
+    db::SpsaRunRecord run;
+    std::unique_ptr<RunLock> claim;
+};
+
+// nullopt (said on io.err) when the database holds a run of that name with other settings, or
+// another process plays it.
+std::optional<ClaimedRun> claim_run(db::Database& database, const SpsaRequest& request, const SpsaIo& io) {
+    ClaimedRun claimed;
+    try {
+        claimed.run = database.find_or_create_spsa_run(wanted_run(request), param_records(request.file));
+        claimed.claim = std::make_unique<RunLock>(request.match.db, claimed.run.id);
+    } catch (const db::DbError& error) {
+        if (error.kind() != db::ErrorKind::invalid_argument) throw;
+        io.err << "arbiter spsa: --name " << request.name << ": " << error.what() << "\n";
+        return std::nullopt;
+    } catch (const RunClaimError& error) {
+        io.err << "arbiter spsa: --name " << request.name << ": " << error.what() << "\n";
+        return std::nullopt;
+    }
+    return claimed;
+}
+
 }  // namespace
 
 int run_spsa(const SpsaRequest& request, SpsaIo io) {
@@ -144,14 +170,9 @@ int run_spsa(const SpsaRequest& request, SpsaIo io) {
     db::OpenOptions open_options;
     open_options.check_pages = request.check_db_pages;
     db::Database database(request.match.db, open_options);
-    db::SpsaRunRecord run;
-    try {
-        run = database.find_or_create_spsa_run(wanted_run(request), param_records(request.file));
-    } catch (const db::DbError& error) {
-        if (error.kind() != db::ErrorKind::invalid_argument) throw;
-        io.err << "arbiter spsa: --name " << request.name << ": " << error.what() << "\n";
-        return 2;
-    }
+    const std::optional<ClaimedRun> claimed = claim_run(database, request, io);
+    if (!claimed) return 2;
+    const db::SpsaRunRecord& run = claimed->run;
     const Schedule schedule(request.file.format, request.constants, request.iterations, request.pairs_per_iteration);
     Resume at = resume_point(*database.spsa_run_data(request.name));
     io.out << "spsa " << run.name << ": " << request.file.params.size() << " parameters (" << run.format << "), "

@@ -1,15 +1,21 @@
 // arbiter spsa given what it must refuse before anything is stored (issue #36): a run name with a
 // control character, parameters the engine's options cannot take (a string or check option, a
 // range wider than the option's, a float on a spin option), a value beyond what a parameter holds
-// exactly, and a missing opening book. A refused command stores nothing, so the corrected one
-// starts cleanly. tempo at 500 nodes a move.
+// exactly, a missing opening book, and a second process on a run that one is playing. A refused
+// command stores nothing, so the corrected one starts cleanly. tempo at 500 nodes a move.
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <chrono>
 #include <filesystem>
 
 #include <sqlite3.h>
 
 #include "tests/badinput/run_binary.h"
+#include "tests/support/spawned_program.h"
+#include "tests/support/wait_until.h"
 
 namespace fs = std::filesystem;
 using badinput::RunResult;
@@ -54,6 +60,12 @@ std::string refusal(const ScratchDir& dir, const std::string& params_text, const
     CHECK(run.exit_code == 2);
     CHECK_FALSE(fs::exists(dir.file("spsa.db")));  // checked before the run is stored
     return run.err;
+}
+
+int exit_code_of(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace
@@ -106,4 +118,28 @@ TEST_CASE("arbiter spsa refuses an integer parameter beyond 2^53, quoting the te
     CHECK_THAT(refusal(dir, "LmrDivisor, int, 9223372036854775807, 100, 9223372036854775807, 20, 0.002\n"),
                Contains(dir.file("tune.txt") +
                         ":1: the value '9223372036854775807' is beyond ±9007199254740992 (2^53)"));
+}
+
+TEST_CASE("a second arbiter spsa on a run being played is refused; a killed one's run resumes", "[badinput]") {
+    ScratchDir dir;
+    const std::vector<std::string> args = spsa_args(dir, dir.write("tune.txt", kGoodParams), 4);
+    const pid_t first = test_support::spawn_logged(ARBITER_BIN, args, dir.file("first.log"));
+    REQUIRE(first > 0);
+    // An iteration is stored only once the run is claimed; stopped there, the first holds the claim
+    // for as long as the second needs, however fast its games are.
+    const bool started = test_support::wait_until([&] { return stored_iterations(dir.file("spsa.db")) >= 1; },
+                                                  std::chrono::seconds(30));
+    kill(first, SIGSTOP);
+    const RunResult second = run_spsa(args);
+    kill(first, SIGKILL);
+    CHECK(exit_code_of(first) == -1);  // killed, not finished before the second asked
+    REQUIRE(started);
+    INFO("stderr: " << second.err);
+    CHECK(second.exit_code == 2);
+    CHECK_THAT(second.err, Contains("--name t: the run is in use by another arbiter spsa process"));
+
+    const RunResult resumed = run_spsa(args);  // the killed process's claim ended with it
+    INFO("resumed: " << resumed.out << resumed.err);
+    CHECK(resumed.exit_code == 0);
+    CHECK(stored_iterations(dir.file("spsa.db")) == 4);
 }
