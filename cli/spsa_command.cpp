@@ -9,6 +9,7 @@
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
+#include "harness/config/plain_text.h"
 #include "harness/scheduler/interrupt_guard.h"
 #include "harness/spsa/spsa_runner.h"
 
@@ -26,15 +27,18 @@ constexpr const char* kUsage =
     "  θ ± c_k (fishtest's or OpenBench's schedule and rounding, after the parameter file's format),\n"
     "  then moves θ by R_k c_k (wins - losses). The other flags are `arbiter match`'s.\n"
     "  --params FILE: fishtest lines 'name,value,min,max,c_end,r_end' or OpenBench lines\n"
-    "    'NAME, int|float, VALUE, MIN, MAX, C_END, R_END'; '#' comments and blank lines skipped.\n"
+    "    'NAME, int|float, VALUE, MIN, MAX, C_END, R_END'; '#' comments and blank lines skipped. Each\n"
+    "    parameter must name an option the engine declares: an int one a spin option whose range holds\n"
+    "    MIN..MAX, a float one a string option (checked before the run is stored).\n"
     "  --iterations N (default 100), --pairs-per-iteration K (default 8; the pairs play concurrently).\n"
     "  --alpha, --gamma: the gain exponents; --A-ratio: the stability constant A as a share of the\n"
     "    schedule's length (fishtest: of the game pairs, OpenBench: of the iterations).\n"
     "  --name NAME: the run in the database (default: the parameter file's name without extension);\n"
     "  -seed N: a new run's random seed (default: random), stored with the run.\n"
     "  Every iteration is stored; re-running the same command resumes at the next iteration (a\n"
-    "  half-played one keeps its perturbation and stored games). At the end: the values in fishtest's\n"
-    "  and OpenBench's formats, as setoption lines and as -each option.X=V words.\n"
+    "  half-played one keeps its perturbation and stored games); one process at a time plays a run (a\n"
+    "  second is refused). At the end: the values in fishtest's and OpenBench's formats, as setoption\n"
+    "  lines and as -each option.X=V words.\n"
     "  Then: arbiter report spsa --db FILE --format md|html|json\n"
     "  example: arbiter spsa -engine cmd=build/tempo -each nodes=20000 -openings file=openings/book.epd\n"
     "           -concurrency 8 --params lmr.txt --iterations 500 --pairs-per-iteration 8 --db spsa.db\n";
@@ -115,6 +119,12 @@ spsa::SpsaRequest make_request(const SpsaArgs& parsed, std::ostream& out) {
     check_match(match.config);
     request.name = parsed.name.value_or(default_name(parsed.params_path));
     if (request.name.empty()) throw UsageError("--name", "give the run a name");
+    // The name goes into every game's Event tag, one line.
+    if (auto problem = config::control_character_problem(request.name)) {
+        if (parsed.name) throw UsageError("--name", *problem);
+        throw UsageError("--params",
+                         "the run's name (the file's name without extension): " + *problem + "; give --name");
+    }
     request.file = spsa::read_parameter_file(parsed.params_path);
     request.constants = parsed.constants;
     request.iterations = parsed.iterations;

@@ -421,4 +421,9 @@ TournamentOutcome Tournament::run() {
     return outcome;
 }
 
+void check_openings(const config::MatchConfig& config) {
+    if (!config.openings) return;
+    openings::OpeningBook::open(book_options(*config.openings, 0, config.variant == "fischerandom"));
+}
+
 }  // namespace arbiter::scheduler

@@ -59,4 +59,8 @@ private:
     std::unique_ptr<State> state_;
 };
 
+// Opens the opening book of `config`, if any, as a run would, for a caller that checks its inputs
+// before it stores anything; throws what the constructor throws for it (the file and line named).
+void check_openings(const config::MatchConfig& config);
+
 }  // namespace arbiter::scheduler

@@ -8,6 +8,8 @@
 namespace arbiter::spsa {
 namespace {
 
+constexpr const char* kWholeLimitText = "±9007199254740992 (2^53)";  // kLargestWholeValue
+
 std::string trimmed(const std::string& text) {
     const auto first = text.find_first_not_of(" \t\r");
     if (first == std::string::npos) return "";
@@ -29,7 +31,8 @@ std::vector<std::string> fields_of(const std::string& line) {
 // One line's parse, with the file and line for every message.
 class LineParser {
 public:
-    LineParser(const std::string& source, int line) : where_(source + ":" + std::to_string(line) + ": ") {}
+    LineParser(const std::string& source, int line)
+        : where_(source + ":" + std::to_string(line) + ": "), line_(line) {}
 
     [[noreturn]] void fail(const std::string& what) const { throw ParameterFileError(where_ + what); }
 
@@ -42,18 +45,38 @@ public:
         return value;
     }
 
+    // An integer parameter's value or bound, within what a double holds exactly; the message
+    // quotes the text as written, not the number it would have become.
+    double whole_range_number(const std::string& field, const char* what) const {
+        const double value = number(field, what);
+        // Integer text is compared as an integer: as a double, 2^53 + 1 would read as 2^53.
+        std::int64_t whole = 0;
+        const char* end = field.data() + field.size();
+        const auto [ptr, ec] = std::from_chars(field.data(), end, whole);
+        const bool beyond = ptr == end ? ec != std::errc() || whole > kLargestWholeValue || whole < -kLargestWholeValue
+                                       : std::fabs(value) > static_cast<double>(kLargestWholeValue);
+        if (beyond)
+            fail(std::string(what) + " '" + field + "' is beyond " + kWholeLimitText +
+                 ", the largest integer a parameter holds exactly");
+        return value;
+    }
+
     Parameter parameter(const std::vector<std::string>& fields, FileFormat format) const {
         const std::size_t first = format == FileFormat::openbench ? 2 : 1;
         Parameter param;
         param.name = fields[0];
+        param.line = line_;
         if (format == FileFormat::openbench) {
             if (fields[1] != "int" && fields[1] != "float")
                 fail("the type is '" + fields[1] + "'; OpenBench's lines give int or float");
             param.is_float = fields[1] == "float";
         }
-        param.start = number(fields[first], "the value");
-        param.min = number(fields[first + 1], "the minimum");
-        param.max = number(fields[first + 2], "the maximum");
+        const auto bounded = [&](const std::string& field, const char* what) {
+            return param.is_float ? number(field, what) : whole_range_number(field, what);
+        };
+        param.start = bounded(fields[first], "the value");
+        param.min = bounded(fields[first + 1], "the minimum");
+        param.max = bounded(fields[first + 2], "the maximum");
         param.c_end = number(fields[first + 3], "c_end");
         param.r_end = number(fields[first + 4], "r_end");
         check(param);
@@ -71,6 +94,7 @@ private:
     }
 
     std::string where_;
+    int line_;
 };
 
 FileFormat format_of(const std::vector<std::string>& fields, const LineParser& line) {
@@ -84,6 +108,7 @@ FileFormat format_of(const std::vector<std::string>& fields, const LineParser& l
 
 ParameterFile parse_parameter_text(std::istream& text, const std::string& source) {
     ParameterFile file;
+    file.source = source;
     std::set<std::string> names;
     std::string raw;
     for (int number = 1; std::getline(text, raw); ++number) {

@@ -4,6 +4,7 @@
 // parameter line; every other line must be in the same format. Blank lines and lines whose first
 // non-blank character is '#' are skipped.
 
+#include <cstdint>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -22,11 +23,17 @@ struct Parameter {
     double max = 0.0;
     double c_end = 0.0;   // the perturbation's size at the last iteration
     double r_end = 0.0;   // the learning rate at the last iteration (a_end = r_end * c_end^2)
+    int line = 0;         // the file's line that gives it, for errors found after reading
 };
+
+// The integers a parameter holds exactly, as a double: larger ones would reach the engine as other
+// numbers (2^63 - 1 rounds to 2^63, which no 64-bit option value holds).
+inline constexpr std::int64_t kLargestWholeValue = std::int64_t{1} << 53;
 
 struct ParameterFile {
     FileFormat format = FileFormat::fishtest;
     std::vector<Parameter> params;
+    std::string source;  // the file's path, for errors found after reading
 };
 
 // A file that cannot be read or a line that is not a parameter: "FILE:LINE: what is wrong".

@@ -1,14 +1,17 @@
 #include "harness/spsa/spsa_runner.h"
 
+#include <memory>
 #include <optional>
 #include <random>
 
 #include "db/database.h"
 #include "harness/scheduler/engine_setup.h"
 #include "harness/scheduler/tournament.h"
+#include "harness/spsa/engine_check.h"
 #include "harness/spsa/iteration_plan.h"
 #include "harness/spsa/paste_back.h"
 #include "harness/spsa/progress_line.h"
+#include "harness/spsa/run_lock.h"
 
 namespace arbiter::spsa {
 namespace {
@@ -119,20 +122,57 @@ void print_final(const ParameterFile& file, const std::vector<double>& theta, st
 
 bool stop_requested(const SpsaIo& io) { return io.interrupt && io.interrupt->load() != 0; }
 
-}  // namespace
-
-int run_spsa(const SpsaRequest& request, SpsaIo io) {
-    db::OpenOptions open_options;
-    open_options.check_pages = request.check_db_pages;
-    db::Database database(request.match.db, open_options);
-    db::SpsaRunRecord run;
+// 2 when the engine cannot be started as given or the opening book cannot be read (said on
+// io.err), else 0; a parameter the engine's options do not take throws ParameterFileError.
+int check_inputs(const SpsaRequest& request, const SpsaIo& io) {
     try {
-        run = database.find_or_create_spsa_run(wanted_run(request), param_records(request.file));
+        check_against_options(request.file, declared_options(request.match));
+        scheduler::check_openings(request.match);
+    } catch (const ParameterFileError&) {
+        throw;
+    } catch (const std::exception& error) {  // config::ConfigError, the book's (file and line named)
+        io.err << "arbiter spsa: " << error.what() << "\n";
+        return 2;
+    }
+    return 0;
+}
+
+// The stored run, created if new, and this process's claim on it.
+struct ClaimedRun {
+    db::SpsaRunRecord run;
+    std::unique_ptr<RunLock> claim;
+};
+
+// nullopt (said on io.err) when the database holds a run of that name with other settings, or
+// another process plays it.
+std::optional<ClaimedRun> claim_run(db::Database& database, const SpsaRequest& request, const SpsaIo& io) {
+    ClaimedRun claimed;
+    try {
+        claimed.run = database.find_or_create_spsa_run(wanted_run(request), param_records(request.file));
+        claimed.claim = std::make_unique<RunLock>(request.match.db, claimed.run.id);
     } catch (const db::DbError& error) {
         if (error.kind() != db::ErrorKind::invalid_argument) throw;
         io.err << "arbiter spsa: --name " << request.name << ": " << error.what() << "\n";
-        return 2;
+        return std::nullopt;
+    } catch (const RunClaimError& error) {
+        io.err << "arbiter spsa: --name " << request.name << ": " << error.what() << "\n";
+        return std::nullopt;
     }
+    return claimed;
+}
+
+}  // namespace
+
+int run_spsa(const SpsaRequest& request, SpsaIo io) {
+    // Checked before the run is stored: a refused command must leave nothing that would turn its
+    // corrected form away as "a run of that name stored with other values".
+    if (const int refused = check_inputs(request, io)) return refused;
+    db::OpenOptions open_options;
+    open_options.check_pages = request.check_db_pages;
+    db::Database database(request.match.db, open_options);
+    const std::optional<ClaimedRun> claimed = claim_run(database, request, io);
+    if (!claimed) return 2;
+    const db::SpsaRunRecord& run = claimed->run;
     const Schedule schedule(request.file.format, request.constants, request.iterations, request.pairs_per_iteration);
     Resume at = resume_point(*database.spsa_run_data(request.name));
     io.out << "spsa " << run.name << ": " << request.file.params.size() << " parameters (" << run.format << "), "

@@ -1,8 +1,9 @@
 #pragma once
-// `arbiter spsa`'s loop: finds or creates the named run in the database, continues at its first
-// iteration without θ after (replaying a half-played one with its stored perturbation, its stored
-// games kept), plays each iteration's pairs θ+ against θ− through the scheduler, stores θ after and
-// prints the progress line, then the final values in every paste-back format.
+// `arbiter spsa`'s loop: checks the parameters against the engine's options, finds or creates the
+// named run in the database and claims it (run_lock.h), continues at its first iteration without θ
+// after (replaying a half-played one with its stored perturbation, its stored games kept), plays
+// each iteration's pairs θ+ against θ− through the scheduler, stores θ after and prints the
+// progress line, then the final values in every paste-back format.
 
 #include <atomic>
 #include <cstdint>
@@ -36,7 +37,9 @@ struct SpsaIo {
 
 // 0: every iteration played; 1: a game run failed or the run was interrupted (re-run to resume);
 // 2: bad input (an engine or book the scheduler refused, a stored run of that name with other
-// settings). Throws db::DbError for a database that cannot be opened.
+// settings, a run another process is playing). Throws ParameterFileError for a parameter the
+// engine's options do not take (checked before anything is stored), db::DbError for a database
+// that cannot be opened.
 int run_spsa(const SpsaRequest& request, SpsaIo io);
 
 }  // namespace arbiter::spsa

@@ -1,8 +1,10 @@
-// Parameter files of both tools: what is read, and every bad line named by file and line.
+// Parameter files of both tools: what is read, every bad line named by file and line, and the
+// parameters checked against the options an engine declares.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 
+#include "harness/spsa/engine_check.h"
 #include "harness/spsa/parameter_file.h"
 #include "harness/spsa/paste_back.h"
 
@@ -66,6 +68,10 @@ TEST_CASE("bad parameter lines are named by file and line", "[unit]") {
     CHECK(error_of("A,1,0,2,1,0.002\n# again\nA,1,0,2,1,0.002\n") == "tune.txt:3: A is given twice");
     CHECK(error_of(",1,0,2,1,0.002\n") == "tune.txt:1: the parameter has no name");
     CHECK(error_of("# nothing\n\n") == "tune.txt: no parameters");
+    CHECK(error_of("A,1,0,9007199254740993,1,0.002\n") ==
+          "tune.txt:1: the maximum '9007199254740993' is beyond ±9007199254740992 (2^53), the largest integer a "
+          "parameter holds exactly");
+    CHECK(error_of("A, float, 1, 0, 1e300, 1, 0.002\n") == "no error");  // a float is sent as it is
     CHECK_THROWS_WITH(read_parameter_file("/nonexistent/tune.txt"), "/nonexistent/tune.txt: cannot be read");
 }
 
@@ -86,4 +92,32 @@ TEST_CASE("final values in fishtest's and OpenBench's lines read back as the nex
           "FutilityMargin1,97,0,400,10,0.002\nSkill Level,13,0,20,2,0.002\n");
     CHECK(option_words(ft.params, {97.49, 12.5}) == "option.FutilityMargin1=97 'option.Skill Level=13'\n");
     CHECK(parse(fishtest_lines(ft.params, {97.49, 12.5})).params[0].start == 97);
+}
+
+TEST_CASE("parameters against an engine's options: spin ranges with the roundings' reach, one option each",
+          "[unit]") {
+    using arbiter::protocol::EngineOption;
+    using arbiter::protocol::OptionType;
+    const DeclaredOptions engine{"sf", {EngineOption{"Margin", OptionType::Spin, "5", 1, 10, {}},
+                                        EngineOption{"Open", OptionType::Spin, "5", std::nullopt, std::nullopt, {}},
+                                        EngineOption{"Scale", OptionType::String, "0.5", {}, {}, {}}}};
+    const auto problem = [&](const std::string& text) -> std::string {
+        try {
+            check_against_options(parse(text), engine);
+        } catch (const ParameterFileError& error) {
+            return error.what();
+        }
+        return "no error";
+    };
+    CHECK(problem("margin,5,1,10,1,0.002\nOpen,0,-1e6,1e6,1,0.002\n") == "no error");  // names ignore case
+    CHECK(problem("Scale, float, 0.5, 0, 1, 0.1, 0.002\n") == "no error");
+    // 1.5 may be rounded down to 1, 9.5 up to 10; 0.5 down to 0, outside the option's 1..10.
+    CHECK(problem("Margin,5,1.5,9.5,1,0.002\n") == "no error");
+    CHECK(problem("Margin,5,0.5,9.5,1,0.002\n") ==
+          "tune.txt:1: Margin: the range 0.5..9.5 does not fit sf's option Margin, whose range is 1..10");
+    CHECK(problem("Margin,5,1,10,1,0.002\n# again\nMARGIN,5,1,10,1,0.002\n") ==
+          "tune.txt:3: MARGIN: names option Margin as Margin does");
+    CHECK(problem("Scale,1,0,2,1,0.002\n") ==
+          "tune.txt:1: Scale: sf's option Scale is a string option; SPSA tunes integers, which only a spin option "
+          "takes");
 }
