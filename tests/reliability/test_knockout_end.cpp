@@ -22,8 +22,7 @@ constexpr int kTieBreakLimit = 20;  // tie-break games per encounter, as README.
 std::vector<std::string> knockout_args(std::size_t engines) {
     std::vector<std::string> args;
     for (std::size_t i = 1; i <= engines; ++i) {
-        for (const std::string& word : {std::string("-engine"), std::string("cmd=" TEMPO_BIN), "name=E" + std::to_string(i)})
-            args.push_back(word);
+        args.insert(args.end(), {"-engine", "cmd=" TEMPO_BIN, "name=E" + std::to_string(i)});
     }
     for (const char* word : {"-each", "proto=uci", "depth=1", "option.Hash=1", "-tournament", "knockout",
                              "-concurrency", "2", "--db", "ko.db"})
