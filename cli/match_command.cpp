@@ -112,6 +112,7 @@ int run_match_command(const std::vector<std::string>& args, std::ostream& out, s
     MatchRequest request;
     try {
         request = read_match_flags(args);
+        for (const auto& warning : request.warnings) err << "Warning: " << warning << '\n';
         if (request.list_engines) return list_cutechess_engines(request, out);
         request.options.live_progress = stdout_is_terminal(out);
         const auto outcome = scheduler::run_match(request.config, request.options, out, err);

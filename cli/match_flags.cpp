@@ -290,6 +290,7 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     if (config.rounds < 1) throw ConfigError("-rounds", "must be 1 or more");
     settle_tournament_flags(config);
     validate(config);
+    request.warnings = check_tournament_values(config, groups);
     return request;
 }
 

@@ -6,6 +6,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/tournament_json.h"
+#include "harness/scheduler/result_list.h"
 
 namespace arbiter::cli {
 namespace {
@@ -95,6 +96,40 @@ void apply_quick(MatchConfig& config, const FlagGroup& group) {
     config.output = OutputFormat::cutechess;
 }
 
+// Where a tournament setting came from, for messages: the flag as typed, else the JSON config's
+// key ("run.json.seeds"), else the flag's name.
+std::string source_of(const std::vector<FlagGroup>& groups, const std::string& name) {
+    std::string where = "-" + name;
+    for (const auto& group : groups) {
+        if (group.name == name) return group.flag;
+        const bool json_file = group.values.size() == 1 && group.values[0].find('=') == std::string::npos;
+        if (group.name == "config" && json_file) where = group.values[0] + "." + name;
+    }
+    return where;
+}
+
+bool flag_given(const std::vector<FlagGroup>& groups, const std::string& name) {
+    return std::any_of(groups.begin(), groups.end(), [&](const FlagGroup& group) { return group.name == name; });
+}
+
+// -seeds out of the tournament's range: arbiter refuses it; cutechess-cli and fastchess take any
+// count and bound it without a word (cutechess: a gauntlet 1..n-1, a knockout 0..n; fastchess's
+// gauntlet 1..n-1, where 0 plays no game at all), so their dialects play the bounded count and
+// say so. Other tournaments do not read -seeds.
+void check_seeds(const MatchConfig& config, const std::string& where, std::vector<std::string>& warnings) {
+    const int engines = static_cast<int>(config.engines.size());
+    const bool gauntlet = config.tournament == "gauntlet";
+    if ((!gauntlet && config.tournament != "knockout") || engines < 2) return;
+    const int low = gauntlet ? 1 : 0;
+    const int high = gauntlet ? engines - 1 : engines;
+    if (config.seeds >= low && config.seeds <= high) return;
+    const std::string range = "a " + config.tournament + " of " + std::to_string(engines) + " engines has " +
+                              std::to_string(low) + " to " + std::to_string(high) + " seeds, got " +
+                              std::to_string(config.seeds);
+    if (config.dialect == Dialect::arbiter) throw ConfigError(where, range);
+    warnings.push_back(where + ": " + range + "; playing with " + std::to_string(std::clamp(config.seeds, low, high)));
+}
+
 }  // namespace
 
 bool apply_tournament_flag(FlagContext& ctx, const FlagGroup& group) {
@@ -133,6 +168,14 @@ void settle_tournament_flags(MatchConfig& config) {
     if (config.tournament == "knockout" && (config.shard || config.pairs))
         throw ConfigError(config.shard ? "--shard" : "--pairs",
                           "a knockout's games depend on its results; it cannot be split");
+}
+
+std::vector<std::string> check_tournament_values(const MatchConfig& config, const std::vector<FlagGroup>& groups) {
+    if (const std::string problem = scheduler::resultformat_problem(config.resultformat); !problem.empty())
+        throw ConfigError(source_of(groups, "resultformat"), problem);
+    std::vector<std::string> warnings;
+    if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), warnings);
+    return warnings;
 }
 
 bool asks_for_resultformat_help(const std::vector<std::string>& args) {

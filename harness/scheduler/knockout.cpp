@@ -81,8 +81,12 @@ KnockoutBracket::KnockoutBracket(const Options& options) : options_(options) {
     rounds_.push_back(std::move(first_round));
 }
 
+bool KnockoutBracket::tie_breaks_spent(const Encounter& e) const {
+    return e.started() >= options_.games + kMaxTieBreakGames;
+}
+
 bool KnockoutBracket::needs_games(const Encounter& e) const {
-    if (!e.valid()) return false;
+    if (!e.valid() || tie_breaks_spent(e)) return false;
     const int in_progress = e.in_progress();
     // The leader is given every game in progress; an encounter the leader still cannot have won
     // needs more games.
@@ -98,7 +102,10 @@ bool KnockoutBracket::needs_games(const Encounter& e) const {
 int KnockoutBracket::leader(const Encounter& e) const {
     if (e.first < 0) return e.second;
     if (e.second < 0) return e.first;
-    if (e.first_score == e.second_score) return -1;
+    if (e.first_score == e.second_score) {
+        if (!tie_breaks_spent(e)) return -1;
+        return std::min(e.first, e.second);  // the engine given earlier
+    }
     return e.first_score > e.second_score ? e.first : e.second;
 }
 
@@ -180,8 +187,14 @@ void KnockoutBracket::add_result(Encounter& e, std::size_t white, double white_s
     ++e.finished;
 }
 
-void KnockoutBracket::record(std::uint64_t pair_index, std::size_t white, double white_score) {
-    add_result(encounter_of(pair_index / kSlotStride), white, white_score);
+std::optional<KnockoutBracket::TieDecided> KnockoutBracket::record(std::uint64_t pair_index, std::size_t white,
+                                                                  double white_score) {
+    Encounter& e = encounter_of(pair_index / kSlotStride);
+    add_result(e, white, white_score);
+    if (e.in_progress() > 0 || !tie_breaks_spent(e) || e.first_score != e.second_score) return std::nullopt;
+    const auto through = static_cast<std::size_t>(leader(e));
+    const auto out = static_cast<std::size_t>(through == static_cast<std::size_t>(e.first) ? e.second : e.first);
+    return TieDecided{through, out, e.finished};
 }
 
 ScheduledGame KnockoutBracket::restore(std::uint64_t pair_index, double white_score) {

@@ -4,7 +4,11 @@
 // the others drawn at random from the run's seed, and byes go to the top seeds. An encounter is
 // -games games; it is decided when the leader can no longer be caught: with an odd number of
 // games one point of lead is enough, with an even number 1.5 points, or one point after an even
-// number of games. Tied encounters go on. The next round starts when every encounter is decided.
+// number of games. Tied encounters go on; cutechess-cli would go on for ever (two deterministic
+// engines from the start position draw every game), so after kMaxTieBreakGames games beyond
+// -games a tie is decided by the engine order: the engine given earlier on the command line goes
+// through (a seed before an unseeded engine, a better seed before a worse one), and record() says
+// so for a warning. The next round starts when every encounter is decided.
 //
 // The games depend on the results, so there are no fixed pairs: the games of bracket slot s
 // (round 1 holds slots 0 .. B/2-1, round 2 the next B/4, ...) are pairs s * kSlotStride + k,
@@ -29,6 +33,10 @@ namespace arbiter::scheduler {
 class KnockoutBracket {
 public:
     static constexpr std::uint64_t kSlotStride = std::uint64_t{1} << 20;
+    // Tie-break games an encounter may play beyond -games before the engine order decides a tie.
+    // Even, so that an even -games encounter extended in pairs ends after a whole pair.
+    static constexpr int kMaxTieBreakGames = 20;
+    static_assert(kMaxTieBreakGames % 2 == 0);
 
     struct Options {
         std::size_t engines = 2;
@@ -50,8 +58,15 @@ public:
     // The next game to start, or nullopt when none may start until a game in progress ends, or
     // when the knockout is decided.
     std::optional<Game> next_game();
-    // The result of a game next_game gave out.
-    void record(std::uint64_t pair_index, std::size_t white, double white_score);
+    // An encounter still level after kMaxTieBreakGames tie-break games, decided by engine order.
+    struct TieDecided {
+        std::size_t through = 0;  // goes on to the next round
+        std::size_t out = 0;
+        int games = 0;  // the encounter's games, tie-breaks included
+    };
+
+    // The result of a game next_game gave out; says when it ends an encounter at the tie-break cap.
+    std::optional<TieDecided> record(std::uint64_t pair_index, std::size_t white, double white_score);
     // A stored game of an earlier session, given in pair index order (round by round): returns the
     // game as it was scheduled. Throws std::runtime_error for a game that does not fit the bracket.
     ScheduledGame restore(std::uint64_t pair_index, double white_score);
@@ -80,6 +95,7 @@ private:
     };
 
     bool needs_games(const Encounter& encounter) const;
+    bool tie_breaks_spent(const Encounter& encounter) const;
     int leader(const Encounter& encounter) const;
     Game start_game(Encounter& encounter);
     ScheduledGame game_of(const Encounter& encounter, std::uint64_t k) const;

@@ -178,22 +178,31 @@ const std::map<std::string, Column>& columns() {
     return table;
 }
 
-// The fields of `format`: a named format's list, named groups spelt out, split at commas with
-// the spaces removed; names cutechess does not know are dropped.
-std::vector<const Column*> format_columns(const std::string& format) {
+// The field names of `format`: a named format's list, named groups spelt out, split at commas
+// with the spaces removed, empty ones skipped (cutechess's reading).
+std::vector<std::string> format_fields(const std::string& format) {
     std::string text = format;
     if (auto named = named_formats().find(format); named != named_formats().end()) text = named->second;
     for (const auto& [group, fields] : named_groups()) {
         for (std::size_t at = text.find(group); at != std::string::npos; at = text.find(group, at + fields.size()))
             text.replace(at, group.size(), fields);
     }
-    std::vector<const Column*> chosen;
+    std::vector<std::string> names;
     std::string field;
     std::istringstream words(text);
     while (std::getline(words, field, ',')) {
         std::erase(field, ' ');
-        if (auto column = columns().find(field); column != columns().end()) chosen.push_back(&column->second);
+        if (!field.empty()) names.push_back(field);
     }
+    return names;
+}
+
+// The columns of `format`; names cutechess does not know are dropped (resultformat_problem names
+// them, and arbiter match refuses them before a run).
+std::vector<const Column*> format_columns(const std::string& format) {
+    std::vector<const Column*> chosen;
+    for (const std::string& field : format_fields(format))
+        if (auto column = columns().find(field); column != columns().end()) chosen.push_back(&column->second);
     return chosen;
 }
 
@@ -287,6 +296,24 @@ std::string cutechess_outcomes(const std::vector<PlayerRecord>& players) {
             text += "\n   \"" + outcome + "\": " + std::to_string(times);
     }
     return text;
+}
+
+std::string resultformat_problem(const std::string& format) {
+    const std::vector<std::string> fields = format_fields(format);
+    if (fields.empty()) return "'" + format + "' names no field";
+    std::vector<std::string> unknown;
+    for (const std::string& field : fields)
+        if (!columns().count(field)) unknown.push_back("'" + field + "'");
+    if (unknown.empty()) return {};
+    std::string text = unknown.size() == 1 ? "unknown field" : "unknown fields";
+    for (std::size_t i = 0; i < unknown.size(); ++i) text += (i ? ", " : " ") + unknown[i];
+    text += " (format names:";
+    for (const auto& [name, ignored] : named_formats()) text += " " + name;
+    text += "; fields:";
+    for (const auto& [field, ignored] : columns()) text += " " + field;
+    text += "; groups:";
+    for (const auto& [name, ignored] : named_groups()) text += " " + name;
+    return text + ")";
 }
 
 std::string resultformat_help() {

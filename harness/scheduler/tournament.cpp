@@ -113,6 +113,19 @@ void print_option_warnings(const TournamentIo& io, config::Dialect dialect, cons
     }
 }
 
+// Without a book every game starts from the start position, and engines stopped by depth or nodes
+// alone (no clock) play it the same way each time: a pairing that meets more than twice, or a
+// knockout's tie-breaks, replays the same games.
+bool games_will_repeat(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
+                       const Schedule& schedule) {
+    if (config.openings || config.variant == "fischerandom") return false;
+    for (const auto& engine : engines) {
+        const tc::TimeControl& limit = engine.time_control;
+        if (engine.book || limit.is_timed() || (limit.depth == 0 && limit.nodes == 0)) return false;
+    }
+    return schedule.dynamic() || schedule.total_games() > 2 * schedule.pairings().size();
+}
+
 }  // namespace
 
 Tournament::State::State(const config::MatchConfig& config_in, std::vector<PreparedEngine> engines_in,
@@ -172,6 +185,9 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     const db::OpenedRun opened = open_match_run(database, config, wanted, engines, selection_games);
     print_run_choice(io.out, opened, selection_games);
     print_option_warnings(io, config.dialect, option_warnings);
+    if (games_will_repeat(config, engines, schedule))
+        io.err << "Warning: no opening book and every engine has a fixed depth or node limit: games from the start "
+                  "position will repeat (give -openings to vary them)\n";
     run = opened.run;
     for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
 }

@@ -120,6 +120,12 @@ void Tournament::State::print_result_list() {
     }
 }
 
+void Tournament::State::warn_tie_decided(const KnockoutBracket::TieDecided& tie) {
+    io.err << "Warning: " << engines[tie.through].name << " vs " << engines[tie.out].name << " is still level after "
+           << tie.games << " games (" << KnockoutBracket::kMaxTieBreakGames << " tie-breaks, the knockout's limit); "
+           << engines[tie.through].name << ", given earlier, goes through\n";
+}
+
 // cutechess prints the list as one message that starts with a newline: a blank line comes first.
 void Tournament::State::print_outcomes() { io.out << cutechess_outcomes(tally.players()) << '\n'; }
 
@@ -146,7 +152,8 @@ void Tournament::State::print_interval_reports() {
 void Tournament::State::record_game(const ScheduledGame& game, double white_score, std::size_t pair_size,
                                     const std::string& description, const std::string& finished_line) {
     tally.add(game, white_score, pair_size, description);
-    if (knockout) knockout->record(game.pair_index, game.white, white_score);
+    std::optional<KnockoutBracket::TieDecided> tie;
+    if (knockout) tie = knockout->record(game.pair_index, game.white, white_score);
     if (contiguous) contiguous->add(game, first_engine_score(schedule, game, white_score));
     ++games_this_session;
     ++stored_in_run;
@@ -156,6 +163,7 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
                                        : games_in_selection_left - 1;
     changed.notify_all();  // a knockout may have games for waiting workers now
     print_line(finished_line);
+    if (tie) warn_tie_decided(*tie);
     const bool last = games_in_selection_left <= 0;
     if (engines.size() == 2 && config.scoreinterval > 0 && (tally.games() % config.scoreinterval == 0 || last))
         print_line(score_line(engines[0].name, engines[1].name, tally.pairing(0)));

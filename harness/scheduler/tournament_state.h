@@ -116,6 +116,8 @@ struct Tournament::State {
     // cutechess's result list: the bracket of a knockout, else the ranking table of three or more engines.
     void print_result_list();
     void print_outcomes();
+    // A knockout encounter still level at the tie-break limit, decided by engine order: on stderr.
+    void warn_tie_decided(const KnockoutBracket::TieDecided& tie);
 };
 
 // The worker body (worker.cpp): plays assignments until none are left or the run stops.

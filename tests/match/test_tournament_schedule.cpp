@@ -263,6 +263,32 @@ TEST_CASE("knockout seeding: unseeded engines are drawn from the seed, byes go t
     CHECK(differs);
 }
 
+TEST_CASE("a knockout of draws stops its tie-breaks at the limit and lets the engine given earlier through",
+          "[unit]") {
+    KnockoutBracket::Options options;
+    options.engines = 3;
+    options.games = 2;
+    KnockoutBracket bracket(options);
+    std::vector<KnockoutBracket::TieDecided> ties;
+    std::uint64_t games = 0;
+    for (; games < 1000; ++games) {
+        const auto game = bracket.next_game();
+        if (!game) break;
+        if (auto tie = bracket.record(game->game.pair_index, game->game.white, 0.5)) ties.push_back(*tie);
+    }
+    REQUIRE(bracket.finished());
+    const int per_encounter = options.games + KnockoutBracket::kMaxTieBreakGames;
+    CHECK(games == 2 * static_cast<std::uint64_t>(per_encounter));  // one bye: two encounters
+    REQUIRE(ties.size() == 2);
+    for (const auto& tie : ties) {
+        CHECK(tie.through < tie.out);
+        CHECK(tie.games == per_encounter);
+    }
+    CHECK(bracket.winner() == std::optional<std::size_t>(0));
+    const std::string printed = bracket.results({"A", "B", "C"});
+    CHECK_THAT(printed, Catch::Contains("\t\t\t\tA (11-11)"));
+}
+
 TEST_CASE("tournament settings in JSON configs, and which of them make a run's identity", "[unit]") {
     config::MatchConfig plain = config_of("arbiter", 3, "");
     const nlohmann::json plain_json = config::match_config_to_json(plain);
