@@ -15,19 +15,23 @@ namespace {
 const char* const kUsage =
     "usage: arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N]\n"
     "                     [--recipe openbench|cmake|make|\"COMMAND\" [--dir D] [--exe PATH] [--target T]]\n"
-    "                     [--bench] [--no-verify-bench]\n"
+    "                     [--bench] [--no-verify-bench] [--build-timeout SECONDS]\n"
     "  Builds the engine of repository DIR (default: the current directory's) at git revision REV into\n"
     "  <cache>/<full-hash>-<recipe hash>/, once per commit and recipe, runs its bench and prints the\n"
     "  binary's path. The recipe: --recipe, else arbiter.json in commit REV, else arbiter.json in the\n"
-    "  working tree ({\"build\": {\"recipe\": ..., \"dir\": ..., \"exe\": ..., \"target\": ...},\n"
+    "  working tree ({\"build\": {\"recipe\": ..., \"dir\": ..., \"exe\": ..., \"target\": ..., \"timeout\": S},\n"
     "  \"bench\": {\"args\": \"bench\", \"verify\": true}}). openbench: make -jN EXE=<name> in --dir, as\n"
     "  OpenBench calls it (CC, CXX passed through); make: make -jN in --dir, the binary at --dir/--exe; cmake: target --target, the\n"
     "  binary at <build dir>/--exe (default: the target); COMMAND: sh -c in --dir with {out} (where the\n"
-    "  binary must be written) and {jobs} replaced.\n"
+    "  binary must be written) and {jobs} replaced by their values, quoted. dir and exe stay inside the\n"
+    "  commit's checkout.\n"
     "  The bench (`<engine> bench` or bench.args) node count, read as OpenBench reads it, must equal the\n"
     "  commit message's \"Bench: N\" when it has one. --no-verify-bench: no bench; --bench: print only the\n"
     "  node count instead of the path. --cache: default <repo>/.cache/builds; --jobs: default the number\n"
-    "  of cores. Exit 2 for a bad revision or recipe, a failed build (its log is named) or a bench mismatch.\n";
+    "  of cores. --build-timeout: the seconds the build, and then the bench, may each take (default\n"
+    "  build.timeout, else 3600 for the build and 600 for the bench); at the limit the step is killed\n"
+    "  with every process it started. Exit 2 for a bad revision, recipe or cache, a failed or timed-out\n"
+    "  build or bench (its log is named) or a bench mismatch.\n";
 
 struct BuildFlags {
     build::BuildRequest request;
@@ -56,6 +60,8 @@ BuildFlags parse_request(const std::vector<std::string>& args) {
         else if (name == "repo") request.repo = flags.value();
         else if (name == "cache") request.cache = flags.value();
         else if (name == "jobs") request.jobs = static_cast<int>(flags.whole(1, std::numeric_limits<int>::max()));
+        else if (name == "build-timeout")
+            request.timeout_seconds = static_cast<int>(flags.whole(1, build::kMaxBuildTimeoutSeconds));
         else if (name == "recipe") recipe = flags.value();
         else if (name == "dir") dir = flags.value();
         else if (name == "exe") exe = flags.value();

@@ -21,11 +21,6 @@ std::string alphanumerics_and_spaces(const std::string& line) {
     return cleaned;
 }
 
-std::optional<std::uint64_t> digits_value(const std::string& digits) {
-    if (digits.empty() || digits.size() > 19) return std::nullopt;  // more than fits a uint64_t
-    return std::stoull(digits);
-}
-
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
     std::size_t start = 0;
@@ -40,28 +35,37 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-std::optional<std::uint64_t> bench_nodes_in_output(const std::string& output) {
+std::optional<std::string> normalised_count(const std::string& digits) {
+    std::string kept;
+    for (char c : digits) {
+        if (c == ',') continue;
+        if (c < '0' || c > '9') return std::nullopt;
+        if (c != '0' || !kept.empty()) kept += c;
+    }
+    if (digits.find_first_of("0123456789") == std::string::npos) return std::nullopt;
+    return kept.empty() ? "0" : kept;
+}
+
+std::optional<std::string> bench_nodes_in_output(const std::string& output) {
     static const std::regex count_phrase(R"((\d+)\s+nodes|nodes\s+(\d+)|nodes searched\s+(\d+))", std::regex::icase);
     const std::vector<std::string> lines = lines_of(output);
     for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
+        if (line->size() > kMaxBenchLineBytes) continue;
         std::smatch found;
         const std::string cleaned = alphanumerics_and_spaces(*line);
         if (!std::regex_search(cleaned, found, count_phrase)) continue;
         for (std::size_t group = 1; group < found.size(); ++group)
-            if (found[group].matched) return digits_value(found[group].str());
+            if (found[group].matched) return normalised_count(found[group].str());
     }
     return std::nullopt;
 }
 
-std::optional<std::uint64_t> bench_in_commit_message(const std::string& message) {
+std::optional<std::string> bench_in_commit_message(const std::string& message) {
     static const std::regex announced(R"((?:bench|nodes)[ :=]+([0-9,]+))", std::regex::icase);
     std::optional<std::string> last;
     for (std::sregex_iterator at(message.begin(), message.end(), announced), end; at != end; ++at) last = (*at)[1].str();
     if (!last) return std::nullopt;
-    std::string digits;
-    for (char c : *last)
-        if (c != ',') digits += c;
-    return digits_value(digits);
+    return normalised_count(*last);
 }
 
 }  // namespace arbiter::build

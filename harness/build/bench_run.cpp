@@ -6,6 +6,7 @@
 
 #include "harness/build/bench_count.h"
 #include "harness/build/subprocess.h"
+#include "harness/process/capped_log.h"
 
 namespace arbiter::build {
 namespace {
@@ -13,15 +14,14 @@ namespace {
 namespace fs = std::filesystem;
 
 // <entry>/bench holds two lines: the args the bench ran with and its count.
-std::optional<std::uint64_t> stored_count(const fs::path& file, const std::string& args) {
+std::optional<std::string> stored_count(const fs::path& file, const std::string& args) {
     std::ifstream in(file);
-    std::string stored_args;
-    std::uint64_t nodes = 0;
-    if (!std::getline(in, stored_args) || stored_args != args || !(in >> nodes)) return std::nullopt;
-    return nodes;
+    std::string stored_args, nodes;
+    if (!std::getline(in, stored_args) || stored_args != args || !std::getline(in, nodes)) return std::nullopt;
+    return normalised_count(nodes);
 }
 
-void store_count(const fs::path& file, const std::string& args, std::uint64_t nodes) {
+void store_count(const fs::path& file, const std::string& args, const std::string& nodes) {
     const fs::path partial = file.string() + ".partial";
     {
         std::ofstream out(partial);
@@ -39,9 +39,26 @@ std::vector<std::string> bench_command(const fs::path& binary, const std::string
     return argv;
 }
 
+// The bench's output into `log`, capped; what was kept is read back for the count.
+ToolResult run_logged_bench(const std::vector<std::string>& argv, const fs::path& log, int timeout_seconds) {
+    std::error_code ignored;
+    fs::remove(log, ignored);  // a CappedLog keeps what the file holds: an earlier bench's output
+    process::CappedLog capped(log, {kBenchLogHeadBytes, kBenchLogTailBytes}, "bench output");
+    capped.open();
+    const auto to_log = [&capped](std::string_view bytes) { capped.write(bytes); };
+    return run_streamed(argv, TimeLimit::from_now(timeout_seconds), to_log);
+}
+
+std::string read_whole(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 }  // namespace
 
-BenchRun run_bench(const fs::path& binary, const std::string& args, const fs::path& entry) {
+BenchRun run_bench(const fs::path& binary, const std::string& args, const fs::path& entry, int timeout_seconds) {
     BenchRun run;
     run.log = entry / "bench.log";
     const fs::path count_file = entry / "bench";
@@ -49,10 +66,11 @@ BenchRun run_bench(const fs::path& binary, const std::string& args, const fs::pa
         run.cached = true;
         return run;
     }
-    const TimedResult result = run_merged_with_timeout(bench_command(binary, args), kBenchTimeoutSeconds);
-    std::ofstream(run.log) << result.output;
+    const ToolResult result = run_logged_bench(bench_command(binary, args), run.log, timeout_seconds);
     run.timed_out = result.timed_out;
-    if (!run.timed_out) run.nodes = bench_nodes_in_output(result.output);
+    run.stop_signal = result.stop_signal;
+    if (run.timed_out || run.stop_signal != 0) return run;
+    run.nodes = bench_nodes_in_output(read_whole(run.log));
     if (run.nodes) store_count(count_file, args, *run.nodes);
     return run;
 }

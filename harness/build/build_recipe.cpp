@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <initializer_list>
 
 #include <nlohmann/json.hpp>
@@ -39,8 +40,43 @@ const json& object_field(const json& parent, const char* key, const std::string&
     return parent[key];
 }
 
+// A dir or exe names a place inside the checkout: relative, and not climbing out of it with "..".
+// (Links in the commit that lead out are refused at build time, harness/build/recipe_steps.h.)
+bool stays_inside(const std::string& path) {
+    const std::filesystem::path given(path);
+    if (given.has_root_name() || given.has_root_directory()) return false;
+    const std::filesystem::path normal = given.lexically_normal();
+    return normal.empty() || *normal.begin() != "..";
+}
+
+// The checks an arbiter.json, the flags and the engine keys share; `where` comes before each key's
+// name in the errors ("<source>: build.", "--", "recipe.").
+void check_shape(const BuildRecipe& recipe, const std::string& where) {
+    if (recipe.kind == RecipeKind::cmake && recipe.target.empty())
+        throw BuildInputError(where + "target: the cmake recipe needs one");
+    if (recipe.kind == RecipeKind::make && recipe.exe.empty())
+        throw BuildInputError(where + "exe: the make recipe needs one");
+    if (recipe.kind != RecipeKind::cmake && !recipe.target.empty())
+        throw BuildInputError(where + "target: only the cmake recipe takes one");
+    for (const auto& [key, path] : {std::pair{"dir", &recipe.dir}, std::pair{"exe", &recipe.exe}}) {
+        if (!stays_inside(*path))
+            throw BuildInputError(where + key + ": '" + *path +
+                                  "' is outside the checkout: give a path relative to the repository, without ..");
+    }
+}
+
+int timeout_field(const json& section, const std::string& source) {
+    const json& value = section["timeout"];
+    const bool in_range = value.is_number_integer() && value.get<std::int64_t>() >= 1 &&
+                          value.get<std::int64_t>() <= kMaxBuildTimeoutSeconds;
+    if (!in_range)
+        refuse(source, "build.timeout",
+               "expected whole seconds from 1 to " + std::to_string(kMaxBuildTimeoutSeconds) + " (the longest limit)");
+    return value.get<int>();
+}
+
 void read_build_section(BuildRecipe& recipe, const json& section, const std::string& source) {
-    reject_unknown_keys(section, {"recipe", "dir", "exe", "target"}, source, "build.");
+    reject_unknown_keys(section, {"recipe", "dir", "exe", "target", "timeout"}, source, "build.");
     if (!section.contains("recipe")) refuse(source, "build.recipe", "missing (openbench, cmake, make or a command)");
     const std::string name = string_field(section, "recipe", source, "build.");
     if (name.empty()) refuse(source, "build.recipe", "is empty");
@@ -50,9 +86,8 @@ void read_build_section(BuildRecipe& recipe, const json& section, const std::str
     recipe.dir = string_field(section, "dir", source, "build.");
     recipe.exe = string_field(section, "exe", source, "build.");
     recipe.target = string_field(section, "target", source, "build.");
-    if (recipe.kind == RecipeKind::cmake && recipe.target.empty()) refuse(source, "build.target", "the cmake recipe needs one");
-    if (recipe.kind == RecipeKind::make && recipe.exe.empty()) refuse(source, "build.exe", "the make recipe needs one");
-    if (recipe.kind != RecipeKind::cmake && !recipe.target.empty()) refuse(source, "build.target", "only the cmake recipe takes one");
+    if (section.contains("timeout")) recipe.timeout_seconds = timeout_field(section, source);
+    check_shape(recipe, source + ": build.");
 }
 
 void read_bench_section(BuildRecipe& recipe, const json& section, const std::string& source) {
@@ -94,10 +129,7 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
     shaped.dir = dir;
     shaped.exe = exe;
     shaped.target = target;
-    if (shaped.kind == RecipeKind::cmake && target.empty()) throw BuildInputError(where + "target: the cmake recipe needs one");
-    if (shaped.kind == RecipeKind::make && exe.empty()) throw BuildInputError(where + "exe: the make recipe needs one");
-    if (shaped.kind != RecipeKind::cmake && !target.empty())
-        throw BuildInputError(where + "target: only the cmake recipe takes one");
+    check_shape(shaped, where);
     return shaped;
 }
 

@@ -7,6 +7,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "harness/build/stop_signals.h"
+
 namespace arbiter::build {
 
 FileLock::FileLock(const std::filesystem::path& path, std::ostream& progress, const std::string& waiting_message) {
@@ -21,10 +23,11 @@ FileLock::FileLock(const std::filesystem::path& path, std::ostream& progress, co
     waited_ = true;
     progress << waiting_message << std::endl;
     while (::flock(fd_, LOCK_EX) != 0) {
-        if (errno == EINTR) continue;
-        const int error = errno;
+        // A stop signal interrupts the wait (harness/build/stop_signals.h); any other just resumes it.
+        if (errno == EINTR && stop_signal_arrived() == 0) continue;
+        const std::string why = errno == EINTR ? "stopped by a signal" : std::strerror(errno);
         ::close(fd_);
-        throw std::runtime_error("cannot lock " + path.string() + ": " + std::strerror(error));
+        throw std::runtime_error("cannot lock " + path.string() + ": " + why);
     }
 }
 

@@ -10,7 +10,8 @@ namespace arbiter::build {
 class FileLock {
 public:
     // Blocks until the lock is ours. When another process holds it, says so on `progress` first,
-    // so a waiting build does not look hung. Throws std::runtime_error naming the file on failure.
+    // so a waiting build does not look hung. Throws std::runtime_error naming the file on failure,
+    // and when a stop signal ends the wait.
     FileLock(const std::filesystem::path& path, std::ostream& progress, const std::string& waiting_message);
     ~FileLock();
     FileLock(const FileLock&) = delete;

@@ -3,8 +3,11 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "harness/build/build_recipe.h"
+#include "harness/build/subprocess.h"
 
 namespace arbiter::build {
 
@@ -19,8 +22,17 @@ struct RecipePaths {
 // recipes write (or get it copied) to <entry>/bin/<name>.
 std::filesystem::path recipe_binary(const BuildRecipe& recipe, const RecipePaths& paths);
 
-// Runs the recipe's commands with output appended to the log. Returns an empty string on success,
-// else the step that failed (for the error message).
-std::string run_recipe(const BuildRecipe& recipe, const RecipePaths& paths, int jobs);
+// Runs the recipe's commands with output appended to the log, each killed with everything it
+// started at `limit`. Returns an empty string on success, else the step that failed and how (for
+// the error message). Throws BuildInputError, naming `source` ("--recipe", "<sha>:arbiter.json")
+// and the key, for a dir that is missing from the checkout or leads out of it (a link), before
+// anything runs, and for a made binary that leads out of it.
+std::string run_recipe(const BuildRecipe& recipe, const RecipePaths& paths, int jobs, const TimeLimit& limit,
+                       const std::string& source);
+
+// `command` with each placeholder replaced by its value quoted for sh where it stands (outside
+// quotes, or inside '...' or "..."), so that the value is one word and nothing in it runs.
+std::string with_shell_values(const std::string& command,
+                              const std::vector<std::pair<std::string, std::string>>& values);
 
 }  // namespace arbiter::build

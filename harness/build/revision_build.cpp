@@ -1,5 +1,7 @@
 #include "harness/build/revision_build.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -9,6 +11,7 @@
 #include "harness/build/bench_run.h"
 #include "harness/build/file_lock.h"
 #include "harness/build/recipe_steps.h"
+#include "harness/build/stop_signals.h"
 #include "harness/build/subprocess.h"
 
 namespace arbiter::build {
@@ -80,18 +83,17 @@ ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, c
 // it afterwards, failed build or not, so `git worktree list` in the user's repository stays clean.
 class TemporaryWorktree {
 public:
-    TemporaryWorktree(const fs::path& repo, const CacheEntry& entry, const std::string& commit)
+    TemporaryWorktree(const fs::path& repo, const CacheEntry& entry, const std::string& commit, const TimeLimit& limit)
         : repo_(repo), path_(entry.sources) {
         remove();  // a worktree left by an interrupted build is replaced, never trusted
-        run_logged({"git", "-C", repo_.string(), "worktree", "prune"}, entry.log);
+        run_logged({"git", "-C", repo_.string(), "worktree", "prune"}, entry.log, {}, limit);
         added_ = run_logged({"git", "-C", repo_.string(), "worktree", "add", "--detach", path_.string(), commit},
-                            entry.log)
-                     .ok();
+                            entry.log, {}, limit);
     }
     ~TemporaryWorktree() { remove(); }
     TemporaryWorktree(const TemporaryWorktree&) = delete;
     TemporaryWorktree& operator=(const TemporaryWorktree&) = delete;
-    bool added() const { return added_; }
+    const ToolResult& added() const { return added_; }
 
 private:
     void remove() noexcept {
@@ -109,7 +111,7 @@ private:
 
     fs::path repo_;
     fs::path path_;
-    bool added_ = false;
+    ToolResult added_;
 };
 
 int job_count(int requested) {
@@ -122,17 +124,23 @@ int job_count(int requested) {
     throw BuildFailure("build of " + label + " failed (" + step + "); log: " + entry.log.string(), entry.log);
 }
 
+// The time limit --build-timeout, else the recipe's build.timeout, else `default_seconds` gives.
+int limit_seconds(const BuildRequest& request, const BuildRecipe& recipe, int default_seconds) {
+    if (request.timeout_seconds > 0) return request.timeout_seconds;
+    return recipe.timeout_seconds > 0 ? recipe.timeout_seconds : default_seconds;
+}
+
 void compile(const fs::path& repo, const std::string& commit, const ResolvedRecipe& resolved, const CacheEntry& entry,
-             const std::string& label, int jobs) {
+             const std::string& label, int jobs, const TimeLimit& limit) {
     std::error_code ignored;
     fs::remove(entry.log, ignored);
     fs::remove(entry.dir / "bench", ignored);  // counted for a binary this build replaces
     append_log_line(entry.log, "# " + label + " (" + commit + ") from " + repo.string());
     append_log_line(entry.log, "# recipe from " + resolved.source + ": " + normalised_recipe(resolved.recipe));
-    TemporaryWorktree worktree(repo, entry, commit);
-    if (!worktree.added()) fail(label, entry, "git worktree add");
+    TemporaryWorktree worktree(repo, entry, commit, limit);
+    if (!worktree.added().ok()) fail(label, entry, "git worktree add: " + worktree.added().ending());
     const RecipePaths paths{entry.sources, entry.dir, entry.log, repo.filename().string()};
-    const std::string failed_step = run_recipe(resolved.recipe, paths, jobs);
+    const std::string failed_step = run_recipe(resolved.recipe, paths, jobs, limit, resolved.source);
     if (!failed_step.empty()) fail(label, entry, failed_step);
     std::ofstream stamp(entry.stamp);
     stamp << entry.binary.string() << '\n';
@@ -145,32 +153,60 @@ std::string commit_message(const fs::path& repo, const std::string& commit) {
     return message.output;
 }
 
+// A bench that was killed, at its time limit or because arbiter got a signal, checked nothing.
+[[noreturn]] void fail_unfinished_bench(const BuiltEngine& built, const BenchRun& bench, const std::string& command,
+                                        int seconds) {
+    const std::string how = bench.timed_out ? " did not finish in " + std::to_string(seconds) +
+                                                  " s (--build-timeout or build.timeout sets the limit)"
+                                            : " was stopped: arbiter got signal " + std::to_string(bench.stop_signal);
+    throw BuildFailure(built.label + ": " + command + how + "; output: " + bench.log.string(), bench.log);
+}
+
 // OpenBench refuses a build whose bench differs from the one its commit announces, before any game.
 void check_bench(BuiltEngine& built, const fs::path& repo, const BuildRecipe& recipe, const BuildRequest& request,
                  const CacheEntry& entry, std::ostream& progress) {
     const bool verify = request.verify_bench && recipe.verify_bench;
     if (!verify && !request.need_bench_count) return;
-    const BenchRun bench = run_bench(built.binary, recipe.bench_args, entry.dir);
-    built.bench_nodes = bench.nodes;
-    if (verify) built.announced_bench = bench_in_commit_message(commit_message(repo, built.commit));
+    const int seconds = limit_seconds(request, recipe, kBenchTimeoutSeconds);
+    const BenchRun bench = run_bench(built.binary, recipe.bench_args, entry.dir, seconds);
     std::string command = built.binary.filename().string() + " " + recipe.bench_args;
     command = "'" + command + "'";
+    if (bench.timed_out || bench.stop_signal != 0) fail_unfinished_bench(built, bench, command, seconds);
+    built.bench_nodes = bench.nodes;
+    if (verify) built.announced_bench = bench_in_commit_message(commit_message(repo, built.commit));
     if (!bench.nodes) {
-        const std::string why = command + (bench.timed_out ? " did not finish in " + std::to_string(kBenchTimeoutSeconds) + " s"
-                                                            : " printed no node count") + " (output: " + bench.log.string() + ")";
+        const std::string why = command + " printed no node count (output: " + bench.log.string() + ")";
         if (built.announced_bench)
-            throw BenchMismatch(built.label + ": " + why + "; the commit message says Bench: " + std::to_string(*built.announced_bench));
+            throw BenchMismatch(built.label + ": " + why + "; the commit message says Bench: " +
+                                *built.announced_bench);
         if (request.need_bench_count) throw BuildInputError(built.label + ": " + why);
         progress << built.label << ": " << why << "; bench not checked" << std::endl;
         return;
     }
     if (built.announced_bench && *built.announced_bench != *bench.nodes)
-        throw BenchMismatch(built.label + ": bench mismatch: " + command + " counts " + std::to_string(*bench.nodes) +
-                            " nodes, the commit message says Bench: " + std::to_string(*built.announced_bench) +
+        throw BenchMismatch(built.label + ": bench mismatch: " + command + " counts " + *bench.nodes +
+                            " nodes, the commit message says Bench: " + *built.announced_bench +
                             " (pass --no-verify-bench to skip the check)");
     progress << built.label << ": bench " << *bench.nodes << " nodes"
              << (built.announced_bench ? ", as the commit message says" : verify ? " (no Bench: line in the commit message)" : "")
              << (bench.cached ? " (cached)" : "") << std::endl;
+}
+
+// The cache directory, made when missing. Bad input, named, when it is a file or lies below one:
+// checked before anything is built.
+fs::path usable_cache(const fs::path& cache) {
+    std::error_code error;
+    if (fs::exists(cache, error) && !fs::is_directory(cache, error))
+        throw BuildInputError("the build cache " + cache.string() + " is not a directory");
+    fs::create_directories(cache, error);
+    if (error) throw BuildInputError("cannot create the build cache " + cache.string() + ": " + error.message());
+    return cache;
+}
+
+// A build writes into the cache; a complete entry is only read, so a read-only cache still serves it.
+void check_writable(const fs::path& cache) {
+    if (::access(cache.c_str(), W_OK | X_OK) != 0)
+        throw BuildInputError("cannot write in the build cache " + cache.string() + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -192,15 +228,18 @@ std::string resolve_commit(const fs::path& repo, const std::string& revision) {
 }
 
 BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) {
+    const StopSignals stop_signals;  // the build's tools run in groups of their own: Ctrl-C must still end them
     const fs::path repo = repository_top(request.repo);
     const std::string commit = resolve_commit(repo, request.revision);
     const ResolvedRecipe resolved = resolve_recipe(repo, commit, request);
-    const fs::path cache = fs::absolute(request.cache.empty() ? repo / ".cache" / "builds" : request.cache);
+    const fs::path cache =
+        usable_cache(fs::absolute(request.cache.empty() ? repo / ".cache" / "builds" : request.cache));
     CacheEntry entry = cache_entry(cache, commit + "-" + recipe_hash(resolved.recipe));
     entry.binary = recipe_binary(resolved.recipe, RecipePaths{entry.sources, entry.dir, entry.log, repo.filename().string()});
     std::error_code error;
     fs::create_directories(entry.dir, error);
-    if (error) throw std::runtime_error("cannot create the build cache " + entry.dir.string() + ": " + error.message());
+    if (error)
+        throw BuildInputError("cannot create the build cache entry " + entry.dir.string() + ": " + error.message());
     BuiltEngine built;
     built.commit = commit;
     built.label = repo.filename().string() + " " + short_hash(commit);
@@ -209,11 +248,14 @@ BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) 
     built.recipe_source = resolved.source;
     built.reused = true;
     if (!is_complete(entry)) {
+        check_writable(cache);
         FileLock lock(entry.lock, progress, built.label + ": waiting for another build of it (" + entry.lock.string() + ")");
         if (!is_complete(entry)) {  // else the build we waited for finished it
             progress << built.label << ": building with the " << to_string(resolved.recipe.kind) << " recipe from "
                      << resolved.source << " (log: " << entry.log.string() << ")" << std::endl;
-            compile(repo, commit, resolved, entry, built.label, job_count(request.jobs));
+            const int seconds = limit_seconds(request, resolved.recipe, kDefaultBuildTimeoutSeconds);
+            const TimeLimit limit = TimeLimit::from_now(seconds);
+            compile(repo, commit, resolved, entry, built.label, job_count(request.jobs), limit);
             built.reused = false;
         }
     }

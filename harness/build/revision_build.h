@@ -9,8 +9,11 @@
 // recipes' binary), <cache>/KEY/built (written last: the build is complete), <cache>/KEY/bench and
 // bench.log (the bench count and output). The sources are a temporary `git worktree` at
 // <cache>/KEY/src, removed afterwards.
+//
+// The build and then the bench each have a time limit (--build-timeout, else the recipe's
+// build.timeout, else kDefaultBuildTimeoutSeconds and kBenchTimeoutSeconds); at the limit the step
+// running is killed with every process it started, and the build fails naming its log.
 
-#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -21,14 +24,18 @@
 
 namespace arbiter::build {
 
+// The build's time limit when neither --build-timeout nor build.timeout gives one.
+inline constexpr int kDefaultBuildTimeoutSeconds = 3600;
+
 // The request cannot name a build, or what was built is not what the commit says: not a git
-// repository, unknown revision, no or a bad recipe, a failed build, a bench mismatch. Bad input (exit 2).
+// repository, unknown revision, no or a bad recipe, a cache that is no writable directory, a failed
+// or timed-out build or bench, a bench mismatch. Bad input (exit 2).
 class BuildInputError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
 
-// The build ran and failed; the message names the log file.
+// The build (or the bench) ran and failed or timed out; the message names the log file.
 class BuildFailure : public BuildInputError {
 public:
     BuildFailure(const std::string& what, std::filesystem::path log) : BuildInputError(what), log_(std::move(log)) {}
@@ -53,6 +60,7 @@ struct BuildRequest {
     std::optional<BuildRecipe> recipe;
     bool verify_bench = true;     // false: --no-verify-bench, the bench does not run
     bool need_bench_count = false;  // --bench: run the bench even when the recipe does not verify
+    int timeout_seconds = 0;      // --build-timeout; 0 = the recipe's build.timeout, else the defaults
 };
 
 struct BuiltEngine {
@@ -62,8 +70,8 @@ struct BuiltEngine {
     std::filesystem::path log;
     std::string recipe_source;     // "--recipe", "<sha>:arbiter.json" or the working tree's file
     bool reused = false;           // found in the cache, nothing compiled
-    std::optional<std::uint64_t> bench_nodes;      // when the bench ran and printed a count
-    std::optional<std::uint64_t> announced_bench;  // the commit message's "Bench: N"
+    std::optional<std::string> bench_nodes;      // digits, when the bench ran and printed a count
+    std::optional<std::string> announced_bench;  // the commit message's "Bench: N", digits
 };
 
 // The top directory of the repository holding `dir`. Throws BuildInputError when there is none.

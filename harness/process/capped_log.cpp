@@ -26,7 +26,8 @@ void write_at(int fd, std::string_view bytes, std::size_t offset) {
 
 }  // namespace
 
-CappedLog::CappedLog(std::filesystem::path path, Limits limits) : path_(std::move(path)), limits_(limits) {}
+CappedLog::CappedLog(std::filesystem::path path, Limits limits, std::string label)
+    : path_(std::move(path)), limits_(limits), label_(std::move(label)) {}
 
 CappedLog::~CappedLog() {
     if (fd_ < 0) return;
@@ -34,9 +35,10 @@ CappedLog::~CappedLog() {
     ::close(fd_);
 }
 
-std::string CappedLog::cut_note(std::size_t head_bytes, std::size_t cut_bytes, std::size_t kept_bytes) {
-    return "\n[arbiter: stderr log capped at " + std::to_string(head_bytes) + " bytes: " + std::to_string(cut_bytes) +
-           " bytes cut here, the last " + std::to_string(kept_bytes) + " follow]\n";
+std::string CappedLog::cut_note(std::size_t head_bytes, std::size_t cut_bytes, std::size_t kept_bytes,
+                                const std::string& label) {
+    return "\n[arbiter: " + label + " capped at " + std::to_string(head_bytes) + " bytes: " +
+           std::to_string(cut_bytes) + " bytes cut here, the last " + std::to_string(kept_bytes) + " follow]\n";
 }
 
 void CappedLog::open() {
@@ -47,7 +49,7 @@ void CappedLog::open() {
     if (path_.has_parent_path()) std::filesystem::create_directories(path_.parent_path(), ignored);
     // Not O_APPEND: the tail is rewritten in place behind the cut line.
     const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) throw ProcessError("cannot open stderr log '" + path_.string() + "': " + std::strerror(errno));
+    if (fd < 0) throw ProcessError("cannot open " + label_ + " '" + path_.string() + "': " + std::strerror(errno));
     const off_t size = ::lseek(fd, 0, SEEK_END);
     fd_ = fd;
     end_ = size > 0 ? static_cast<std::size_t>(size) : 0;
@@ -91,7 +93,7 @@ void CappedLog::write_tail() {
 void CappedLog::write_tail_locked() {
     if (fd_ < 0 || !cutting_) return;
     const std::size_t kept = std::min(tail_.size(), limits_.tail_bytes);
-    const std::string note = cut_note(limits_.head_bytes, bytes_after_cut_ - kept, kept);
+    const std::string note = cut_note(limits_.head_bytes, bytes_after_cut_ - kept, kept, label_);
     std::string text = note;
     text.append(tail_, tail_.size() - kept, kept);
     write_at(fd_, text, cut_at_);

@@ -1,6 +1,7 @@
 // A log file that engines' stderr goes to, with a size cap: one engine flooding its stderr must not
 // fill the disk. Every process of one engine (workers, restarts, the start-up check) writes into
-// the same CappedLog, so the cap holds for the whole log of a run.
+// the same CappedLog, so the cap holds for the whole log of a run. `arbiter build` keeps a bench's
+// output in one too (harness/build/bench_run.h), labelled "bench output" in the cut line.
 //
 // The file keeps its first `head_bytes` as they come (what an earlier run left counts too). Later
 // bytes are kept only as the last `tail_bytes`, written behind one line that says how many bytes
@@ -27,8 +28,9 @@ class CappedLog {
 public:
     using Limits = CappedLogLimits;
 
-    // Touches nothing yet: the file (and its directory) are made by the first open().
-    explicit CappedLog(std::filesystem::path path, Limits limits = {});
+    // Touches nothing yet: the file (and its directory) are made by the first open(). `label` names
+    // what the file holds, in the cut line.
+    explicit CappedLog(std::filesystem::path path, Limits limits = {}, std::string label = "stderr log");
     ~CappedLog();  // writes the kept tail
     CappedLog(const CappedLog&) = delete;
     CappedLog& operator=(const CappedLog&) = delete;
@@ -45,7 +47,8 @@ public:
     void write_tail();
 
     // The note written where bytes were cut.
-    static std::string cut_note(std::size_t head_bytes, std::size_t cut_bytes, std::size_t kept_bytes);
+    static std::string cut_note(std::size_t head_bytes, std::size_t cut_bytes, std::size_t kept_bytes,
+                                const std::string& label = "stderr log");
 
 private:
     void write_tail_locked();
@@ -53,6 +56,7 @@ private:
 
     const std::filesystem::path path_;
     const Limits limits_;
+    const std::string label_;
     std::mutex mutex_;
     int fd_ = -1;
     std::size_t end_ = 0;            // file size while nothing is cut

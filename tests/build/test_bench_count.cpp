@@ -1,9 +1,10 @@
 // The bench node count and the commit message's Bench: line, read with OpenBench's rules; the
-// arbiter.json parser. No processes.
+// arbiter.json parser; a recipe command's placeholders. No processes.
 #include <catch2/catch.hpp>
 
 #include "harness/build/bench_count.h"
 #include "harness/build/build_recipe.h"
+#include "harness/build/recipe_steps.h"
 #include "harness/build/revision_build.h"
 
 using arbiter::build::bench_in_commit_message;
@@ -11,27 +12,34 @@ using arbiter::build::bench_nodes_in_output;
 
 TEST_CASE("bench output: tempo's, Stockfish's and OpenBench-style node counts are read", "[unit]") {
     CHECK(bench_nodes_in_output("position 1/30  depth 9  nodes 12\n\nNodes searched  : 2881902\nNodes/second    : 578811\n") ==
-          2881902u);
+          "2881902");
     // Stockfish: the info lines of each position come first; the summary at the bottom wins.
     CHECK(bench_nodes_in_output("info depth 13 seldepth 17 multipv 1 score cp 20 nodes 123456 nps 1000 time 5\n"
                                 "===========================\nTotal time (ms) : 1234\nNodes searched  : 2353318\n"
-                                "Nodes/second    : 1907000\n") == 2353318u);
-    CHECK(bench_nodes_in_output("OVERALL:     6456132 nodes      1234567 nps\n") == 6456132u);
-    CHECK(bench_nodes_in_output("NODES 77") == 77u);  // any case
-    CHECK(bench_nodes_in_output("Nodes searched: 8902\r\n") == 8902u);
+                                "Nodes/second    : 1907000\n") == "2353318");
+    CHECK(bench_nodes_in_output("OVERALL:     6456132 nodes      1234567 nps\n") == "6456132");
+    CHECK(bench_nodes_in_output("NODES 77") == "77");  // any case
+    CHECK(bench_nodes_in_output("Nodes searched: 8902\r\n") == "8902");
+    // Kept as digits: no count is too long to compare, leading zeros do not make another count.
+    CHECK(bench_nodes_in_output("Nodes searched  : 00123456789012345678901234567\n") == "123456789012345678901234567");
+    CHECK(bench_nodes_in_output("Nodes searched : 0\n") == "0");
 }
 
 TEST_CASE("bench output without a node count gives none", "[unit]") {
     CHECK_FALSE(bench_nodes_in_output(""));
     CHECK_FALSE(bench_nodes_in_output("Total time (ms) : 1234\nNodes/second    : 578811\n"));
     CHECK_FALSE(bench_nodes_in_output("unknown command: bench\n"));
+    // A line longer than any count line is not searched.
+    const std::string long_line = "Nodes searched : 1 " + std::string(arbiter::build::kMaxBenchLineBytes, 'x');
+    CHECK_FALSE(bench_nodes_in_output(long_line + "\n"));
 }
 
 TEST_CASE("commit messages: the last Bench: or nodes line counts, commas allowed", "[unit]") {
-    CHECK(bench_in_commit_message("Faster movegen\n\nBench: 4242\n") == 4242u);
-    CHECK(bench_in_commit_message("bench 1,234,567") == 1234567u);
-    CHECK(bench_in_commit_message("Bench: 1\nreverted\nBENCH=2\n") == 2u);
-    CHECK(bench_in_commit_message("nodes: 55") == 55u);
+    CHECK(bench_in_commit_message("Faster movegen\n\nBench: 4242\n") == "4242");
+    CHECK(bench_in_commit_message("bench 1,234,567") == "1234567");
+    CHECK(bench_in_commit_message("Bench: 1\nreverted\nBENCH=2\n") == "2");
+    CHECK(bench_in_commit_message("nodes: 55") == "55");
+    CHECK(bench_in_commit_message("Bench: 98,765,432,109,876,543,210,123") == "98765432109876543210123");
     CHECK_FALSE(bench_in_commit_message("No bench here\n"));
     CHECK_FALSE(bench_in_commit_message("Benchmark: 5"));
     CHECK_FALSE(bench_in_commit_message(""));
@@ -62,12 +70,33 @@ TEST_CASE("arbiter.json: the recipe, its defaults and the errors naming the file
     CHECK_THROWS_AS(parse_recipe_file(R"({"extra": 1, "build": {"recipe": "make", "exe": "e"}})", "f"), BuildInputError);
 }
 
+TEST_CASE("arbiter.json: build.timeout takes whole seconds up to the longest limit", "[unit]") {
+    using arbiter::build::parse_recipe_file;
+    CHECK(parse_recipe_file(R"({"build": {"recipe": "openbench", "timeout": 90}})", "t.json").timeout_seconds == 90);
+    CHECK(parse_recipe_file(R"({"build": {"recipe": "openbench"}})", "t.json").timeout_seconds == 0);
+    for (const char* bad : {"0", "-5", "1.5", "\"60\"", "604801", "18446744073709551615"}) {
+        const std::string text = std::string(R"({"build": {"recipe": "openbench", "timeout": )") + bad + "}}";
+        CHECK_THROWS_WITH(parse_recipe_file(text, "t.json"),
+                          Catch::Contains("t.json: build.timeout") && Catch::Contains("604800"));
+    }
+}
+
+TEST_CASE("a recipe command's placeholders become one literal word wherever they stand", "[unit]") {
+    using arbiter::build::with_shell_values;
+    const std::vector<std::pair<std::string, std::string>> values{{"{out}", "a b'$(x)\"`y`"}, {"{jobs}", "2"}};
+    CHECK(with_shell_values("cp e {out} -j{jobs}", values) == "cp e 'a b'\\''$(x)\"`y`' -j'2'");
+    CHECK(with_shell_values("cp e \"{out}\"", values) == "cp e \"a b'\\$(x)\\\"\\`y\\`\"");
+    CHECK(with_shell_values("cp e '{out}'", values) == "cp e 'a b'\\''$(x)\"`y`'");
+    CHECK(with_shell_values("echo \\'{jobs}\\'", values) == "echo \\''2'\\'");  // escaped quotes quote nothing
+}
+
 TEST_CASE("the recipe hash changes with the build settings, not with the bench's", "[unit]") {
     using arbiter::build::recipe_hash;
     auto recipe = arbiter::build::recipe_from_flag("openbench");
     const std::string first = recipe_hash(recipe);
     CHECK(first.size() == 8);
     recipe.bench_args = "bench 13";
+    recipe.timeout_seconds = 60;
     CHECK(recipe_hash(recipe) == first);
     recipe.exe = "other";
     CHECK(recipe_hash(recipe) != first);

@@ -132,7 +132,7 @@ TEST_CASE("a commit that does not build exits 2 naming its log, with the log's e
     CHECK(result.code == 2);
     CHECK(result.out.empty());
     REQUIRE(contains(result.err, "log: " + repo.cache().string() + "/" + commit + "-"));
-    CHECK(contains(result.err, "failed (make)"));
+    CHECK(contains(result.err, "failed (make: exit code 2)"));
     CHECK(contains(result.err, "  | "));  // the tail of the log follows
     CHECK(contains(result.err, "error"));
 }
