@@ -34,6 +34,8 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
 // Throws BuildInputError naming `source` and the key for bad JSON, unknown keys, wrong types, a
 // cmake recipe without a target, a make recipe without exe.
 BuildRecipe parse_recipe_file(const std::string& text, const std::string& source);
+// The arbiter.json at `path`, read as every configuration file is (size limit included).
+BuildRecipe read_recipe_file(const std::string& path);
 
 // The build part of the recipe in one canonical line (bench settings left out: they do not change
 // the binary), and a short hash of it that names the cache entry.

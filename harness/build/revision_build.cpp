@@ -1,7 +1,6 @@
 #include "harness/build/revision_build.h"
 
 #include <fstream>
-#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -51,14 +50,6 @@ struct ResolvedRecipe {
     std::string source;
 };
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw BuildInputError("cannot read " + path.string());
-    return text.str();
-}
-
 // The commit's own arbiter.json first; the working tree's next, so commits from before a repository
 // added its arbiter.json still build.
 ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, const BuildRequest& request) {
@@ -71,7 +62,7 @@ ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, c
         return {parse_recipe_file(text.output, source), source};
     }
     const fs::path in_tree = repo / "arbiter.json";
-    if (fs::exists(in_tree)) return {parse_recipe_file(read_file(in_tree), in_tree.string()), in_tree.string()};
+    if (fs::exists(in_tree)) return {read_recipe_file(in_tree.string()), in_tree.string()};
     throw BuildInputError("no build recipe for " + short_hash(commit) + " in " + repo.string() +
                           ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
 }
