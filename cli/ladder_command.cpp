@@ -134,6 +134,7 @@ ladder::LadderPlan make_plan(const LadderArgs& args) {
         if (step.step.rev.empty() && step.spec.cmd.empty())
             throw UsageError("--tempo", "no tempo beside arbiter and the ladder gives no engine.cmd; give --tempo PATH");
     }
+    ladder::check_ladder_files(plan);
     return plan;
 }
 

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/build/revision_build.h"
+#include "harness/config/json_file.h"
+#include "harness/config/match_config.h"
 
 namespace arbiter::build {
 namespace {
@@ -135,10 +137,10 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
 
 BuildRecipe parse_recipe_file(const std::string& text, const std::string& source) {
     json document;
-    try {
-        document = json::parse(text);
-    } catch (const json::parse_error& error) {
-        throw BuildInputError(source + ": not valid JSON: " + error.what());
+    try {  // the reader of every configuration file: its nesting limit, repeated keys, line numbers
+        document = config::parse_config_json(text, source);
+    } catch (const config::ConfigError& error) {
+        throw BuildInputError(error.what());
     }
     if (!document.is_object()) throw BuildInputError(source + ": expected a JSON object");
     reject_unknown_keys(document, {"build", "bench"}, source, "");
@@ -147,6 +149,14 @@ BuildRecipe parse_recipe_file(const std::string& text, const std::string& source
     read_build_section(recipe, object_field(document, "build", source), source);
     read_bench_section(recipe, object_field(document, "bench", source), source);
     return recipe;
+}
+
+BuildRecipe read_recipe_file(const std::string& path) {
+    try {
+        return parse_recipe_file(config::read_config_file(path, "build recipe"), path);
+    } catch (const config::ConfigError& error) {
+        throw BuildInputError(error.what());
+    }
 }
 
 std::string normalised_recipe(const BuildRecipe& recipe) {

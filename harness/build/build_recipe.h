@@ -42,6 +42,8 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
 // cmake recipe without a target, a make recipe without exe, a dir or exe outside the checkout, a
 // timeout that is not a whole number of seconds from 1 to kMaxBuildTimeoutSeconds.
 BuildRecipe parse_recipe_file(const std::string& text, const std::string& source);
+// The arbiter.json at `path`, read as every configuration file is (size limit included).
+BuildRecipe read_recipe_file(const std::string& path);
 
 // The build part of the recipe in one canonical line (bench settings and the timeout left out: they
 // do not change the binary), and a short hash of it that names the cache entry.

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <thread>
 #include <unistd.h>
 
@@ -54,14 +53,6 @@ struct ResolvedRecipe {
     std::string source;
 };
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw BuildInputError("cannot read " + path.string());
-    return text.str();
-}
-
 // The commit's own arbiter.json first; the working tree's next, so commits from before a repository
 // added its arbiter.json still build.
 ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, const BuildRequest& request) {
@@ -74,7 +65,7 @@ ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, c
         return {parse_recipe_file(text.output, source), source};
     }
     const fs::path in_tree = repo / "arbiter.json";
-    if (fs::exists(in_tree)) return {parse_recipe_file(read_file(in_tree), in_tree.string()), in_tree.string()};
+    if (fs::exists(in_tree)) return {read_recipe_file(in_tree.string()), in_tree.string()};
     throw BuildInputError("no build recipe for " + short_hash(commit) + " in " + repo.string() +
                           ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
 }

@@ -1,5 +1,7 @@
 #include "harness/ladder/ladder_config.h"
 
+#include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -62,15 +64,47 @@ std::string scalar_text(const json& value) {
     return value.dump();
 }
 
+// A day of the Gregorian calendar: the report sorts and prints it, so 2024-13-45 is a typo to catch.
+bool is_calendar_date(const std::string& date) {
+    if (!std::regex_match(date, std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}"))) return false;
+    const auto field = [&](std::size_t at, std::size_t size) { return std::stoi(date.substr(at, size)); };
+    const std::chrono::year_month_day day{std::chrono::year{field(0, 4)},
+                                          std::chrono::month{static_cast<unsigned>(field(5, 2))},
+                                          std::chrono::day{static_cast<unsigned>(field(8, 2))}};
+    return day.ok();
+}
+
 std::string read_date(const Reader& r, const json& value, const std::string& where) {
     const std::string date = r.text(value, where);
-    if (!std::regex_match(date, std::regex("[0-9]{4}-[0-9]{2}-[0-9]{2}"))) r.fail(where, "expected YYYY-MM-DD, got '" + date + "'");
+    if (!is_calendar_date(date)) r.fail(where, "expected YYYY-MM-DD, a day of the calendar, got '" + date + "'");
     return date;
 }
 
 double number(const Reader& r, const json& value, const std::string& where) {
     if (!value.is_number()) r.fail(where, "expected a number, got " + value.dump());
     return value.get<double>();
+}
+
+std::string rating_range_text() {
+    return std::to_string(static_cast<int>(kMinLadderRating)) + " to " +
+           std::to_string(static_cast<int>(kMaxLadderRating));
+}
+
+// Anchors and the seed's ratings; a value outside the range would fix the whole fit to nonsense.
+double rating(const Reader& r, const json& value, const std::string& where) {
+    const double given = number(r, value, where);
+    if (!(given >= kMinLadderRating && given <= kMaxLadderRating))
+        r.fail(where, "expected a rating from " + rating_range_text() + " Elo, got " + value.dump());
+    return given;
+}
+
+// A difference of two ratings, so at most the width of the rating range either way.
+double rating_difference(const Reader& r, const json& value, const std::string& where) {
+    const double given = number(r, value, where);
+    if (!(std::fabs(given) <= kMaxLadderRating - kMinLadderRating))
+        r.fail(where, "expected an Elo difference between two ratings of " + rating_range_text() + ", got " +
+                          value.dump());
+    return given;
 }
 
 SeedFigures read_seed(const Reader& r, const json& in, const std::string& where) {
@@ -80,8 +114,9 @@ SeedFigures read_seed(const Reader& r, const json& in, const std::string& where)
     if (in.contains("date")) seed.date = read_date(r, in.at("date"), where + ".date");
     if (in.contains("rev")) seed.rev = r.text(in.at("rev"), where + ".rev");
     if (in.contains("wac")) seed.wac = r.integer(in.at("wac"), where + ".wac", 0);
-    if (in.contains("elo")) seed.elo = number(r, in.at("elo"), where + ".elo");
-    if (in.contains("improvement")) seed.improvement = number(r, in.at("improvement"), where + ".improvement");
+    if (in.contains("elo")) seed.elo = rating(r, in.at("elo"), where + ".elo");
+    if (in.contains("improvement"))
+        seed.improvement = rating_difference(r, in.at("improvement"), where + ".improvement");
     return seed;
 }
 
@@ -143,9 +178,14 @@ LadderOpponent read_opponent(const Reader& r, const json& in, const std::string&
     // "anchor": null lets a catalogue-anchored engine float; a number overrides the catalogue.
     if (in.contains("anchor")) {
         const json& anchor = in.at("anchor");
-        if (anchor.is_null()) opponent.anchor.reset();
-        else if (anchor.is_number()) opponent.anchor = anchor.get<double>(), opponent.anchor_source = r.source;
-        else r.fail(where + ".anchor", "expected a rating or null");
+        if (anchor.is_null()) {
+            opponent.anchor.reset();
+        } else if (anchor.is_number()) {
+            opponent.anchor = rating(r, anchor, where + ".anchor");
+            opponent.anchor_source = r.source;
+        } else {
+            r.fail(where + ".anchor", "expected a rating or null");
+        }
     }
     return opponent;
 }

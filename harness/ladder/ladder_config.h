@@ -24,10 +24,15 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The ratings a ladder file may give (opponents' anchors, the seed's Elo): every published rating
+// list fits, relative scales around 0 included; 1e300 or -50000 is a typo.
+inline constexpr double kMinLadderRating = -1000;
+inline constexpr double kMaxLadderRating = 5000;
+
 // What the seed (the engine whose history the ladder re-walks) published for this step, on its
 // own rating scale, so the report can show it beside the ladder's own figures. Every field optional.
 struct SeedFigures {
-    std::string date;  // YYYY-MM-DD
+    std::string date;  // YYYY-MM-DD, a real calendar day
     std::string rev;   // the seed's build or commit
     std::optional<std::int64_t> wac;
     std::optional<double> elo;
@@ -38,7 +43,7 @@ struct LadderStep {
     std::string id;        // short, stable; part of the engine name ("tempo 13 HistoryLmr")
     std::string feature;   // the table's Feature column
     std::string category;  // Baseline, Search or Evaluation
-    std::string date;      // YYYY-MM-DD, or empty
+    std::string date;      // YYYY-MM-DD (a real calendar day), or empty
     std::vector<std::pair<std::string, std::string>> options;  // UCI options of this step, in file order
     std::string rev;       // historical build instead of an option set (needs build= support)
     std::optional<SeedFigures> seed;

@@ -6,6 +6,7 @@
 
 #include "harness/catalogue/catalogue.h"
 #include "harness/config/engine_spec.h"
+#include "harness/epdrun/suite.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::ladder {
@@ -127,6 +128,14 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
         plan.wac_positions = config.wac.positions;
     }
     return plan;
+}
+
+void check_ladder_files(const LadderPlan& plan) {
+    try {
+        epdrun::load_suite(plan.wac_suite.empty() ? epdrun::default_suite_path() : plan.wac_suite);
+    } catch (const std::exception& error) {  // io::SourceError names the suite's file and line
+        throw LadderConfigError(plan.config.source + ": wac.suite: " + error.what());
+    }
 }
 
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,

@@ -60,6 +60,12 @@ struct LadderPlan {
 // Throws LadderConfigError (bad time control, unknown catalogue engine, xboard limit).
 LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options);
 
+// Reads what the ladder reads only after a step's gauntlet, the WAC suite (given or default), so a
+// missing or broken one is bad input before the first game rather than hours into the ladder. The
+// engines and the openings are checked by the scheduler before step 1 plays. Throws
+// LadderConfigError naming the ladder file and the key.
+void check_ladder_files(const LadderPlan& plan);
+
 // The gauntlet of step `index`: the step's engine first, then the opponents, then (head to head)
 // the previous step's engine. Colours alternate on each opening (-repeat); engine failures are
 // recovered so one crash does not stop a long ladder.

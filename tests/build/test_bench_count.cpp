@@ -66,7 +66,14 @@ TEST_CASE("arbiter.json: the recipe, its defaults and the errors naming the file
     CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": 3}})", "f.json"), Catch::Contains("build.recipe"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "cmake"}})", "f.json"), Catch::Contains("build.target"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"bench": {}})", "f.json"), Catch::Contains("f.json: build: missing"));
-    CHECK_THROWS_WITH(parse_recipe_file("{", "f.json"), Catch::Contains("f.json: not valid JSON"));
+    CHECK_THROWS_WITH(parse_recipe_file("{", "f.json"), Catch::Contains("f.json:1: invalid JSON"));
+    // Read as every configuration file is (issue #36): nesting capped, repeated keys and 1e400 refused.
+    CHECK_THROWS_WITH(parse_recipe_file(std::string(20000, '[') + std::string(20000, ']'), "f.json"),
+                      Catch::Contains("f.json: JSON nested deeper than 64 levels"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "make", "recipe": "cmake"}})", "f.json"),
+                      Catch::Contains("f.json.build.recipe: key given twice"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "make", "jobs": 1e400}})", "f.json"),
+                      Catch::Contains("f.json:1: number out of range"));
     CHECK_THROWS_AS(parse_recipe_file(R"({"extra": 1, "build": {"recipe": "make", "exe": "e"}})", "f"), BuildInputError);
 }
 
