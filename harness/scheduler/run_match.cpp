@@ -41,6 +41,21 @@ std::string message_of(const std::exception_ptr& error) {
     }
 }
 
+// A -log write that failed fails the run as a failed -pgnout write does (the games are stored).
+// Each game looks for a failure at its end; this catches one in the last records and in closing
+// the file, where zlib writes most of a compressed log.
+void fail_on_log_failure(runlog::RunLog& log, TournamentOutcome& outcome) {
+    log.close();
+    const std::string failure = log.failure();
+    if (failure.empty() || outcome.message == failure) return;
+    if (outcome.end == RunEnd::failed || outcome.end == RunEnd::bad_config || outcome.end == RunEnd::interrupted) {
+        outcome.message += "; " + failure;
+        return;
+    }
+    outcome.end = RunEnd::failed;
+    outcome.message = failure;
+}
+
 TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                                    std::ostream& err, runlog::RunLog* log) {
     std::vector<PreparedEngine> engines = prepare_engines(config, err);
@@ -86,7 +101,9 @@ TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& opti
     std::ostream& run_out = logged_out ? *logged_out : out;
     std::ostream& run_err = logged_err ? *logged_err : err;
     config.concurrency = usable_concurrency(config, run_err);
-    return run_logged_match(std::move(config), options, run_out, run_err, log ? &*log : nullptr);
+    TournamentOutcome outcome = run_logged_match(std::move(config), options, run_out, run_err, log ? &*log : nullptr);
+    if (log) fail_on_log_failure(*log, outcome);
+    return outcome;
 }
 
 }  // namespace arbiter::scheduler

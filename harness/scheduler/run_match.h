@@ -40,7 +40,8 @@ private:
 
 // Plays `config` (already checked for shape) into config.db. Throws config::ConfigError from
 // prepare_engines for an engine that cannot be prepared, MatchRefused as above; errors during the
-// games end the run with RunEnd::failed or escape as they are.
+// games end the run with RunEnd::failed or escape as they are; so does a -log write that failed,
+// at the end of a game or when the log is closed after the games.
 // Games and progress go to `out`, problems to `err`.
 TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                             std::ostream& err);
