@@ -22,9 +22,10 @@ struct MatchOptions {
 };
 
 // The run was refused before its first game. open_database: config.db could not be opened (the
-// cause is a db::DbError). set_up: the book, an engine's start-up check, an output file or the
-// database's first rows failed; a database this run created is removed again. The caller decides
-// what the cause means for its exit status.
+// cause is a db::DbError). set_up: the book, an engine's start-up check, an output file (one that
+// cannot be opened, or is the database: checked before anything is opened) or the database's first
+// rows failed; a database this run created is removed again. The caller decides what the cause
+// means for its exit status.
 class MatchRefused : public std::runtime_error {
 public:
     enum class Stage { open_database, set_up };
