@@ -199,8 +199,8 @@ void RunLog::add(const std::string& record) {
     if (spec_.realtime || pending_.size() >= kBlockBytes) write_pending();
 }
 
-// After a failed write the records are dropped: the games go on to the end of the one in play, and
-// a log with a hole in it would look whole.
+// After a failed write the later records are dropped, not written after a gap that nothing would
+// show; the games go on to the end of the one in play, which then fails the run.
 void RunLog::write_pending() {
     if (pending_.empty()) return;
     if (sink_ && failure_.empty()) {
