@@ -42,6 +42,25 @@ bool is_table_name(const std::string& name, const std::string& suffix) {
     return std::regex_match(name.substr(0, name.size() - suffix.size()), pattern);
 }
 
+// A Syzygy table is laid out in 64-byte blocks followed by 16 bytes, so its length is 16 more than
+// a multiple of 64, and the smallest (a table of one constant verdict) is one block long. fathom
+// skips a table of any other length with "Incomplete tablebase file" on stdout, which would leave
+// its endings unjudged for the whole run: a cut-off download is refused here instead.
+constexpr std::uintmax_t kTableBlockBytes = 64;
+constexpr std::uintmax_t kTableTailBytes = 16;
+constexpr std::uintmax_t kSmallestTableBytes = kTableBlockBytes + kTableTailBytes;
+
+void check_table_length(const std::filesystem::path& file) {
+    std::error_code error;
+    const std::uintmax_t bytes = std::filesystem::file_size(file, error);
+    if (error) throw TablebaseError(quoted(file.string()) + ": cannot read the table (" + error.message() + ")");
+    if (bytes < kSmallestTableBytes || bytes % kTableBlockBytes != kTableTailBytes)
+        throw TablebaseError(quoted(file.string()) + ": truncated or incomplete: " + std::to_string(bytes) +
+                             " bytes, where a Syzygy table is " + std::to_string(kTableTailBytes) +
+                             " bytes more than a multiple of " + std::to_string(kTableBlockBytes) + ", at least " +
+                             std::to_string(kSmallestTableBytes));
+}
+
 // Every Syzygy file starts with its kind's magic number; fathom ends the process when it maps an
 // empty file, so a table that is not one is refused before any game.
 void check_table_file(const std::filesystem::path& file, std::uint32_t magic) {
@@ -52,6 +71,7 @@ void check_table_file(const std::filesystem::path& file, std::uint32_t magic) {
     const std::uint32_t found = head[0] | head[1] << 8 | head[2] << 16 | std::uint32_t(head[3]) << 24;
     if (in.gcount() != sizeof head || found != magic)
         throw TablebaseError(quoted(file.string()) + ": not a Syzygy table (empty, truncated or another format)");
+    check_table_length(file);
 }
 
 // Checks one directory as fathom will read it: at least one WDL table, every table sound.

@@ -44,8 +44,9 @@ class Tablebase {
 public:
     // Loads the tables in `directories` (in order, as fathom searches them). Throws TablebaseError
     // naming the directory or file when a directory does not exist, is not a directory, cannot be
-    // read or holds no WDL table, when a table file cannot be read or is not a Syzygy table (fathom
-    // would end the process on an empty one), and when this process has other tables loaded.
+    // read or holds no WDL table, when a table file cannot be read, is not a Syzygy table (fathom
+    // would end the process on an empty one) or is cut short (fathom would skip it: its endings would
+    // go unjudged), and when this process has other tables loaded.
     static std::shared_ptr<const Tablebase> open(const std::vector<std::string>& directories);
 
     Tablebase(const Tablebase&) = delete;

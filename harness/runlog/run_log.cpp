@@ -6,6 +6,7 @@
 #include <ctime>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <zlib.h>
 
@@ -16,10 +17,12 @@ namespace arbiter::runlog {
 // Held-back records are written once they pass this size, so a long game cannot hold much.
 constexpr std::size_t kBlockBytes = std::size_t{1} << 20;
 
+// write and close return the reason they failed ("No space left on device"), empty on success.
 class RunLog::Sink {
 public:
     virtual ~Sink() = default;
-    virtual void write(const std::string& bytes) = 0;
+    virtual std::string write(const std::string& bytes) = 0;
+    virtual std::string close() = 0;
 };
 
 namespace {
@@ -31,28 +34,56 @@ public:
     PlainSink(const std::string& path, bool append) : file_(std::fopen(path.c_str(), append ? "ae" : "we")) {
         if (file_ == nullptr) throw config::ConfigError("-log file", "cannot open '" + path + "': " + error_text());
     }
-    ~PlainSink() override { std::fclose(file_); }
-    void write(const std::string& bytes) override {
-        std::fwrite(bytes.data(), 1, bytes.size(), file_);
-        std::fflush(file_);
+    ~PlainSink() override {
+        if (file_ != nullptr) std::fclose(file_);
+    }
+    std::string write(const std::string& bytes) override {
+        if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size() || std::fflush(file_) != 0)
+            return error_text();
+        return {};
+    }
+    std::string close() override {
+        std::FILE* file = std::exchange(file_, nullptr);
+        if (file != nullptr && std::fclose(file) != 0) return error_text();
+        return {};
     }
 
 private:
     std::FILE* file_;
 };
 
-// zlib keeps its own buffer: the stream is complete once closed.
+// zlib keeps its own buffer: the stream is complete, and a full disk seen, only once it is finished.
 class GzipSink final : public RunLog::Sink {
 public:
-    explicit GzipSink(const std::string& path) : file_(gzopen(path.c_str(), "wbe")) {
+    explicit GzipSink(const std::string& path) : path_(path), file_(gzopen(path.c_str(), "wbe")) {
         if (file_ == nullptr) throw config::ConfigError("-log file", "cannot open '" + path + "': " + error_text());
     }
-    ~GzipSink() override { gzclose(file_); }
-    void write(const std::string& bytes) override {
-        gzwrite(file_, bytes.data(), static_cast<unsigned>(bytes.size()));
+    ~GzipSink() override {
+        if (file_ != nullptr) gzclose(file_);
+    }
+    std::string write(const std::string& bytes) override {
+        if (!bytes.empty() && gzwrite(file_, bytes.data(), static_cast<unsigned>(bytes.size())) == 0)
+            return zlib_error();
+        return {};
+    }
+    // Finishing the stream first, so that zlib can still say what failed (gzclose frees its state).
+    std::string close() override {
+        if (file_ == nullptr) return {};
+        std::string error = gzflush(file_, Z_FINISH) == Z_OK ? "" : zlib_error();
+        if (gzclose(std::exchange(file_, nullptr)) != Z_OK && error.empty()) error = error_text();
+        return error;
     }
 
 private:
+    // zlib words a failed write "PATH: REASON"; the caller names the path already.
+    std::string zlib_error() const {
+        int code = Z_OK;
+        std::string message = gzerror(file_, &code);
+        if (message.starts_with(path_ + ": ")) message.erase(0, path_.size() + 2);
+        return message;
+    }
+
+    std::string path_;
     gzFile file_;
 };
 
@@ -113,9 +144,20 @@ RunLog::RunLog(const config::LogSpec& spec)
       path_(spec.compress ? compressed_log_name(spec.file, std::chrono::system_clock::now()) : spec.file),
       sink_(open_sink(spec, path_)) {}
 
-RunLog::~RunLog() {
+RunLog::~RunLog() { close(); }
+
+void RunLog::close() {
     std::lock_guard lock(mutex_);
     write_pending();
+    if (!sink_) return;
+    const std::string error = sink_->close();
+    sink_.reset();
+    if (!error.empty()) keep_failure(error);
+}
+
+std::string RunLog::failure() const {
+    std::lock_guard lock(mutex_);
+    return failure_;
 }
 
 void RunLog::message(config::LogLevel level, std::string_view text) {
@@ -152,15 +194,24 @@ void RunLog::end_of_game() {
 
 void RunLog::add(const std::string& record) {
     std::lock_guard lock(mutex_);
+    if (!sink_) return;
     pending_ += record;
     if (spec_.realtime || pending_.size() >= kBlockBytes) write_pending();
 }
 
-// A log that can no longer be written (disk full) must not stop the games: the records are dropped.
+// After a failed write the later records are dropped, not written after a gap that nothing would
+// show; the games go on to the end of the one in play, which then fails the run.
 void RunLog::write_pending() {
     if (pending_.empty()) return;
-    sink_->write(pending_);
+    if (sink_ && failure_.empty()) {
+        const std::string error = sink_->write(pending_);
+        if (!error.empty()) keep_failure(error);
+    }
     pending_.clear();
+}
+
+void RunLog::keep_failure(const std::string& reason) {
+    if (failure_.empty()) failure_ = "-log file " + path_ + ": write failed: " + reason;
 }
 
 }  // namespace arbiter::runlog

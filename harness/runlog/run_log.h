@@ -9,7 +9,9 @@
 // FILE<YYYY-MM-DDT.HH.MM.SS>.gz (UTC), as fastchess names it, and ignores append. realtime=true
 // writes and flushes every record at once; realtime=false keeps records back and writes them in
 // blocks: at the end of each game (end_of_game), when a block grows large, and on close.
-// Thread-safe.
+// A write that fails (disk full) is kept as failure() and the records after it are dropped, so the
+// run can stop at its next game's end as a failed -pgnout write stops it; zlib writes most of a
+// compressed log only when it is closed, so close() can fail too. Thread-safe.
 
 #include <chrono>
 #include <memory>
@@ -40,18 +42,27 @@ public:
                      std::chrono::system_clock::time_point when);
     // With realtime=false, writes the records kept back so far.
     void end_of_game();
+    // Writes the records kept back and closes the file; records after it are dropped. A failure
+    // here (gzip's buffer, or fclose's) is failure() from then on. The destructor closes too, but
+    // nobody hears of a failure there.
+    void close();
+    // "-log file PATH: write failed: REASON" for the first write or close that failed; empty while
+    // none has.
+    std::string failure() const;
 
     class Sink;  // the open file: plain or gzip
 
 private:
     void add(const std::string& record);
     void write_pending();
+    void keep_failure(const std::string& reason);
 
     config::LogSpec spec_;
     std::string path_;
-    std::mutex mutex_;
-    std::unique_ptr<Sink> sink_;
+    mutable std::mutex mutex_;
+    std::unique_ptr<Sink> sink_;  // null once closed
     std::string pending_;  // realtime=false: records not written yet
+    std::string failure_;  // the first write that failed, worded for the user
 };
 
 // "log.txt" + "2026-11-24T.15.21.36.gz": the name fastchess gives a compressed log started at `when`.

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 
 #include <fcntl.h>
@@ -136,7 +137,62 @@ std::optional<std::size_t> first_games_at_end(const FileBytes& file, const Store
     return std::nullopt;
 }
 
+namespace fs = std::filesystem;
+
+// More links than the kernel follows (40) is a loop: the path is compared as it stands there.
+constexpr int kMaxLinkHops = 40;
+
+// Where `path` leads: every symbolic link followed, the last one too when its target does not
+// exist yet (the database's -wal before the database is opened).
+fs::path resolved(const std::string& path) {
+    std::error_code error;
+    fs::path current = fs::absolute(path, error);
+    if (error) return fs::path(path).lexically_normal();
+    current = current.lexically_normal();
+    // On an error (a folder that cannot be searched) the path stays as far as it was resolved.
+    for (int hop = 0; hop < kMaxLinkHops; ++hop) {
+        fs::path canonical = fs::weakly_canonical(current, error);
+        if (error) break;
+        current = std::move(canonical);
+        if (!fs::is_symlink(fs::symlink_status(current, error)) || error) break;
+        const fs::path target = fs::read_symlink(current, error);
+        if (error) break;
+        current = (target.is_absolute() ? target : current.parent_path() / target).lexically_normal();
+    }
+    return current;
+}
+
+// The same file: the same device and inode when both exist, else the same place once resolved.
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code error;
+    return fs::equivalent(a, b, error) || resolved(a) == resolved(b);
+}
+
+// What an output may not be: the database and the files SQLite keeps beside it, next to the path
+// as given and next to the file it leads to, where SQLite puts them.
+std::vector<std::pair<std::string, std::string>> database_files(const std::string& db) {
+    std::vector<std::pair<std::string, std::string>> files{{db, "the database"}};
+    const std::string target = resolved(db).string();
+    for (const char* suffix : {"-wal", "-shm"}) {
+        const std::string role = std::string("the database's ") + suffix + " file";
+        files.emplace_back(db + suffix, role);
+        files.emplace_back(target + suffix, role);
+    }
+    return files;
+}
+
 }  // namespace
+
+void refuse_outputs_on_database(const std::vector<NamedOutput>& outputs, const std::string& db) {
+    const auto protected_files = database_files(db);
+    for (const NamedOutput& output : outputs) {
+        for (const auto& [file, role] : protected_files) {
+            if (!same_file(output.path, file)) continue;
+            throw OutputFileError(output.flag + " " + output.path + ": is " + role + " (--db " + db +
+                                  "); writing it would damage the database, give another file");
+        }
+    }
+}
 
 StoredTexts texts_of(const std::vector<std::string>& texts) {
     return [&texts](std::size_t first, const StoredTextVisitor& visit) {

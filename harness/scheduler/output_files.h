@@ -29,6 +29,17 @@ public:
 using StoredTextVisitor = std::function<bool(std::size_t index, const std::string& text)>;
 using StoredTexts = std::function<void(std::size_t first, const StoredTextVisitor& visit)>;
 
+// An output file given by its flag ("-pgnout", "-log file", ...) and path.
+struct NamedOutput {
+    std::string flag;
+    std::string path;
+};
+
+// Throws OutputFileError naming the flag, the path and the database when an output is the database
+// `db` or its -wal or -shm file, by any spelling or link (symbolic, also to a file not created yet,
+// or hard): writing it would damage the database and leave the output empty.
+void refuse_outputs_on_database(const std::vector<NamedOutput>& outputs, const std::string& db);
+
 // `texts` as StoredTexts; they must outlive it.
 StoredTexts texts_of(const std::vector<std::string>& texts);
 

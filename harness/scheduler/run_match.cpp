@@ -8,6 +8,7 @@
 #include "harness/runlog/log_tee.h"
 #include "harness/scheduler/cpu_slots.h"
 #include "harness/scheduler/interrupt_guard.h"
+#include "harness/scheduler/output_files.h"
 
 namespace arbiter::scheduler {
 namespace {
@@ -39,6 +40,37 @@ std::string message_of(const std::exception_ptr& error) {
     } catch (...) {
         return "unknown error";
     }
+}
+
+// Before anything is opened: -log append=false would empty the database at once. A compressed log
+// takes a new dated name, which is not the database's.
+void refuse_outputs_in_database(const config::MatchConfig& config) {
+    std::vector<NamedOutput> outputs;
+    if (config.pgnout) outputs.push_back({"-pgnout", *config.pgnout});
+    if (config.epdout) outputs.push_back({"-epdout", *config.epdout});
+    if (config.log && !config.log->compress) outputs.push_back({"-log file", config.log->file});
+    if (config.fastchess_state) outputs.push_back({"-config outname", config.fastchess_state->outname});
+    try {
+        refuse_outputs_on_database(outputs, config.db);
+    } catch (const OutputFileError&) {
+        const std::exception_ptr cause = std::current_exception();
+        throw MatchRefused(MatchRefused::Stage::set_up, cause, message_of(cause));
+    }
+}
+
+// A -log write that failed fails the run as a failed -pgnout write does (the games are stored).
+// Each game looks for a failure at its end; this catches one in the last records and in closing
+// the file, where zlib writes most of a compressed log.
+void fail_on_log_failure(runlog::RunLog& log, TournamentOutcome& outcome) {
+    log.close();
+    const std::string failure = log.failure();
+    if (failure.empty() || outcome.message == failure) return;
+    if (outcome.end == RunEnd::failed || outcome.end == RunEnd::bad_config || outcome.end == RunEnd::interrupted) {
+        outcome.message += "; " + failure;
+        return;
+    }
+    outcome.end = RunEnd::failed;
+    outcome.message = failure;
 }
 
 TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
@@ -75,6 +107,7 @@ TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOption
 
 TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                             std::ostream& err) {
+    refuse_outputs_in_database(config);
     // -log: what the run prints on stdout is kept at info, on stderr at warn, as fastchess logs.
     std::optional<runlog::RunLog> log;
     std::optional<runlog::LogTee> logged_out, logged_err;
@@ -86,7 +119,9 @@ TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& opti
     std::ostream& run_out = logged_out ? *logged_out : out;
     std::ostream& run_err = logged_err ? *logged_err : err;
     config.concurrency = usable_concurrency(config, run_err);
-    return run_logged_match(std::move(config), options, run_out, run_err, log ? &*log : nullptr);
+    TournamentOutcome outcome = run_logged_match(std::move(config), options, run_out, run_err, log ? &*log : nullptr);
+    if (log) fail_on_log_failure(*log, outcome);
+    return outcome;
 }
 
 }  // namespace arbiter::scheduler

@@ -22,9 +22,10 @@ struct MatchOptions {
 };
 
 // The run was refused before its first game. open_database: config.db could not be opened (the
-// cause is a db::DbError). set_up: the book, an engine's start-up check, an output file or the
-// database's first rows failed; a database this run created is removed again. The caller decides
-// what the cause means for its exit status.
+// cause is a db::DbError). set_up: the book, an engine's start-up check, an output file (one that
+// cannot be opened, or is the database: checked before anything is opened) or the database's first
+// rows failed; a database this run created is removed again. The caller decides what the cause
+// means for its exit status.
 class MatchRefused : public std::runtime_error {
 public:
     enum class Stage { open_database, set_up };
@@ -40,7 +41,8 @@ private:
 
 // Plays `config` (already checked for shape) into config.db. Throws config::ConfigError from
 // prepare_engines for an engine that cannot be prepared, MatchRefused as above; errors during the
-// games end the run with RunEnd::failed or escape as they are.
+// games end the run with RunEnd::failed or escape as they are; so does a -log write that failed,
+// at the end of a game or when the log is closed after the games.
 // Games and progress go to `out`, problems to `err`.
 TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                             std::ostream& err);

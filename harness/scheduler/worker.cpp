@@ -200,8 +200,9 @@ bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, cons
     return false;
 }
 
-// Appends the game to -pgnout and -epdout; the error of a failed write, else empty. The texts come
-// from the record as stored, as a resumed run's texts do (output_texts.h).
+// Appends the game to -pgnout and -epdout; the error of a failed write, else empty, and else a
+// -log write that failed since the run began. The texts come from the record as stored, as a
+// resumed run's texts do (output_texts.h).
 std::string Worker::write_outputs(const db::GameRecord& record) {
     try {
         if (state_.pgn_out) state_.pgn_out->append(pgn_file_text(state_.config, record));
@@ -209,7 +210,7 @@ std::string Worker::write_outputs(const db::GameRecord& record) {
     } catch (const std::exception& error) {
         return error.what();
     }
-    return {};
+    return state_.io.log ? state_.io.log->failure() : std::string();
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // Tablebase directories that cannot serve, end to end: the real arbiter binary given -tb with a
-// missing path, an empty directory, a file, a directory whose table is empty, one bad directory
-// after a good one, the same through the JSON key, and malformed -tbpieces/-tbadjudicate values.
+// missing path, an empty directory, a file, a directory whose table is empty or cut short, one bad
+// directory after a good one, the same through the JSON key, and malformed -tbpieces/-tbadjudicate
+// values.
 // Each exits 2 naming the flag and the path before any game starts, and leaves no database behind.
 // (A directory or table the user may not read: tests/harness_io/test_tablebase.cpp, which can drop
 // root's rights in-process.)
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "tests/badinput/run_binary.h"
 
@@ -28,6 +31,15 @@ RunResult run_match(const ScratchDir& dir, const std::vector<std::string>& extra
                                   "--db",   dir.file("run.db")};
     args.insert(args.end(), extra.begin(), extra.end());
     return badinput::run_binary(ARBITER_BIN, args);
+}
+
+// dir/cut/TABLE: a copy of the test table TABLE cut to its first `bytes` bytes.
+std::string cut_table(const ScratchDir& dir, const std::string& table, std::size_t bytes) {
+    std::ifstream in(kTables + "/" + table, std::ios::binary);
+    std::string head(std::istreambuf_iterator<char>(in), {});
+    REQUIRE(head.size() > bytes);
+    head.resize(bytes);
+    return dir.write("cut/" + table, head);
 }
 
 void check_refused(const RunResult& run, const ScratchDir& dir, const std::string& message) {
@@ -83,4 +95,29 @@ TEST_CASE("malformed -tbpieces and -tbadjudicate values exit 2 naming the flag",
     INFO(good.err);
     CHECK(good.exit_code == 0);
     CHECK_THAT(good.out, Contains("White wins by adjudication: SyzygyTB"));
+}
+
+// Issue #36: fathom skips a table of the wrong length ("Incomplete tablebase file" on stdout) and
+// the run went on without judging its endings; the magic number alone did not catch a cut table.
+TEST_CASE("a table cut short beside a good one exits 2 naming it", "[badinput][tablebase]") {
+    ScratchDir dir;
+    fs::create_directory(dir.file("cut"));
+    fs::copy_file(kTables + "/KRvK.rtbw", dir.file("cut/KRvK.rtbw"));
+    const std::string cut = cut_table(dir, "KQvK.rtbw", 100);
+    check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir,
+                  "-tb: '" + cut + "': truncated or incomplete: 100 bytes, where a Syzygy table is 16 bytes more "
+                                   "than a multiple of 64, at least 80");
+    // 16 bytes has the right remainder but cannot hold a table; a cut DTZ table is refused too.
+    cut_table(dir, "KQvK.rtbw", 16);
+    check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir, "-tb: '" + cut + "': truncated or incomplete: 16 bytes");
+    fs::copy_file(kTables + "/KQvK.rtbw", cut, fs::copy_options::overwrite_existing);
+    const std::string cut_dtz = cut_table(dir, "KQvK.rtbz", 1000);
+    check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir,
+                  "-tb: '" + cut_dtz + "': truncated or incomplete: 1000 bytes");
+    // Whole again, the same directory adjudicates the KQvK opening.
+    fs::copy_file(kTables + "/KQvK.rtbz", cut_dtz, fs::copy_options::overwrite_existing);
+    const RunResult good = run_match(dir, {"-tb", dir.file("cut")});
+    INFO(good.err);
+    CHECK(good.exit_code == 0);
+    CHECK_THAT(good.out, Contains("White wins by adjudication: SyzygyTB") && !Contains("Incomplete tablebase file"));
 }
