@@ -62,7 +62,7 @@ OpeningsSpec parse_openings(const std::vector<std::string>& values, Dialect dial
     if (!spec.format.empty() && spec.format != "epd" && spec.format != "pgn" && spec.format != "bin") {
         throw ConfigError("-openings format", "must be epd, pgn or bin, got '" + spec.format + "'");
     }
-    if (spec.start < 1) throw ConfigError("-openings start", "must be 1 or more");
+    check_at_least(spec.start, 1, "-openings start");
     if (spec.policy != "default" && spec.policy != "encounter" && spec.policy != "round")
         throw ConfigError("-openings policy", "must be default, encounter or round, got '" + spec.policy + "'");
     return spec;
@@ -140,7 +140,7 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         c.openings = parse_openings(values, ctx.dialect);
     } else if (name == "concurrency") {
         c.concurrency = parse_integer<int>(single_value(flag, values), flag);
-        if (c.concurrency < 1) throw ConfigError(flag, "must be 1 or more");
+        check_at_least(c.concurrency, 1, flag);
     } else if (name == "draw") {
         c.draw = parse_draw(values);
     } else if (name == "resign") {
@@ -243,8 +243,8 @@ bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
 void validate(const MatchConfig& config) {
     if (config.variant == "fischerandom" && config.openings && config.openings->format == "bin")
         throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
-    if (config.ratinginterval < 0) throw ConfigError("-ratinginterval", "must not be negative");
-    if (config.maxmoves < 0) throw ConfigError("-maxmoves", "must not be negative");
+    check_at_least(config.ratinginterval, 0, "-ratinginterval");
+    check_at_least(config.maxmoves, 0, "-maxmoves");
 }
 
 // The dialect first: it decides what the other words mean. The last -dialect wins, so one given
@@ -286,8 +286,8 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     if (config.debug) {
         for (auto& engine : config.engines) engine.debug = true;
     }
-    if (config.games < 1) throw ConfigError("-games", "must be 1 or more");
-    if (config.rounds < 1) throw ConfigError("-rounds", "must be 1 or more");
+    check_at_least(config.games, 1, "-games");
+    check_at_least(config.rounds, 1, "-rounds");
     settle_tournament_flags(config);
     validate(config);
     request.warnings = check_tournament_values(config, groups);

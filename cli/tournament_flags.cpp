@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "harness/config/choices.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/tournament_json.h"
@@ -15,13 +16,13 @@ using namespace config;
 
 int non_negative(const FlagGroup& group) {
     const int value = parse_integer<int>(single_value(group.flag, group.values), group.flag);
-    if (value < 0) throw ConfigError(group.flag, "must not be negative");
+    check_at_least(value, 0, group.flag);
     return value;
 }
 
 int positive(const FlagGroup& group) {
     const int value = parse_integer<int>(single_value(group.flag, group.values), group.flag);
-    if (value < 1) throw ConfigError(group.flag, "must be 1 or more");
+    check_at_least(value, 1, group.flag);
     return value;
 }
 
@@ -30,7 +31,7 @@ void apply_repeat(FlagContext& ctx, const FlagGroup& group) {
     int times = 2;
     if (!group.values.empty()) {
         times = parse_integer<int>(single_value(group.flag, group.values), group.flag);
-        if (times < 1) throw ConfigError(group.flag, "must be 1 or more");
+        check_at_least(times, 1, group.flag);
     }
     if (ctx.dialect == Dialect::fastchess) {
         ctx.config.games = times;

@@ -9,6 +9,13 @@
 
 namespace arbiter::config {
 
+// The lower bound of a count (-games, -rounds, -concurrency 1; -ratinginterval, -maxmoves 0), the
+// same for a flag, a JSON key and a key of fastchess's config.json.
+inline void check_at_least(std::int64_t value, std::int64_t least, const std::string& where) {
+    if (value < least)
+        throw ConfigError(where, "must be " + std::to_string(least) + " or more, got " + std::to_string(value));
+}
+
 inline void check_variant(const std::string& value, const std::string& where) {
     if (value != "standard" && value != "fischerandom")
         throw ConfigError(where, "must be standard or fischerandom, got '" + value + "'");
@@ -22,6 +29,8 @@ inline void check_sprt(const SprtSpec& sprt, const std::string& where) {
         throw ConfigError(where + " model", "must be normalized, logistic or bayesian, got '" + sprt.model + "'");
     if (sprt.alpha <= 0 || sprt.alpha >= 1 || sprt.beta <= 0 || sprt.beta >= 1)
         throw ConfigError(where, "alpha and beta must lie strictly between 0 and 1");
+    // The test's bounds cross otherwise, which the SPRT itself would refuse only after the games.
+    if (sprt.alpha + sprt.beta >= 1) throw ConfigError(where, "alpha + beta must be below 1");
     if (sprt.elo1 < sprt.elo0) throw ConfigError(where, "elo1 must not be below elo0");
 }
 

@@ -10,6 +10,7 @@
 #include "harness/config/choices.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"
+#include "harness/config/json_integer.h"
 #include "harness/config/output_settings.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/plain_text.h"
@@ -27,21 +28,6 @@ void reject_unknown_keys(const json& object, const std::set<std::string>& known,
     for (const auto& item : object.items()) {
         if (!known.count(item.key())) throw ConfigError(where + "." + item.key(), "unknown key");
     }
-}
-
-// nlohmann would turn 1.5 into 1 and 1e30 into whatever the cast gives: a count must be written
-// as an integer, and one that fits.
-template <typename Int>
-Int integer_value(const json& value, const std::string& where) {
-    if (!value.is_number()) throw ConfigError(where, "wrong type: expected an integer, got " + value.dump());
-    if (!value.is_number_integer()) throw ConfigError(where, "expected an integer, got " + value.dump());
-    const bool fits = value.is_number_unsigned() ? std::in_range<Int>(value.get<std::uint64_t>())
-                                                 : std::in_range<Int>(value.get<std::int64_t>());
-    if (!fits) {
-        throw ConfigError(where, "out of range: " + value.dump() + " (at most " +
-                                     std::to_string(std::numeric_limits<Int>::max()) + ")");
-    }
-    return value.get<Int>();
 }
 
 template <typename T>
@@ -278,10 +264,7 @@ MatchConfig match_config_from_json(const json& in, const std::string& source) {
     // The same lower bounds as the flags; concurrency 0 would be "all cores" only by accident.
     auto read_at_least = [&](const char* key, auto& field, auto least) {
         read(key, field);
-        if (in.contains(key) && field < least) {
-            throw ConfigError(source + "." + key, "must be " + std::to_string(least) + " or more, got " +
-                                                      std::to_string(field));
-        }
+        if (in.contains(key)) check_at_least(field, least, source + "." + key);
     };
     read("tournament", config.tournament);
     if (in.contains("tournament")) config.tournament = normalize_tournament(config.tournament, source + ".tournament");

@@ -1,11 +1,15 @@
 #include "harness/config/fastchess_config.h"
 
 #include <cstdio>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 
+#include "harness/config/choices.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"
+#include "harness/config/json_integer.h"
 #include "harness/config/output_settings.h"
+#include "harness/config/plain_text.h"
 #include "harness/config/tablebase_settings.h"
 
 namespace arbiter::config {
@@ -13,7 +17,8 @@ namespace {
 
 using nlohmann::json;
 
-// Reads the key `key` of `object` where it exists; the file's own paths name what is wrong.
+// Reads the key `key` of `object` where it exists, with the checks the command line's flag for it
+// makes; the file's own paths name what is wrong.
 class Reader {
 public:
     Reader(const json& object, std::string where) : object_(object), where_(std::move(where)) {
@@ -23,26 +28,49 @@ public:
     bool has(const char* key) const { return object_.contains(key); }
     Reader child(const char* key) const { return Reader(object_.at(key), at(key)); }
     const json& raw(const char* key) const { return object_.at(key); }
+    const std::string& where() const { return where_; }
     std::string at(const char* key) const { return where_ + "." + key; }
 
     template <typename T>
     T get(const char* key, T otherwise) const {
         if (!has(key)) return otherwise;
         const json& value = object_.at(key);
-        try {
-            if constexpr (std::is_same_v<T, bool>) {
-                if (!value.is_boolean()) throw ConfigError(at(key), "expected true or false, got " + value.dump());
-            } else if constexpr (std::is_integral_v<T>) {
-                if (!value.is_number_integer()) throw ConfigError(at(key), "expected an integer, got " + value.dump());
-            } else if constexpr (std::is_floating_point_v<T>) {
-                if (!value.is_number()) throw ConfigError(at(key), "expected a number, got " + value.dump());
-            } else {
-                if (!value.is_string()) throw ConfigError(at(key), "expected a string, got " + value.dump());
-            }
-            return value.get<T>();
-        } catch (const json::exception&) {
-            throw ConfigError(at(key), "out of range: " + value.dump());
+        if constexpr (std::is_same_v<T, bool>) {
+            if (!value.is_boolean()) throw ConfigError(at(key), "expected true or false, got " + value.dump());
+        } else if constexpr (std::is_integral_v<T>) {
+            return integer_value<T>(value, at(key));  // 4294967297 is no int, not 1
+        } else if constexpr (std::is_floating_point_v<T>) {
+            if (!value.is_number()) throw ConfigError(at(key), "expected a number, got " + value.dump());
+        } else {
+            if (!value.is_string()) throw ConfigError(at(key), "expected a string, got " + value.dump());
         }
+        return value.get<T>();
+    }
+
+    // A count with the lower bound its flag has (-rounds 1, -ratinginterval 0, ...).
+    template <typename Int>
+    Int at_least(const char* key, Int otherwise, Int least) const {
+        const Int value = get<Int>(key, otherwise);
+        if (has(key)) check_at_least(value, least, at(key));
+        return value;
+    }
+
+    // Text that ends up inside a line (a PGN tag, an engine's name): one line, as the flags demand.
+    std::string plain_text(const char* key, const std::string& otherwise) const {
+        std::string value = get<std::string>(key, otherwise);
+        require_plain_text(value, at(key));
+        return value;
+    }
+
+    // fastchess saves an enum as the number of its value; `words` names the values in order. Any
+    // other number is refused rather than read as the default.
+    std::string choice(const char* key, int otherwise, std::initializer_list<const char*> words) const {
+        const int number = get<int>(key, otherwise);
+        if (number >= 0 && static_cast<std::size_t>(number) < words.size()) return words.begin()[number];
+        std::string known;
+        for (std::size_t index = 0; index < words.size(); ++index)
+            known += (index > 0 ? ", " : "") + std::to_string(index) + " (" + words.begin()[index] + ")";
+        throw ConfigError(at(key), "must be one of " + known + ", got " + std::to_string(number));
     }
 
 private:
@@ -60,31 +88,32 @@ std::string seconds_text(std::int64_t ms) {
 void read_limit(EngineSpec& spec, const Reader& limit, const std::string& where) {
     if (limit.has("tc")) {
         const Reader tc = limit.child("tc");
-        const auto time = tc.get<std::int64_t>("time", 0);
-        const auto increment = tc.get<std::int64_t>("increment", 0);
-        const auto moves = tc.get<std::int64_t>("moves", 0);
+        // fastchess writes 0 for what is not set; below 0 is no time of any tool's.
+        const auto ms = [&tc](const char* key) { return tc.at_least<std::int64_t>(key, 0, 0); };
+        const auto time = ms("time");
+        const auto increment = ms("increment");
+        const auto moves = ms("moves");
         if (time > 0 || increment > 0) {
             std::string text = moves > 0 ? std::to_string(moves) + "/" : "";
             text += seconds_text(time);
             if (increment > 0) text += "+" + seconds_text(increment);
             apply_engine_token(spec, "tc=" + text, where);
         }
-        if (const auto fixed = tc.get<std::int64_t>("fixed_time", 0); fixed > 0)
-            apply_engine_token(spec, "st=" + seconds_text(fixed), where);
-        if (const auto margin = tc.get<std::int64_t>("timemargin", 0); margin > 0)
+        if (const auto fixed = ms("fixed_time"); fixed > 0) apply_engine_token(spec, "st=" + seconds_text(fixed), where);
+        if (const auto margin = ms("timemargin"); margin > 0)
             apply_engine_token(spec, "timemargin=" + std::to_string(margin), where);
     }
     if (const auto nodes = limit.get<std::uint64_t>("nodes", 0); nodes > 0)
         apply_engine_token(spec, "nodes=" + std::to_string(nodes), where);
-    if (const auto plies = limit.get<std::int64_t>("plies", 0); plies > 0)
+    if (const auto plies = limit.at_least<int>("plies", 0, 0); plies > 0)
         apply_engine_token(spec, "depth=" + std::to_string(plies), where);
 }
 
 EngineSpec read_engine(const Reader& engine, const std::string& where) {
     EngineSpec spec;
-    spec.name = engine.get<std::string>("name", "");
-    spec.cmd = engine.get<std::string>("cmd", "");
-    spec.dir = engine.get<std::string>("dir", "");
+    spec.name = engine.plain_text("name", "");
+    spec.cmd = engine.plain_text("cmd", "");
+    spec.dir = engine.plain_text("dir", "");
     if (const auto args = engine.get<std::string>("args", ""); !args.empty())
         apply_engine_token(spec, "args=" + args, where);
     if (engine.get<bool>("restart", false)) spec.restart = RestartPolicy::On;
@@ -103,27 +132,25 @@ EngineSpec read_engine(const Reader& engine, const std::string& where) {
     return spec;
 }
 
+// The enums are checked whether or not a file is given: the state is written back as read.
 void read_opening(MatchConfig& config, const Reader& opening) {
-    const std::string file = opening.get<std::string>("file", "");
-    if (file.empty()) return;
     OpeningsSpec spec;
-    spec.file = file;
-    const int format = opening.get<int>("format", 2);
-    spec.format = format == 0 ? "epd" : format == 1 ? "pgn" : "";
-    spec.order = opening.get<int>("order", 1) == 0 ? "random" : "sequential";
+    spec.file = opening.get<std::string>("file", "");
+    spec.format = opening.choice("format", 2, {"epd", "pgn", "none"});
+    if (spec.format == "none") spec.format.clear();
+    spec.order = opening.choice("order", 1, {"random", "sequential"});
     const int plies = opening.get<int>("plies", -1);
     spec.plies = plies > 0 ? plies : 0;
-    spec.start = opening.get<int>("start", 1);
-    config.openings = spec;
+    spec.start = opening.at_least<int>("start", 1, 1);
+    if (!spec.file.empty()) config.openings = spec;
 }
 
 void read_pgn(MatchConfig& config, const Reader& pgn) {
-    config.event = pgn.get<std::string>("event_name", config.event);
-    const std::string site = pgn.get<std::string>("site", "?");
+    config.event = pgn.plain_text("event_name", config.event);
+    const std::string site = pgn.plain_text("site", "?");
     config.site = site == "?" ? "" : site;  // the PGN writes "?" for an empty site
     FastchessPgnSpec spec;
-    const int notation = pgn.get<int>("notation", 0);
-    spec.notation = notation == 1 ? PgnNotation::lan : notation == 2 ? PgnNotation::uci : PgnNotation::san;
+    parse_pgn_notation(pgn.choice("notation", 0, {"san", "lan", "uci"}), spec.notation);
     spec.nodes = pgn.get<bool>("track_nodes", false);
     spec.seldepth = pgn.get<bool>("track_seldepth", false);
     spec.nps = pgn.get<bool>("track_nps", false);
@@ -150,17 +177,21 @@ void read_pgn(MatchConfig& config, const Reader& pgn) {
     config.pgnout_crc32 = pgn.get<bool>("crc", false);
 }
 
+// Checked as -sprt checks it, so that a test that cannot run is refused before the first game.
+void read_sprt(MatchConfig& config, const Reader& sprt) {
+    if (!sprt.get<bool>("enabled", false)) return;
+    SprtSpec spec;
+    spec.elo0 = sprt.get<double>("elo0", 0);
+    spec.elo1 = sprt.get<double>("elo1", 0);
+    spec.alpha = sprt.get<double>("alpha", spec.alpha);
+    spec.beta = sprt.get<double>("beta", spec.beta);
+    spec.model = sprt.get<std::string>("model", spec.model);
+    check_sprt(spec, sprt.where());
+    config.sprt = spec;
+}
+
 void read_rules(MatchConfig& config, const Reader& root) {
-    if (root.has("sprt") && root.child("sprt").get<bool>("enabled", false)) {
-        const Reader sprt = root.child("sprt");
-        SprtSpec spec;
-        spec.elo0 = sprt.get<double>("elo0", 0);
-        spec.elo1 = sprt.get<double>("elo1", 0);
-        spec.alpha = sprt.get<double>("alpha", spec.alpha);
-        spec.beta = sprt.get<double>("beta", spec.beta);
-        spec.model = sprt.get<std::string>("model", spec.model);
-        config.sprt = spec;
-    }
+    if (root.has("sprt")) read_sprt(config, root.child("sprt"));
     if (root.has("draw") && root.child("draw").get<bool>("enabled", false)) {
         const Reader draw = root.child("draw");
         config.draw =
@@ -172,7 +203,7 @@ void read_rules(MatchConfig& config, const Reader& root) {
                                    resign.get<bool>("twosided", false)};
     }
     if (root.has("maxmoves") && root.child("maxmoves").get<bool>("enabled", false))
-        config.maxmoves = root.child("maxmoves").get<int>("move_count", 0);
+        config.maxmoves = root.child("maxmoves").at_least<int>("move_count", 0, 0);
 }
 
 // Settings that decide which games are played and that this reader cannot carry over: refused,
@@ -180,6 +211,19 @@ void read_rules(MatchConfig& config, const Reader& root) {
 void refuse_unfollowed(const Reader& root) {
     for (const char* key : {"noswap", "reverse"})
         if (root.get<bool>(key, false)) throw ConfigError(root.at(key), "is true; arbiter cannot continue such a run");
+}
+
+// Keys arbiter does not model but writes back as read, for fastchess to read again: checked as
+// their flags are (-seeds, -scoreinterval, -wait, -log level=), so that no broken value is passed on.
+void check_kept_keys(const Reader& root) {
+    for (const char* key : {"gauntlet_seeds", "scoreinterval", "wait"}) root.at_least<int>(key, 0, 0);
+    for (const char* key : {"force_concurrency", "report_penta", "affinity", "check_mate_pvs", "show_latency"})
+        root.get<bool>(key, false);
+    if (!root.has("log")) return;
+    const Reader log = root.child("log");
+    log.get<std::string>("file", "");
+    log.choice("level", 3, {"all", "trace", "info", "warn", "err", "fatal"});  // fastchess's Logger::Level
+    for (const char* key : {"append_file", "compress", "realtime", "engine_coms"}) log.get<bool>(key, false);
 }
 
 // fastchess saves no -tbadjudicate (its result_type is not in the file): BOTH, its default.
@@ -193,18 +237,17 @@ void read_tablebase(MatchConfig& config, const Reader& root) {
 
 void read_tournament(MatchConfig& config, const Reader& root) {
     refuse_unfollowed(root);
-    config.variant = root.get<int>("variant", 0) == 1 ? "fischerandom" : "standard";
-    config.tournament = root.get<int>("type", 0) == 1 ? "gauntlet" : "round-robin";
-    config.output = root.get<int>("output", 0) == 1 ? OutputFormat::cutechess : OutputFormat::fastchess;
+    check_kept_keys(root);
+    config.variant = root.choice("variant", 0, {"standard", "fischerandom"});
+    config.tournament = root.choice("type", 0, {"round-robin", "gauntlet"});
+    parse_output_format(root.choice("output", 0, {"fastchess", "cutechess"}), config.output);
     // fastchess plays `games` games per opening with colours alternating: pairs when there are two.
-    config.games = root.get<int>("games", 2);
-    config.rounds = root.get<int>("rounds", 2);
+    config.games = root.at_least<int>("games", 2, 1);
+    config.rounds = root.at_least<int>("rounds", 2, 1);
     config.repeat = config.games == 2;
-    if (config.games < 1 || config.rounds < 1)
-        throw ConfigError(root.at("games"), "games and rounds must be 1 or more");
-    config.concurrency = std::max(1, root.get<int>("concurrency", 1));
+    config.concurrency = root.at_least<int>("concurrency", 1, 1);
     config.recover = root.get<bool>("recover", false);
-    config.ratinginterval = root.get<int>("ratinginterval", 10);
+    config.ratinginterval = root.at_least<int>("ratinginterval", 10, 0);
     config.autosaveinterval = root.get<int>("autosaveinterval", 20);
     check_autosaveinterval(config.autosaveinterval, root.at("autosaveinterval"));
     if (root.has("seed")) {
@@ -213,22 +256,55 @@ void read_tournament(MatchConfig& config, const Reader& root) {
     }
 }
 
-// The first engine's results against the second, from "A vs B" (or "B vs A", mirrored).
-std::optional<CarriedResults> read_stats(const Reader& root, const std::vector<EngineSpec>& engines) {
-    if (!root.has("stats") || engines.size() != 2) return std::nullopt;
-    const Reader stats = root.child("stats");
-    const std::string forward = engines[0].name + " vs " + engines[1].name;
-    const std::string backward = engines[1].name + " vs " + engines[0].name;
-    const bool mirrored = !stats.has(forward.c_str()) && stats.has(backward.c_str());
-    if (!stats.has(forward.c_str()) && !mirrored) return std::nullopt;
-    const Reader pair = stats.child(mirrored ? backward.c_str() : forward.c_str());
-    const auto count = [&pair](const char* key) {
-        const auto value = pair.get<std::int64_t>(key, 0);
-        if (value < 0) throw ConfigError(pair.at(key), "must not be negative");
+// One "A vs B" entry of the stats, A's side as the file has it. A run of `games` x `rounds` games
+// cannot have played more; with games 2 fastchess counts whole pairs only, so each pair's category
+// gives its two results (WW two wins, WD a win and a draw, WL a win and a loss, ...), and with
+// games 1 it counts no pairs at all.
+CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) {
+    const std::int64_t scheduled = std::int64_t{config.games} * config.rounds;
+    const bool pairs = config.games == 2;
+    const std::string schedule = " the file schedules (games " + std::to_string(config.games) + ", rounds " +
+                                 std::to_string(config.rounds) + ")";
+    const auto count = [&](const char* key, std::int64_t most, const char* what) {
+        const auto value = entry.at_least<std::int64_t>(key, 0, 0);
+        if (value > most)
+            throw ConfigError(entry.at(key), std::to_string(value) + " is more than the " + std::to_string(most) +
+                                                 what + schedule);
         return value;
     };
-    CarriedResults results{count("wins"), count("losses"), count("draws"), count("penta_LL"), count("penta_LD"),
-                           count("penta_WL"), count("penta_DD"), count("penta_WD"), count("penta_WW")};
+    const auto games = [&](const char* key) { return count(key, scheduled, " games"); };
+    const auto pair_count = [&](const char* key) { return count(key, pairs ? config.rounds : 0, " pairs"); };
+    const CarriedResults results{games("wins"),       games("losses"),      games("draws"),
+                                 pair_count("penta_LL"), pair_count("penta_LD"), pair_count("penta_WL"),
+                                 pair_count("penta_DD"), pair_count("penta_WD"), pair_count("penta_WW")};
+    if (results.games() > scheduled)
+        throw ConfigError(entry.where(), "wins + losses + draws = " + std::to_string(results.games()) +
+                                             " is more than the " + std::to_string(scheduled) + " games" + schedule);
+    if (!pairs) return results;
+    const auto match = [&entry](const char* key, std::int64_t value, std::int64_t from_pairs, const char* sum) {
+        if (value != from_pairs)
+            throw ConfigError(entry.at(key), std::to_string(value) + ", but the pentanomial counts give " +
+                                                 std::to_string(from_pairs) + " (" + sum +
+                                                 "); fastchess counts whole pairs");
+    };
+    match("wins", results.wins, 2 * results.penta_ww + results.penta_wd + results.penta_wl,
+          "2 x penta_WW + penta_WD + penta_WL");
+    match("losses", results.losses, 2 * results.penta_ll + results.penta_ld + results.penta_wl,
+          "2 x penta_LL + penta_LD + penta_WL");
+    match("draws", results.draws, 2 * results.penta_dd + results.penta_wd + results.penta_ld,
+          "2 x penta_DD + penta_WD + penta_LD");
+    return results;
+}
+
+// The first engine's results against the second, from "A vs B" (or "B vs A", mirrored).
+std::optional<CarriedResults> read_stats(const Reader& root, const MatchConfig& config) {
+    if (!root.has("stats") || config.engines.size() != 2) return std::nullopt;
+    const Reader stats = root.child("stats");
+    const std::string forward = config.engines[0].name + " vs " + config.engines[1].name;
+    const std::string backward = config.engines[1].name + " vs " + config.engines[0].name;
+    const bool mirrored = !stats.has(forward.c_str()) && stats.has(backward.c_str());
+    if (!stats.has(forward.c_str()) && !mirrored) return std::nullopt;
+    CarriedResults results = read_stats_entry(stats.child(mirrored ? backward.c_str() : forward.c_str()), config);
     if (mirrored) {
         std::swap(results.wins, results.losses);
         std::swap(results.penta_ll, results.penta_ww);
@@ -263,7 +339,7 @@ MatchConfig read_fastchess_config(const std::string& path) {
     read_tablebase(config, root);
     FastchessStateSpec state;
     state.outname = root.get<std::string>("config_name", state.outname);
-    state.carried = read_stats(root, config.engines);
+    state.carried = read_stats(root, config);
     state.loaded_json = text;
     config.fastchess_state = state;
     return config;

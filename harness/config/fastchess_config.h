@@ -21,6 +21,11 @@
 // Keys fastchess has and arbiter does not model (log, affinity, wait, scoreinterval, ...) are kept
 // in FastchessStateSpec::loaded_json and written back as read. Settings that would change which
 // games are played and that arbiter cannot follow (noswap, reverse) are refused rather than dropped.
+// Every key, kept ones included, gets the check of its command-line flag: an enum number outside
+// fastchess's values, a count that does not fit or is below the flag's bound, a control character
+// in an engine's name or a PGN tag, an SPRT -sprt would refuse. The stats must be counts a run of
+// the file's games x rounds can have: none above it, and with games 2 (pairs) W/D/L exactly what the
+// pentanomial pairs give; with games 1 no pairs.
 
 #include <string>
 

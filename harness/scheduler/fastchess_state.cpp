@@ -160,8 +160,10 @@ void write_counts(Json& root, const config::MatchConfig& config) {
         root["rounds"] = config.rounds;
         return;
     }
+    // Only pairs are fastchess's -games 2: a reader checks the stats' W/D/L against the pentanomial
+    // counts, which -repeat 3's triples do not have.
     const std::int64_t total = static_cast<std::int64_t>(config.games) * config.rounds;
-    const bool pairs = config.repeat && total % 2 == 0;
+    const bool pairs = config.repeat && config.repeat_count == 2 && total % 2 == 0;
     root["games"] = pairs ? 2 : 1;
     root["rounds"] = pairs ? total / 2 : total;
 }

@@ -88,6 +88,7 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
         state["config_name"] = "state.json";
         state["games"] = 1;
         state["rounds"] = 7;
+        state["stats"]["A vs B"]["penta_DD"] = 0;  // single games make no pairs
     });
     CHECK(config.engines[0].tc == "40/10+0.1");
     CHECK(config.engines[0].timemargin_ms == 25);
