@@ -40,8 +40,10 @@ constexpr const char* kUsage =
     "  second is refused). At the end: the values in fishtest's and OpenBench's formats, as setoption\n"
     "  lines and as -each option.X=V words.\n"
     "  Then: arbiter report spsa --db FILE --format md|html|json\n"
-    "  example: arbiter spsa -engine cmd=build/tempo -each nodes=20000 -openings file=openings/book.epd\n"
-    "           -concurrency 8 --params lmr.txt --iterations 500 --pairs-per-iteration 8 --db spsa.db\n";
+    "  example (from the repository's root; both files ship with it):\n"
+    "    arbiter spsa -engine cmd=build/bin/tempo name=tempo -each nodes=8000 option.Hash=16\n"
+    "      -openings file=openings/8moves_v3.pgn format=pgn order=random -concurrency 2\n"
+    "      --params ci/spsa/tempo-search.txt --iterations 500 --pairs-per-iteration 8 --db spsa.db\n";
 
 constexpr std::int64_t kMaxCount = std::numeric_limits<int>::max();
 
