@@ -1,9 +1,15 @@
 // Issue #36, items 1 and 2: `-pgnout match_line=REGEX` against hostile engine output. std::regex
-// overflowed the stack on a 50 KB line (exit 139) and backtracked for minutes on (a+)+$ against 28
-// a's and a '!' while ignoring SIGTERM. The patterns are RE2's now.
+// overflowed the stack on a 50 KB line (exit 139), backtracked for minutes on (a+)+$ against 28
+// a's and a '!' while ignoring SIGTERM; a reader slower than its engine's flood never saw the end
+// of its wait. The patterns are RE2's now, and a wait ends at its deadline whatever the engine writes.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
 #include <chrono>
+#include <csignal>
+#include <random>
+#include <thread>
 
 #include "harness/protocol/line_pattern.h"
 #include "tests/reliability/tool_process.h"
@@ -29,6 +35,24 @@ constexpr std::size_t kNoisyMoves = 6;  // three moves in each of the two games
 
 std::string kept_noisy_line(long characters) {
     return "line=\"info string " + std::string(static_cast<std::size_t>(characters - 1), 'a') + "!\"";
+}
+
+// A UCI engine that answers `go` with endless copies of one 60 KB info line of random a's and b's.
+// On that text [ab]*a[ab]{100}c defeats RE2's DFA (every byte is a new state), so each line costs
+// the NFA's time, about 0.2 s: the engine writes far faster than arbiter can read.
+std::string flooding_engine() {
+    std::mt19937 random(36);
+    std::string text;
+    for (int i = 0; i < 60'000; ++i) text += (random() & 1) ? 'a' : 'b';
+    return "#!/bin/sh\n"
+           "while read -r command rest; do\n"
+           "  case \"$command\" in\n"
+           "    uci) echo 'id name flood'; echo uciok ;;\n"
+           "    isready) echo readyok ;;\n"
+           "    go) exec yes 'info string " + text + "' ;;\n"
+           "    quit) exit 0 ;;\n"
+           "  esac\n"
+           "done\n";
 }
 
 }  // namespace
@@ -59,4 +83,26 @@ TEST_CASE("match_line=(a+)+$ against a's ending in '!' takes no time: RE2 does n
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     CHECK(count_of(read_text(dir.file("games.pgn")), kept_noisy_line(characters)) == kNoisyMoves);
+}
+
+TEST_CASE("SIGTERM ends a run promptly while an engine floods lines that match_line is slow on", "[integration]") {
+    TempDir dir;
+    const std::string engine = dir.write("flood.sh", flooding_engine(), true);
+    const pid_t pid = spawn_arbiter({"-engine", "cmd=" + engine, "name=flood", "dir=" + dir.path(), "-engine",
+                                     "cmd=" TEMPO_BIN, "name=tempo", "dir=" + dir.path(), "-each", "nodes=2000",
+                                     "-games", "2", "-concurrency", "1", "--db", dir.file("run.db"), "-pgnout",
+                                     "file=" + dir.file("games.pgn"), "match_line=[ab]*a[ab]{100}c"},
+                                    dir.file("out"), dir.file("err"));
+    REQUIRE(wait_for_lines(dir.file("out"), "Started game", 1, 30s));
+    std::this_thread::sleep_for(1s);  // the flood is under way: the engine has the move, or soon will
+    kill(pid, SIGTERM);
+    const auto sent = std::chrono::steady_clock::now();
+    const int status = wait_child(pid, 20s);
+    const auto took = std::chrono::steady_clock::now() - sent;
+    INFO(read_text(dir.file("out")) << read_text(dir.file("err")));
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK(took < 10s);
+    CHECK_THAT(read_text(dir.file("err")), Contains("interrupted"));
+    CHECK(leftovers_in(dir.path(), 2000ms).empty());
 }
