@@ -133,7 +133,7 @@ struct FastchessPgnSpec {
     bool pv = false;
     bool timeleft = false;
     bool latency = false;
-    std::vector<std::string> match_lines;  // regular expressions (ECMAScript): the lines kept per move
+    std::vector<std::string> match_lines;  // RE2 patterns (harness/protocol/line_pattern.h): lines kept per move
     bool operator==(const FastchessPgnSpec&) const = default;
 };
 

@@ -81,11 +81,11 @@ bool parse_pgn_notation(const std::string& text, PgnNotation& notation) {
     return true;
 }
 
-std::regex compile_match_line(const std::string& pattern, const std::string& where) {
+protocol::LinePattern compile_match_line(const std::string& pattern, const std::string& where) {
     try {
-        return std::regex(pattern);
-    } catch (const std::regex_error& error) {
-        throw ConfigError(where, "'" + pattern + "' is not a regular expression: " + error.what());
+        return protocol::LinePattern(pattern);
+    } catch (const std::invalid_argument& error) {
+        throw ConfigError(where, "'" + pattern + "' is not a regular expression arbiter can match: " + error.what());
     }
 }
 

@@ -7,13 +7,13 @@
 //   "pgnout_append": false, "epdout_append": false, "crc32_pgn": true, "autosaveinterval": N,
 //   "fastchess_config": {"outname": "config.json"}
 
-#include <regex>
 #include <set>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/match_config.h"
+#include "harness/protocol/line_pattern.h"
 
 namespace arbiter::config {
 
@@ -21,8 +21,9 @@ namespace arbiter::config {
 std::string to_string(PgnNotation notation);
 bool parse_pgn_notation(const std::string& text, PgnNotation& notation);
 
-// A match_line= pattern, compiled; ConfigError naming `where` when it is not a regular expression.
-std::regex compile_match_line(const std::string& pattern, const std::string& where);
+// A match_line= pattern, compiled; ConfigError naming `where` when RE2 cannot compile it (a syntax
+// error, an ECMAScript feature RE2 lacks, over protocol::kMaxLinePatternInstructions).
+protocol::LinePattern compile_match_line(const std::string& pattern, const std::string& where);
 
 void check_autosaveinterval(int value, const std::string& where);
 

@@ -20,11 +20,11 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "harness/protocol/engine_client.h"
+#include "harness/protocol/line_pattern.h"
 
 #include "harness/game/pv_check.h"
 
@@ -74,7 +74,7 @@ struct GameSetup {
     std::function<void(const std::string&)> report;
     // fastchess's `-pgnout match_line=`: each move keeps, per pattern, the last output line of its
     // search that the pattern finds (PlayedMove::kept_lines).
-    std::vector<std::regex> keep_lines;
+    std::vector<protocol::LinePattern> keep_lines;
 };
 
 // Everything known about one move. Engine fields are empty for book moves.

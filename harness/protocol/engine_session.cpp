@@ -77,6 +77,20 @@ std::optional<process::OutputLine> EngineSession::read(Clock::time_point deadlin
     return std::nullopt;
 }
 
+bool EngineSession::pump_until(Clock::time_point deadline, const std::function<bool()>& done,
+                               const std::function<void(const process::OutputLine&)>& handle) {
+    std::optional<Clock::time_point> late_read;  // when the first lines read after the deadline came
+    while (!done()) {
+        const auto line = read(deadline);
+        if (!line) return false;
+        handle(*line);
+        if (line->received <= deadline) continue;
+        if (!late_read) late_read = line->received;  // the lines of one read share its time
+        else if (line->received != *late_read) return done();
+    }
+    return true;
+}
+
 void EngineSession::note_output_closed() {
     const std::string death = describe_death();
     const auto exit = process_->exit_status();

@@ -6,6 +6,7 @@
 #include "harness/protocol/engine_config.h"
 #include "harness/protocol/types.h"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -42,6 +43,13 @@ public:
     process::WriteStamp send(std::span<const std::string_view> lines);
     // Next line, or nullopt on deadline or end of output. After nullopt, failed() tells which.
     std::optional<process::OutputLine> read(Clock::time_point deadline);
+    // Reads lines into `handle` until `done()`; false at the deadline or at the end of output. An
+    // engine that writes faster than its lines are handled keeps its pipe readable, and a wait
+    // that ended only on an empty pipe would never see its deadline (nor the run a stop request
+    // between waits). So after the deadline the lines of one more read are handled (written in
+    // time, read late because we were busy), and the next read ends the wait.
+    bool pump_until(Clock::time_point deadline, const std::function<bool()>& done,
+                    const std::function<void(const process::OutputLine&)>& handle);
 
     bool failed() const { return !status_.ok(); }
     // Records the first failure (later ones are consequences and would hide the cause).

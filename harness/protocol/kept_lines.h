@@ -1,23 +1,24 @@
 #pragma once
 // The lines a search hands back for fastchess's `-pgnout match_line=REGEX`: for each pattern, the
-// last line of the engine's output during the search that the pattern finds (std::regex_search).
+// last line of the engine's output during the search that the pattern finds (LinePattern::found_in).
 
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "harness/protocol/line_pattern.h"
 
 namespace arbiter::protocol {
 
 class LineKeeper {
 public:
     LineKeeper() = default;
-    explicit LineKeeper(std::vector<std::regex> patterns)
+    explicit LineKeeper(std::vector<LinePattern> patterns)
         : patterns_(std::move(patterns)), last_(patterns_.size()) {}
 
     void see(std::string_view line) {
         for (std::size_t i = 0; i < patterns_.size(); ++i) {
-            if (std::regex_search(line.begin(), line.end(), patterns_[i])) last_[i] = std::string(line);
+            if (patterns_[i].found_in(line)) last_[i].assign(line);
         }
     }
 
@@ -30,7 +31,7 @@ public:
     }
 
 private:
-    std::vector<std::regex> patterns_;
+    std::vector<LinePattern> patterns_;
     std::vector<std::string> last_;
 };
 

@@ -6,12 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "harness/protocol/line_pattern.h"
 
 namespace arbiter::protocol {
 
@@ -62,7 +63,7 @@ struct SearchRequest {
     bool ponder = false;                 // UCI `go ponder`; end it with ponderhit() or stop()
     // For each pattern, the last line of the engine's output during this search that it finds is
     // handed back in SearchResult::kept_lines (fastchess's `-pgnout match_line=`).
-    std::vector<std::regex> keep_last_matching;
+    std::vector<LinePattern> keep_last_matching;
 };
 
 // ---- search output ---------------------------------------------------------------------------

@@ -181,12 +181,7 @@ process::WriteStamp UciClient::send(std::string_view line) {
 }
 
 bool UciClient::pump_until(Clock::time_point deadline, const std::function<bool()>& done) {
-    while (!done()) {
-        auto line = session_.read(deadline);
-        if (!line) return false;
-        handle_line(*line);
-    }
-    return true;
+    return session_.pump_until(deadline, done, [this](const process::OutputLine& line) { handle_line(line); });
 }
 
 void UciClient::handle_line(const process::OutputLine& line) {

@@ -34,8 +34,8 @@ std::string pgn_file_text(const config::MatchConfig& config, const db::GameRecor
 
 std::string epd_file_text(const db::GameRecord& game) { return game::final_epd_from_stored(game.pgn) + "\n"; }
 
-std::vector<std::regex> match_line_patterns(const config::MatchConfig& config) {
-    std::vector<std::regex> patterns;
+std::vector<protocol::LinePattern> match_line_patterns(const config::MatchConfig& config) {
+    std::vector<protocol::LinePattern> patterns;
     if (!config.pgnout_fastchess) return patterns;
     for (const auto& pattern : config.pgnout_fastchess->match_lines)
         patterns.push_back(config::compile_match_line(pattern, "-pgnout match_line"));

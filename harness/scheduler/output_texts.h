@@ -4,13 +4,13 @@
 // position's FEN. A live run and a resumed run that writes the games a file missed use the same
 // functions on the same record, so the file reads the same either way.
 
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "db/records.h"
 #include "harness/config/match_config.h"
 #include "harness/game/fastchess_pgn.h"
+#include "harness/protocol/line_pattern.h"
 
 namespace arbiter::scheduler {
 
@@ -26,6 +26,6 @@ std::string pgn_file_text(const config::MatchConfig& config, const db::GameRecor
 std::string epd_file_text(const db::GameRecord& game);
 
 // match_line= patterns, compiled (they were checked when read).
-std::vector<std::regex> match_line_patterns(const config::MatchConfig& config);
+std::vector<protocol::LinePattern> match_line_patterns(const config::MatchConfig& config);
 
 }  // namespace arbiter::scheduler

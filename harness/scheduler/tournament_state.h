@@ -8,7 +8,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <set>
 #include <vector>
 
@@ -59,7 +58,7 @@ struct Tournament::State {
     std::unique_ptr<AppendFile> pgn_out;
     std::unique_ptr<AppendFile> epd_out;
     std::mutex output_mutex;  // held while a game is stored and written to the output files
-    std::vector<std::regex> keep_lines;  // -pgnout match_line=
+    std::vector<protocol::LinePattern> keep_lines;  // -pgnout match_line=
     // Games a fastchess config.json counted (the schedule's first ones), and the results from the
     // schedule's start that its state file records (fastchess_state.h); a match with -config's
     // fastchess form or in the fastchess dialect only.

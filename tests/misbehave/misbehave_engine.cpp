@@ -111,6 +111,14 @@ void flood(long bytes) {
     std::fflush(stdout);
 }
 
+// One `info string` line of `characters` after its prefix: a run of `a`s ending in `!`, the text
+// on which a backtracking matcher given a pattern such as (a+)+$ takes exponential time.
+void noisy_line(long characters) {
+    std::string text(static_cast<std::size_t>(std::max(characters, 1L)), 'a');
+    text.back() = '!';
+    say("info string " + text);
+}
+
 void spam_stderr(long bytes) {
     const std::string block(64 * 1024, 'e');
     for (long written = 0; written < bytes; written += static_cast<long>(block.size()))
@@ -192,6 +200,7 @@ void Engine::on_go(std::istringstream& words) {
         case Mode::malformed: say(settings_.text.empty() ? "bestmove e9e4" : settings_.text); return;
         case Mode::garbage_info: garbage_info(position_); break;
         case Mode::flood: flood(settings_.bytes_or(4L << 20)); break;
+        case Mode::noisy: noisy_line(settings_.bytes_or(64L << 10)); break;
         case Mode::stderr_spam: spam_stderr(settings_.bytes_or(1L << 20)); break;
         case Mode::late: {
             const auto left = own_time_left(words, position_.side_to_move());

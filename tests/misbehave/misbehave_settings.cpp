@@ -7,7 +7,7 @@
 namespace misbehave {
 namespace {
 
-constexpr std::array<std::pair<Mode, std::string_view>, 15> kModeNames{{
+constexpr std::array<std::pair<Mode, std::string_view>, 16> kModeNames{{
     {Mode::none, "none"},
     {Mode::crash, "crash"},
     {Mode::hang_go, "hang-go"},
@@ -23,6 +23,7 @@ constexpr std::array<std::pair<Mode, std::string_view>, 15> kModeNames{{
     {Mode::close_stdin, "close-stdin"},
     {Mode::early_bestmove, "early-bestmove"},
     {Mode::late, "late"},
+    {Mode::noisy, "noisy"},
 }};
 
 template <typename Number>

@@ -26,6 +26,7 @@ enum class Mode {
     close_stdin,     // closes its stdin, sends this move, then sits silent
     early_bestmove,  // a bestmove after ucinewgame and after every position, before any `go`
     late,            // the right move, --delay ms (default 200) after its clock ran out
+    noisy,           // one `info string` line of --bytes characters (default 64 KiB), then a legal move
 };
 
 struct Settings {

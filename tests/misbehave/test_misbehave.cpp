@@ -174,6 +174,11 @@ TEST_CASE("the engine's misbehaviours show in its output", "[integration]") {
         CHECK(bytes >= 1000000);
         CHECK(bestmoves(reply).size() == 1);
     }
+    SECTION("noisy: one info string line of the requested characters, a's ending in '!', before the move") {
+        const Reply reply = run_engine("--mode=noisy --bytes=30", kGame);
+        CHECK(has_line(reply, "info string " + std::string(29, 'a') + "!"));
+        CHECK(bestmoves(reply).size() == 1);
+    }
     SECTION("an unknown mode is refused") {
         CHECK(run_engine("--mode=explode", kGame).exit_code == 2);
     }
