@@ -116,7 +116,7 @@ TEST_CASE("JSON counts must be integers that fit, with the flags' lower bounds",
                Contains(".variant: must be standard or fischerandom"));
     // Unchanged: the flag refuses 0 as before, and an absent concurrency still means every core.
     CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-concurrency", "0"}),
-                      "-concurrency: must be 1 or more");
+                      "-concurrency: must be 1 or more, got 0");
     Scratch scratch;
     CHECK(config::load_match_config_file(scratch.write("ok.json", "{" + kEngines + "}")).concurrency == 0);
 }
