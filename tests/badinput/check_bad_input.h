@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "tests/badinput/run_binary.h"
@@ -15,6 +16,13 @@ inline void check_bad_input(const RunResult& run, const std::string& names) {
     CHECK_FALSE(run.timed_out);
     CHECK(run.exit_code == 2);
     CHECK_THAT(run.err, Catch::Matchers::Contains(names));
+}
+
+// check_bad_input, refused before anything ran: no game started and no database `db` written.
+inline void check_refused_before_games(const RunResult& run, const std::string& db, const std::string& names) {
+    check_bad_input(run, names);
+    CHECK_THAT(run.out, !Catch::Matchers::Contains("Started game"));
+    CHECK_FALSE(std::filesystem::exists(db));
 }
 
 }  // namespace badinput

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "tests/badinput/check_bad_input.h"
 #include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
@@ -33,12 +34,7 @@ RunResult run_three(const std::string& tool_name, const ScratchDir& dir, const s
 }
 
 void check_refused(const RunResult& run, const ScratchDir& dir, const std::string& message) {
-    INFO("stdout: " << run.out << "\nstderr: " << run.err);
-    CHECK_FALSE(run.timed_out);
-    CHECK(run.exit_code == 2);
-    CHECK_THAT(run.err, Contains(message));
-    CHECK_THAT(run.out, !Contains("Started game"));
-    CHECK_FALSE(fs::exists(dir.file("run.db")));
+    badinput::check_refused_before_games(run, dir.file("run.db"), message);
 }
 
 }  // namespace

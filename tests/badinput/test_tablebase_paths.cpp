@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "tests/badinput/check_bad_input.h"
 #include "tests/badinput/run_binary.h"
 
 namespace fs = std::filesystem;
@@ -43,12 +44,7 @@ std::string cut_table(const ScratchDir& dir, const std::string& table, std::size
 }
 
 void check_refused(const RunResult& run, const ScratchDir& dir, const std::string& message) {
-    INFO("stdout: " << run.out << "\nstderr: " << run.err);
-    CHECK_FALSE(run.timed_out);
-    CHECK(run.exit_code == 2);
-    CHECK_THAT(run.err, Contains(message));
-    CHECK_THAT(run.out, !Contains("Started game"));
-    CHECK_FALSE(fs::exists(dir.file("run.db")));
+    badinput::check_refused_before_games(run, dir.file("run.db"), message);
 }
 
 }  // namespace
