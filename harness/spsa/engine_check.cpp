@@ -26,7 +26,7 @@ std::string type_name(protocol::OptionType type) {
 }
 
 // The shortest text that reads back as `value`: 5000, 12.5.
-std::string number_text(double value) {
+std::string shortest_text(double value) {
     char text[32];
     const auto end = std::to_chars(text, text + sizeof text, value).ptr;
     return std::string(text, end);
@@ -70,7 +70,7 @@ private:
         const bool fits = (!option.min || low >= static_cast<double>(*option.min)) &&
                           (!option.max || high <= static_cast<double>(*option.max));
         if (!fits)
-            fail("the range " + number_text(param_.min) + ".." + number_text(param_.max) + " does not fit " +
+            fail("the range " + shortest_text(param_.min) + ".." + shortest_text(param_.max) + " does not fit " +
                  engine_ + "'s option " + option.name + ", whose range is " + bound_text(option.min, "-inf") +
                  ".." + bound_text(option.max, "inf"));
     }
