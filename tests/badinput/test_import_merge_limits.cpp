@@ -12,6 +12,7 @@
 #include "tests/badinput/check_bad_input.h"
 #include "tests/badinput/query_int.h"
 #include "tests/badinput/run_binary.h"
+#include "tests/support/sanitizers.h"
 #include "tests/support/text_file.h"
 
 namespace fs = std::filesystem;
@@ -87,11 +88,7 @@ ImportPeak import_peak(const ScratchDir& dir, const std::string& name, std::size
 // for noise (allocator, page cache) while catching anything that keeps the games or the text.
 constexpr double kMaxGrowthPerPgnByte = 0.1;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kMemoryMeasurable = false;  // ASan's shadow memory and quarantine swamp the figure
-#else
-constexpr bool kMemoryMeasurable = true;
-#endif
+constexpr bool kMemoryMeasurable = !test_support::kUnderAddressSanitizer;
 
 }  // namespace
 
