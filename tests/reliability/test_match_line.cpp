@@ -9,10 +9,10 @@
 #include <chrono>
 #include <csignal>
 #include <random>
-#include <thread>
 
 #include "harness/protocol/line_pattern.h"
 #include "tests/reliability/tool_process.h"
+#include "tests/support/wait_until.h"
 
 using namespace reliability;
 using Catch::Matchers::Contains;
@@ -49,7 +49,7 @@ std::string flooding_engine() {
            "  case \"$command\" in\n"
            "    uci) echo 'id name flood'; echo uciok ;;\n"
            "    isready) echo readyok ;;\n"
-           "    go) exec yes 'info string " + text + "' ;;\n"
+           "    go) touch flooding; exec yes 'info string " + text + "' ;;\n"
            "    quit) exit 0 ;;\n"
            "  esac\n"
            "done\n";
@@ -94,7 +94,8 @@ TEST_CASE("SIGTERM ends a run promptly while an engine floods lines that match_l
                                      "file=" + dir.file("games.pgn"), "match_line=[ab]*a[ab]{100}c"},
                                     dir.file("out"), dir.file("err"));
     REQUIRE(wait_for_lines(dir.file("out"), "Started game", 1, 30s));
-    std::this_thread::sleep_for(1s);  // the flood is under way: the engine has the move, or soon will
+    // The flood is under way: the engine (started in dir) marks the moment it has the move.
+    REQUIRE(test_support::wait_until([&] { return std::filesystem::exists(dir.file("flooding")); }, 30s));
     kill(pid, SIGTERM);
     const auto sent = std::chrono::steady_clock::now();
     const int status = wait_child(pid, 20s);
