@@ -24,4 +24,9 @@ RunResult run_binary(const std::string& path, const std::vector<std::string>& ar
 // The scratch directory of these tests (file, write, path).
 using ScratchDir = test_support::TempDir;
 
+#ifdef ARBITER_BIN
+// arbiter itself, as most bad-input cases run it.
+inline RunResult run_arbiter(const std::vector<std::string>& args) { return run_binary(ARBITER_BIN, args); }
+#endif
+
 }  // namespace badinput

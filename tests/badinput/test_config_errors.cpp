@@ -18,7 +18,7 @@ namespace {
 
 const std::string kTempo = TEMPO_BIN;
 
-RunResult run_arbiter(const std::vector<std::string>& args) { return badinput::run_binary(ARBITER_BIN, args); }
+using badinput::run_arbiter;
 
 // `arbiter match` with two tempo engines writing run.db inside `dir`, plus `extra`.
 RunResult run_match(const ScratchDir& dir, const std::vector<std::string>& extra) {

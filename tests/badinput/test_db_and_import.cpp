@@ -23,7 +23,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-RunResult run_arbiter(const std::vector<std::string>& args) { return badinput::run_binary(ARBITER_BIN, args); }
+using badinput::run_arbiter;
 
 std::string bytes_of(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -23,7 +23,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-RunResult run_arbiter(const std::vector<std::string>& args) { return badinput::run_binary(ARBITER_BIN, args); }
+using badinput::run_arbiter;
 
 // A real cutechess-cli game (98 plies with eval comments), `copies` times, each with its own Round tag.
 std::string repeated_real_game(std::size_t copies) {
