@@ -13,7 +13,7 @@ using config::ConfigError;
 
 // cutechess-cli: `-debug`, or `-debug all` (which also turns on each engine's own debug mode).
 void apply_debug(FlagContext& ctx, const FlagGroup& group) {
-    if (ctx.dialect == config::Dialect::fastchess)
+    if (ctx.reading.debug_refused)
         throw ConfigError(group.flag, "fastchess has no -debug; record every engine line with -log file=FILE "
                                       "level=trace engine=true");
     if (!group.values.empty() && single_value(group.flag, group.values) != "all")

@@ -81,10 +81,10 @@ bool engines_pinnable(const config::MatchConfig& config, const std::vector<Prepa
 int usable_concurrency(const config::MatchConfig& config, std::ostream& err) {
     const auto hardware = static_cast<int>(std::thread::hardware_concurrency());
     if (config.force_concurrency || hardware < 1 || config.concurrency <= hardware) return config.concurrency;
-    // The other dialects play them all, as cutechess-cli does; Tournament::run then warns once
+    // Without the cap all are played, as cutechess-cli does; Tournament::run then warns once
     // that the engines are starved (warn_if_oversubscribed, which also counts the engines'
     // threads, the affinity mask and a cgroup quota).
-    if (config.dialect != config::Dialect::fastchess) return config.concurrency;
+    if (!config.behaviour.cap_concurrency_at_hardware_threads) return config.concurrency;
     // fastchess refuses here; a script written on a bigger machine should still run on this one,
     // and playing more games than threads would only turn the clocks unfair.
     err << "Warning: -concurrency: " << config.concurrency << " games at once exceed the " << hardware

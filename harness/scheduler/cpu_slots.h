@@ -20,10 +20,10 @@
 namespace arbiter::scheduler {
 
 // How many games to play at once. More than hardware threads: fastchess refuses it unless
-// -force-concurrency is given; its dialect here plays as many games as threads instead, with a
-// warning, so that scripts written for bigger machines still run. The other dialects keep the
-// number (cutechess-cli runs them); the run warns at start that the engines are starved
-// (cpu_budget.h). Silent with -force-concurrency.
+// -force-concurrency is given; with ToolBehaviour::cap_concurrency_at_hardware_threads arbiter
+// plays as many games as threads instead, with a warning, so that scripts written for bigger
+// machines still run. Without it the number stays (cutechess-cli runs them); the run warns at
+// start that the engines are starved (cpu_budget.h). Silent with -force-concurrency.
 int usable_concurrency(const config::MatchConfig& config, std::ostream& err);
 
 // The CPUs this process may run on (sched_getaffinity), ascending.

@@ -12,8 +12,6 @@ using protocol::Millis;
 
 // cutechess-cli's book depth when bookdepth= is not given, in full moves.
 constexpr int kDefaultBookDepth = 1000;
-// fastchess waits this long for ucinewgame's readyok; arbiter's own default is the ready timeout.
-constexpr Millis kFastchessNewGameTimeout{60'000};
 
 Millis scaled(Millis timeout, double factor) {
     return Millis(static_cast<Millis::rep>(static_cast<double>(timeout.count()) * factor));
@@ -22,7 +20,7 @@ Millis scaled(Millis timeout, double factor) {
 void set_timeouts(protocol::EngineConfig& client, const config::MatchConfig& config, const config::EngineSpec& spec) {
     if (config.startup_ms) client.handshake_timeout = Millis(*config.startup_ms);
     if (config.ucinewgame_ms) client.newgame_timeout = Millis(*config.ucinewgame_ms);
-    else if (config.dialect == config::Dialect::fastchess) client.newgame_timeout = kFastchessNewGameTimeout;
+    else if (config.behaviour.newgame_timeout_ms) client.newgame_timeout = Millis(*config.behaviour.newgame_timeout_ms);
     else client.newgame_timeout = client.ready_timeout;
     if (!spec.timeout_scale) return;
     // As cutechess's tscale=: every protocol timeout of this engine, not its clock.
@@ -66,7 +64,7 @@ void apply_engine_keys(PreparedEngine& engine, const config::MatchConfig& config
     set_timeouts(client, config, spec);
     client.ponder = spec.ponder;
     client.debug = spec.debug;
-    client.keep_info_lines = config.check_mate_pvs || config.dialect == config::Dialect::fastchess;
+    client.keep_info_lines = config.check_mate_pvs || config.behaviour.check_every_pv;  // the PV checks read them
     client.on_unknown_option = [](const std::string&) {};
     if (spec.stderr_file) {
         // cutechess appends the engine's stderr to the file as it comes, without a cap.

@@ -1,7 +1,7 @@
 #pragma once
 // fastchess's saved state (config.json, see harness/config/fastchess_config.h) written by a run:
-// every -autosaveinterval games and at the end, as fastchess does, so that fastchess, or arbiter in
-// its fastchess dialect, continues the run with `-config file=config.json`.
+// every -autosaveinterval games and at the end, as fastchess does, so that fastchess, or arbiter
+// called as fastchess, continues the run with `-config file=config.json`.
 //
 // fastchess resumes by skipping the first N games of its schedule, N being the games its stats
 // count. So the stats written are those of the longest run of finished games from the schedule's

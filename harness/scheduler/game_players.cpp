@@ -75,16 +75,18 @@ void add_player_rules(game::GameSetup& setup, Tournament::State& state, const As
     setup.players[chess::BLACK] = player_rules(state.engines[game.black], random);
 
     const config::MatchConfig& config = state.config;
-    const bool fastchess = config.dialect == config::Dialect::fastchess;
-    setup.pv_check = config.check_mate_pvs ? game::PvCheck::mates : fastchess ? game::PvCheck::lines : game::PvCheck::off;
+    const bool on_stdout = config.behaviour.warnings_on_stdout;
+    setup.pv_check = config.check_mate_pvs            ? game::PvCheck::mates
+                     : config.behaviour.check_every_pv ? game::PvCheck::lines
+                                                       : game::PvCheck::off;
     setup.show_latency = config.show_latency;
     if (setup.pv_check == game::PvCheck::off && !setup.show_latency) return;
     // fastchess prints its warnings on stdout; arbiter and cutechess keep stdout for results.
     // -testEnv: fastchess joins a warning's lines with " :: " so a worker's log keeps it whole.
-    setup.report = [&state, fastchess, one_line = config.test_env](const std::string& text) {
+    setup.report = [&state, on_stdout, one_line = config.test_env](const std::string& text) {
         const std::string shown = one_line ? joined_lines(text) : text;
         std::lock_guard lock(state.mutex);
-        if (fastchess) state.print_line(shown);
+        if (on_stdout) state.print_line(shown);
         else state.io.err << shown << '\n';
     };
 }

@@ -10,7 +10,7 @@ using config::ScheduleRules;
 
 std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
 
-// Pyramid and knockout exist in cutechess only: they follow its rules in every dialect.
+// Pyramid and knockout exist in cutechess only: they follow its rules whatever the rules asked for.
 ScheduleRules effective_rules(const ScheduleSpec& spec) {
     if (spec.kind == TournamentKind::pyramid || spec.kind == TournamentKind::knockout) return ScheduleRules::cutechess;
     return spec.rules;

@@ -10,7 +10,7 @@
 //   encounter  -games G consecutive games of one pairing; -rounds R repeats the cycle of
 //            encounters R times.
 //
-// Three sets of rules (config::ScheduleRules, from the dialect):
+// Three sets of rules (config::ScheduleRules, set by cli/ for the command line's tool):
 //   arbiter    each pairing plays R*G games, numbered k = 0, 1, ...; -repeat N groups N
 //              consecutive k into a pair (else one game per pair). Colours alternate with k (even
 //              k: the pairing's first engine has White) unless -noswap; -reverse flips them. Pairs
@@ -27,7 +27,7 @@
 //              as White when g is odd or with -noswap, and -reverse flips that. The opening of
 //              encounter e is e modulo min(R, book size): fastchess keeps only the first R openings.
 //              PGN Round is e + 1.
-// Pyramid follows cutechess's rules in every dialect. A knockout's games depend on its results:
+// Pyramid follows cutechess's rules under every set of rules. A knockout's games depend on its results:
 // it has no fixed pairs here (see knockout.h); pairings() lists every two engines for the tally.
 
 #include <cstddef>

@@ -106,9 +106,9 @@ std::string host_name() {
 
 // Each tool's words for an option an engine does not declare: cutechess-cli warns on stderr,
 // fastchess on stdout.
-void print_option_warnings(const TournamentIo& io, config::Dialect dialect, const std::vector<std::string>& warnings) {
+void print_option_warnings(const TournamentIo& io, bool on_stdout, const std::vector<std::string>& warnings) {
     for (const auto& warning : warnings) {
-        if (dialect == config::Dialect::fastchess) io.out << "Warning; " << warning << '\n';
+        if (on_stdout) io.out << "Warning; " << warning << '\n';
         else io.err << "Warning: " << warning << '\n';
     }
 }
@@ -184,7 +184,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
         knockout ? static_cast<std::int64_t>(knockout->planned_games()) : games_in_selection(schedule, selection);
     const db::OpenedRun opened = open_match_run(database, config, wanted, engines, selection_games);
     print_run_choice(io.out, opened, selection_games);
-    print_option_warnings(io, config.dialect, option_warnings);
+    print_option_warnings(io, config.behaviour.warnings_on_stdout, option_warnings);
     if (games_will_repeat(config, engines, schedule))
         io.err << "Warning: no opening book and every engine has a fixed depth or node limit: games from the start "
                   "position will repeat (give -openings to vary them)\n";
@@ -350,7 +350,7 @@ static void print_summary(Tournament::State& state) {
     print_results_table(out, state.tally);
     // cutechess-cli ends with the outcome list unless -outcomeinterval just printed it.
     const int interval = state.config.outcomeinterval;
-    if ((state.config.dialect == config::Dialect::cutechess || interval > 0) &&
+    if ((state.config.behaviour.print_outcomes_at_end || interval > 0) &&
         (interval == 0 || state.tally.games() % interval != 0))
         state.print_outcomes();
     out << "Games: " << state.games_this_session << " played now, " << state.stored_in_run << " in run "

@@ -16,7 +16,7 @@ int Tournament::State::game_slots() const {
 void Tournament::State::set_up_diagnostics() {
     EngineTap::DebugPrinter debug_printer;
     if (config.debug) {
-        // stderr in every dialect: cutechess-cli 1.4 mixes these lines into stdout, but scripts
+        // stderr, whichever tool's command line it is: cutechess-cli 1.4 mixes these lines into stdout, but scripts
         // parse stdout for results, and a debug line there can only get in their way.
         // The log records engine lines itself (-log engine=true), so these stay out of it.
         debug_printer = [this](const std::string& line) {

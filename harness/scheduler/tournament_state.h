@@ -61,7 +61,7 @@ struct Tournament::State {
     std::vector<protocol::LinePattern> keep_lines;  // -pgnout match_line=
     // Games a fastchess config.json counted (the schedule's first ones), and the results from the
     // schedule's start that its state file records (fastchess_state.h); a match with -config's
-    // fastchess form or in the fastchess dialect only.
+    // fastchess form or run as fastchess only.
     std::int64_t carried_games = 0;
     std::unique_ptr<ContiguousResults> contiguous;
     bool state_file_failed = false;

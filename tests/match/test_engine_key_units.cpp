@@ -89,7 +89,8 @@ TEST_CASE("protocol timeouts: -startup-ms, -ucinewgame-ms, each dialect's defaul
     using arbiter::scheduler::prepare_engines;
     MatchConfig config = flags({"-each", "nodes=1", "-logdir", "off"});
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(5'000));
-    config.dialect = arbiter::config::Dialect::fastchess;
+    CHECK(flags({"-dialect", "fastchess", "-each", "nodes=1"}).behaviour.newgame_timeout_ms == 60'000);
+    config.behaviour.newgame_timeout_ms = 60'000;
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(60'000));  // fastchess's default
 
     config = flags({"-each", "nodes=1", "-logdir", "off", "-startup-ms", "700", "-ucinewgame-ms", "900"});
