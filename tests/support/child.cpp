@@ -167,7 +167,8 @@ int run_body(const std::function<int()>& body) {
     }
 }
 
-// In the child, from fork to exec: async-signal-safe calls only (the test may have threads).
+// In the child, from fork to exec: async-signal-safe calls only, since the test may have threads
+// (a body is test code: it takes that risk, as the tests that forked without exec always did).
 [[noreturn]] void become_child(const ChildSpec& spec, Launch& launch) {
     if (spec.own_process_group) ::setpgid(0, 0);
     if (!spec.cwd.empty() && ::chdir(spec.cwd.c_str()) != 0) ::_exit(126);
@@ -336,6 +337,14 @@ ChildSpec talk_to(const std::string& program, const std::vector<std::string>& ar
     spec.in = Stream::pipe();
     spec.out = Stream::pipe();
     spec.err = Stream::inherit();
+    return spec;
+}
+
+ChildSpec shell(const std::string& command) {
+    ChildSpec spec;
+    spec.program = "/bin/sh";
+    spec.args = {"-c", command};
+    spec.in = Stream::inherit();
     return spec;
 }
 

@@ -138,6 +138,10 @@ ChildResult run(const ChildSpec& spec, std::chrono::milliseconds limit = std::ch
 // A program to talk to: stdin and stdout on pipes, stderr the test's own.
 ChildSpec talk_to(const std::string& program, const std::vector<std::string>& args = {});
 
+// A command line run by /bin/sh -c, with stdin the test's own, as std::system runs it: for the
+// tests whose commands are shell (redirections, variables set before the program, `&&`).
+ChildSpec shell(const std::string& command);
+
 // A program whose stdout goes to the file `out` and stderr to `err`, or to `out` too when `err` is
 // empty; stdin the test's own. For runs the test watches through their files while they go.
 ChildSpec logged(const std::string& program, const std::vector<std::string>& args, const std::string& out,
