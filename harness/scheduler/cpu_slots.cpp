@@ -146,7 +146,7 @@ CpuSlots::CpuSlots(const config::MatchConfig& config, const std::vector<Prepared
     // A game thread stays beside its engines. With them free, each slot's thread gets a CPU of its
     // own, spread over the cores as -use-affinity would spread engines; with more slots than CPUs
     // they stay free too: measured with 4 to 64 slots on 2 CPUs, threads stacked on one CPU cost
-    // more than the scheduler's moving them (bench/README.md).
+    // more than the scheduler's moving them (bench/runner/README.md).
     if (!per_slot_.empty()) thread_per_slot_ = per_slot_;
     else if (allowed.size() > 1 && static_cast<std::size_t>(slots) <= allowed.size())
         thread_per_slot_ = slot_cpus(starting_here(cpus_in_core_order(read_cpuinfo(), allowed)), slots);

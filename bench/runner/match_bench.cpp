@@ -8,7 +8,7 @@
 //                                  [--history since-irreversible|full]
 //       A whole `arbiter match` (default 200 games at 1+0.01, concurrency 2): games/minute, time
 //       forfeits, arbiter's share of the CPU time (its own vs its engines'), and arbiter's CPU per
-//       game and per stored move. The reference work of issue #19 (harness/scheduler/bench/README.md):
+//       game and per stored move. The reference work of issue #19 (bench/runner/README.md):
 //         throughput --depth 1 --games 100 --book openings/noob_2moves.epd --book-positions 20
 //       Positions go out as c-chess-cli sends them (engine key history=since-irreversible), so the
 //       engines do the work they do under c-chess-cli and the figures compare runners; `--history
