@@ -9,7 +9,7 @@
 #include "harness/ladder/ladder_config.h"
 #include "harness/ladder/ladder_plan.h"
 #include "harness/ladder/ladder_runner.h"
-#include "harness/scheduler/interrupt_guard.h"
+#include "harness/runner/interrupt_guard.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::cli {

@@ -7,10 +7,10 @@
 #include "cli/match_flags.h"
 #include "cli/tournament_flags.h"
 #include "harness/catalogue/cutechess_engines.h"
-#include "harness/scheduler/result_list.h"
-#include "harness/scheduler/output_files.h"
-#include "harness/scheduler/run_identity.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/output/result_list.h"
+#include "harness/output/output_files.h"
+#include "harness/schedule/run_identity.h"
+#include "harness/runner/run_match.h"
 
 namespace arbiter::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/runner/run_match.h"
 
 namespace arbiter::cli {
 

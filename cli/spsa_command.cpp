@@ -10,7 +10,7 @@
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
 #include "harness/config/plain_text.h"
-#include "harness/scheduler/interrupt_guard.h"
+#include "harness/runner/interrupt_guard.h"
 #include "harness/spsa/spsa_runner.h"
 
 namespace arbiter::cli {

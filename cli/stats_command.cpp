@@ -7,7 +7,7 @@
 
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
-#include "harness/stats/stats_report.h"
+#include "harness/stats/count_estimates.h"
 
 namespace arbiter::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/tournament_json.h"
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 
 namespace arbiter::cli {
 namespace {

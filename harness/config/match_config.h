@@ -166,7 +166,7 @@ enum class ScheduleRules { arbiter, cutechess, fastchess };
 // fastchess's -tbadjudicate: which tablebase verdicts end a game (BOTH, WIN_LOSS or DRAW).
 enum class TbAdjudicate { both, win_loss, draw };
 
-// Which stored run a command continues; see harness/scheduler/run_identity.h.
+// Which stored run a command continues; see harness/schedule/run_identity.h.
 enum class ResumeMode {
     automatic,  // the latest run of the same identity unless it finished; else a new run
     latest,     // the latest run of the same identity even when finished (ladder steps)

@@ -1,4 +1,4 @@
-#include "harness/epdrun/epd_report.h"
+#include "harness/epdrun/epd_summary.h"
 
 #include <iomanip>
 

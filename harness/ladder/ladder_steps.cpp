@@ -7,8 +7,8 @@
 
 #include "harness/epd/source_error.h"
 #include "harness/epdrun/epd_run.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/runner/tournament.h"
 
 namespace arbiter::ladder::detail {
 namespace {

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/ladder/ladder_allocation.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
 
 namespace arbiter::ladder {

@@ -1,4 +1,4 @@
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 
 #include <cmath>
 #include <cstdio>

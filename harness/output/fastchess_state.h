@@ -16,8 +16,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/schedule/schedule.h"
 
 namespace arbiter::scheduler {
 

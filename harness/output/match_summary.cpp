@@ -1,4 +1,4 @@
-#include "harness/scheduler/report.h"
+#include "harness/output/match_summary.h"
 
 #include <cmath>
 #include <cstdio>

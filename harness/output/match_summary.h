@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/tally.h"
+#include "harness/schedule/tally.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 
 #include <array>
 #include <cerrno>

@@ -1,4 +1,4 @@
-#include "harness/scheduler/output_texts.h"
+#include "harness/output/output_texts.h"
 
 #include "harness/config/output_settings.h"
 #include "harness/game/game_output.h"

@@ -1,4 +1,4 @@
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "harness/scheduler/runner_output.h"
+#include "harness/output/runner_output.h"
 
 #include <cmath>
 #include <cstdio>

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/report.h"
-#include "harness/scheduler/tally.h"
+#include "harness/output/match_summary.h"
+#include "harness/schedule/tally.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/cpu_budget.h"
+#include "harness/runner/cpu_budget.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "harness/config/runner_settings.h"
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_slots.h"
 
 namespace arbiter::scheduler {
 namespace {

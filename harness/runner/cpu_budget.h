@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_slots.h"
 
 #include <algorithm>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include <sched.h>
 
-#include "harness/scheduler/cpu_budget.h"
+#include "harness/runner/cpu_budget.h"
 
 namespace arbiter::scheduler {
 namespace {

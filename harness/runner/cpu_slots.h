@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::scheduler {
 

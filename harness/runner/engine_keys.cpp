@@ -1,4 +1,4 @@
-#include "harness/scheduler/engine_keys.h"
+#include "harness/runner/engine_keys.h"
 
 #include "harness/config/engine_spec.h"
 #include "harness/epd/source_error.h"

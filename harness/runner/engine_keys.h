@@ -9,7 +9,7 @@
 
 #include "harness/catalogue/cutechess_engines.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/engine_probe.h"
+#include "harness/runner/engine_probe.h"
 
 #include <memory>
 #include <string>

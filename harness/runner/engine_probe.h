@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/protocol/engine_client.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::scheduler {
 

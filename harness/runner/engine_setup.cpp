@@ -1,4 +1,4 @@
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 #include <cctype>
 #include <cmath>
@@ -13,7 +13,7 @@
 #include "harness/engines/engine_setup.h"
 #include "harness/game/engine_move.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/engine_keys.h"
+#include "harness/runner/engine_keys.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -1,4 +1,4 @@
-#include "harness/scheduler/engine_slot.h"
+#include "harness/runner/engine_slot.h"
 
 #include "harness/process/process_types.h"
 #include "harness/protocol/xboard_client.h"

@@ -10,8 +10,8 @@
 
 #include "harness/protocol/engine_client.h"
 
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/engine_tap.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/runner/engine_tap.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/engine_tap.h"
+#include "harness/runner/engine_tap.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -1,4 +1,4 @@
-#include "harness/scheduler/game_players.h"
+#include "harness/runner/game_players.h"
 
 #include <memory>
 

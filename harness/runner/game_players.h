@@ -4,7 +4,7 @@
 // and where the game's PV warnings and latency lines are printed.
 
 #include "harness/game/game.h"
-#include "harness/scheduler/tournament_state.h"
+#include "harness/runner/tournament_state.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/interrupt_guard.h"
+#include "harness/runner/interrupt_guard.h"
 
 namespace arbiter::scheduler {
 namespace {

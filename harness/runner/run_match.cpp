@@ -1,14 +1,14 @@
-#include "harness/scheduler/run_match.h"
+#include "harness/runner/run_match.h"
 
 #include <filesystem>
 #include <optional>
 
 #include "db/database.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 #include "harness/runlog/log_tee.h"
-#include "harness/scheduler/cpu_slots.h"
-#include "harness/scheduler/interrupt_guard.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/runner/cpu_slots.h"
+#include "harness/runner/interrupt_guard.h"
+#include "harness/output/output_files.h"
 
 namespace arbiter::scheduler {
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/tournament.h"
 
 namespace arbiter::scheduler {
 

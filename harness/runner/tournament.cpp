@@ -1,4 +1,4 @@
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/tournament.h"
 
 #include <algorithm>
 #include <optional>
@@ -6,12 +6,12 @@
 #include <unistd.h>
 
 #include "harness/game/game_output.h"
-#include "harness/scheduler/cpu_budget.h"
-#include "harness/scheduler/engine_probe.h"
-#include "harness/scheduler/output_texts.h"
-#include "harness/scheduler/runner_output.h"
-#include "harness/scheduler/run_identity.h"
-#include "harness/scheduler/tournament_state.h"
+#include "harness/runner/cpu_budget.h"
+#include "harness/runner/engine_probe.h"
+#include "harness/output/output_texts.h"
+#include "harness/output/runner_output.h"
+#include "harness/schedule/run_identity.h"
+#include "harness/runner/tournament_state.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::scheduler {

@@ -17,7 +17,7 @@
 #include "harness/config/match_config.h"
 #include "db/database.h"
 #include "harness/runlog/run_log.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::scheduler {
 

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "harness/runlog/log_tee.h"
-#include "harness/scheduler/tournament_state.h"
+#include "harness/runner/tournament_state.h"
 
 namespace arbiter::scheduler {
 

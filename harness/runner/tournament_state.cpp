@@ -1,11 +1,11 @@
 // The shared bookkeeping of a running tournament: dispatch, stopping, the tally and what is
 // printed as games finish. Every member function here runs with State::mutex held.
-#include "harness/scheduler/tournament_state.h"
+#include "harness/runner/tournament_state.h"
 
 #include <algorithm>
 
-#include "harness/scheduler/chess960.h"
-#include "harness/scheduler/runner_output.h"
+#include "harness/schedule/chess960.h"
+#include "harness/output/runner_output.h"
 
 namespace arbiter::scheduler {
 namespace {

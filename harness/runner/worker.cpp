@@ -8,10 +8,10 @@
 #include "harness/process/pipe_writer.h"
 #include "harness/process/read_watchdog.h"
 #include "harness/process/thread_affinity.h"
-#include "harness/scheduler/engine_slot.h"
-#include "harness/scheduler/game_players.h"
-#include "harness/scheduler/output_texts.h"
-#include "harness/scheduler/tournament_state.h"
+#include "harness/runner/engine_slot.h"
+#include "harness/runner/game_players.h"
+#include "harness/output/output_texts.h"
+#include "harness/runner/tournament_state.h"
 
 namespace arbiter::scheduler {
 namespace {

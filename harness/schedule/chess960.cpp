@@ -1,4 +1,4 @@
-#include "harness/scheduler/chess960.h"
+#include "harness/schedule/chess960.h"
 
 #include <array>
 #include <stdexcept>

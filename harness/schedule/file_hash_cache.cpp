@@ -1,4 +1,4 @@
-#include "harness/scheduler/file_hash_cache.h"
+#include "harness/schedule/file_hash_cache.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "harness/scheduler/knockout.h"
+#include "harness/schedule/knockout.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 
 namespace arbiter::scheduler {
 

@@ -1,4 +1,4 @@
-#include "harness/scheduler/pairing_cycle.h"
+#include "harness/schedule/pairing_cycle.h"
 
 #include <algorithm>
 #include <deque>

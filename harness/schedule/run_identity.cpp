@@ -1,4 +1,4 @@
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/run_identity.h"
 
 #include <array>
 #include <bit>

@@ -12,8 +12,8 @@
 
 #include "db/database.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/file_hash_cache.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/schedule/file_hash_cache.h"
 
 namespace arbiter::scheduler {
 

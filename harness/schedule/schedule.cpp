@@ -1,4 +1,4 @@
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 
 #include <algorithm>
 #include <stdexcept>

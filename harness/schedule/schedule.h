@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/pairing_cycle.h"
+#include "harness/schedule/pairing_cycle.h"
 
 namespace arbiter::scheduler {
 

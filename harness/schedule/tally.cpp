@@ -1,4 +1,4 @@
-#include "harness/scheduler/tally.h"
+#include "harness/schedule/tally.h"
 
 #include <cmath>
 

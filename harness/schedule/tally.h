@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pair_matrix.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 #include "harness/stats/sprt.h"
 
 namespace arbiter::scheduler {

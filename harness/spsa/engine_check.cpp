@@ -8,7 +8,7 @@
 
 #include "harness/protocol/engine_client.h"
 #include "harness/protocol/option_rules.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::spsa {
 namespace {

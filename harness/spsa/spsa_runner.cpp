@@ -5,8 +5,8 @@
 #include <random>
 
 #include "db/database.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/runner/tournament.h"
 #include "harness/spsa/engine_check.h"
 #include "harness/spsa/iteration_plan.h"
 #include "harness/spsa/paste_back.h"

@@ -1,4 +1,4 @@
-#include "harness/stats/stats_report.h"
+#include "harness/stats/count_estimates.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-// -use-affinity with more game slots than CPUs (harness/scheduler/cpu_slots.h): the slots share the
+// -use-affinity with more game slots than CPUs (harness/runner/cpu_slots.h): the slots share the
 // CPUs round-robin, each game's engines stay on their slot's CPU, and the start-up oversubscription
 // warning (cpu_budget.h) is the one line that says so. Whole runs use tempo at depth 1; an engine
 // wrapper writes the CPUs it may run on (/proc/self/status Cpus_allowed_list) to a file of its own
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "harness/config/runner_settings.h"
-#include "harness/scheduler/cpu_budget.h"
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_budget.h"
+#include "harness/runner/cpu_slots.h"
 #include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 

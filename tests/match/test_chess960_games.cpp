@@ -14,7 +14,7 @@
 #include "cli/import_command.h"
 #include "engine/chess/position.h"
 #include "harness/openings/book.h"
-#include "harness/scheduler/chess960.h"
+#include "harness/schedule/chess960.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "harness/scheduler/cpu_budget.h"
+#include "harness/runner/cpu_budget.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 

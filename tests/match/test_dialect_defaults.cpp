@@ -1,12 +1,12 @@
 // What a command line starts from in each dialect (cli/output_flags.h dialect_defaults), how the
 // output flags are read in each, and the results fastchess's config.json records for a run whose
-// games finish out of order (harness/scheduler/fastchess_state.h).
+// games finish out of order (harness/output/fastchess_state.h).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 
 using namespace arbiter;
 using Catch::Matchers::Contains;

@@ -10,7 +10,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/game/pv_check.h"
 #include "harness/protocol/uci_parse.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 #include "harness/tc/time_control.h"
 
 using arbiter::config::ConfigError;

@@ -1,5 +1,5 @@
 // fastchess's config.json read into a MatchConfig (harness/config/fastchess_config.h) and written
-// back (harness/scheduler/fastchess_state.h): every setting arbiter models, from the file fastchess
+// back (harness/output/fastchess_state.h): every setting arbiter models, from the file fastchess
 // saved (tests/data/fastchess_output/config_interrupted.json) with settings changed the way
 // fastchess's flags would change them, and the settings that cannot be followed refused.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/config/fastchess_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 

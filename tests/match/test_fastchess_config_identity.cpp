@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli/match_flags.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 
 using namespace arbiter;

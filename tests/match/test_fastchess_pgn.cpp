@@ -14,7 +14,7 @@
 #include "engine/chess/san.h"
 #include "harness/game/fastchess_pgn.h"
 #include "harness/pgn/writer.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 #include "harness/tc/time_control.h"
 #include "tests/support/text_file.h"
 

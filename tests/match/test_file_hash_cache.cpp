@@ -1,4 +1,4 @@
-// The engine-file hash cache (harness/scheduler/file_hash_cache.h): a stamp that matches is not
+// The engine-file hash cache (harness/schedule/file_hash_cache.h): a stamp that matches is not
 // hashed again, anything that changes the file is, and the cache never turns into an error.
 #include <catch2/catch.hpp>
 
@@ -12,8 +12,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
-#include "harness/scheduler/file_hash_cache.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/file_hash_cache.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 

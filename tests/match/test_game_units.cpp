@@ -5,7 +5,7 @@
 #include "harness/game/engine_move.h"
 #include "harness/game/game_output.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 using namespace arbiter;
 

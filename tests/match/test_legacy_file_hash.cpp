@@ -7,7 +7,7 @@
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;

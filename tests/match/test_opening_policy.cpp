@@ -5,7 +5,7 @@
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 
 using namespace arbiter;
 using scheduler::PairTask;

@@ -15,7 +15,7 @@
 #include "engine/chess/san.h"
 #include "harness/game/game_output.h"
 #include "tests/match/match_test_support.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 
 using namespace arbiter;
 using match_test::TempDir;

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 #include "tests/match/match_test_support.h"
 
 using namespace arbiter;

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/support/match_run.h"
 #include "tests/support/temp_dir.h"
 

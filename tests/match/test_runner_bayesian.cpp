@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/runner_output.h"
+#include "harness/output/runner_output.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 

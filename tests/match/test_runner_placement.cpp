@@ -15,7 +15,7 @@
 
 #include "harness/config/match_config.h"
 #include "harness/config/runner_settings.h"
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_slots.h"
 #include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 

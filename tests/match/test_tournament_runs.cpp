@@ -11,7 +11,7 @@
 
 #include "cli/match_flags.h"
 #include "cli/report_command.h"
-#include "harness/scheduler/knockout.h"
+#include "harness/schedule/knockout.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;

@@ -14,7 +14,7 @@
 
 #include "engine/chess/position.h"
 #include "harness/pgn/reader.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 #include "tests/reliability/reliability_support.h"
 #include "tests/support/text_file.h"
 

@@ -38,7 +38,7 @@
 #include "db/database.h"
 #include "harness/game/game.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/runner/run_match.h"
 
 namespace {
 
