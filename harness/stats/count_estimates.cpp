@@ -35,7 +35,7 @@ std::string nelo_text(const EloEstimate& est) {
     return fixed(*est.nelo, 2) + " +/- " + fixed(*est.nelo_error, 2);
 }
 
-void print_report(std::ostream& out, const StatsRequest& request, const EloEstimate& est,
+void print_estimates(std::ostream& out, const StatsRequest& request, const EloEstimate& est,
                   const std::optional<SprtResult>& sprt) {
     out << "Elo: " << fixed(est.elo, 2) << " +/- " << fixed(est.elo_error, 2) << ", nElo: " << nelo_text(est) << '\n';
     out << "LOS: " << fixed(100.0 * est.los, 2) << " %, DrawRatio: " << fixed(100.0 * est.draw_ratio, 2) << " %\n";
@@ -50,7 +50,7 @@ void print_report(std::ostream& out, const StatsRequest& request, const EloEstim
     out << "SPRT: " << verdict << '\n';
 }
 
-nlohmann::json report_json(const EloEstimate& est, const std::optional<SprtResult>& sprt) {
+nlohmann::json estimates_json(const EloEstimate& est, const std::optional<SprtResult>& sprt) {
     nlohmann::json j = {{"elo", est.elo},
                         {"elo_error", est.elo_error},
                         {"los", est.los},
@@ -67,7 +67,7 @@ nlohmann::json report_json(const EloEstimate& est, const std::optional<SprtResul
 
 }  // namespace
 
-void write_stats_report(const StatsRequest& request, std::ostream& out) {
+void write_count_estimates(const StatsRequest& request, std::ostream& out) {
     std::optional<SprtResult> sprt;
     const EloEstimate est = std::visit(
         [&](const auto& counts) {
@@ -75,8 +75,8 @@ void write_stats_report(const StatsRequest& request, std::ostream& out) {
             return estimate_elo(counts);
         },
         request.counts);
-    if (request.json) out << report_json(est, sprt).dump() << '\n';
-    else print_report(out, request, est, sprt);
+    if (request.json) out << estimates_json(est, sprt).dump() << '\n';
+    else print_estimates(out, request, est, sprt);
 }
 
 }  // namespace arbiter::stats

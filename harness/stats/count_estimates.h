@@ -1,10 +1,10 @@
 #pragma once
-// The report behind `arbiter stats`: Elo, LOS, draw ratio, nElo and optionally SPRT for given counts.
+// What `arbiter stats` prints: Elo, LOS, draw ratio, nElo and optionally SPRT for given counts.
 //
 // With json one object is printed with exactly the keys elo, elo_error (half-width of the 95%
 // interval), los (0..1), draw_ratio (0..1) and nelo (null when undefined), plus llr, lower_bound,
-// upper_bound and decision ("H0", "H1" or "continue") with an SPRT. Without json a report in
-// fastchess's layout is printed.
+// upper_bound and decision ("H0", "H1" or "continue") with an SPRT. Without json they are printed in
+// fastchess's layout.
 
 #include <optional>
 #include <ostream>
@@ -22,6 +22,6 @@ struct StatsRequest {
 };
 
 // Throws std::invalid_argument when the counts admit no estimate (no games, say).
-void write_stats_report(const StatsRequest& request, std::ostream& out);
+void write_count_estimates(const StatsRequest& request, std::ostream& out);
 
 }  // namespace arbiter::stats
