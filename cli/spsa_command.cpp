@@ -149,7 +149,7 @@ int run_spsa_command(const std::vector<std::string>& args, std::ostream& out, st
     }
     try {
         const spsa::SpsaRequest request = make_request(split_args(args), out);
-        const scheduler::InterruptGuard interrupts;
+        const runner::InterruptGuard interrupts;
         return spsa::run_spsa(request, spsa::SpsaIo{out, err, interrupts.flag()});
     } catch (const spsa::ParameterFileError& error) {
         err << "arbiter spsa: --params " << error.what() << "\n";

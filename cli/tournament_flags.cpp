@@ -172,7 +172,7 @@ void settle_tournament_flags(MatchConfig& config) {
 }
 
 std::vector<std::string> check_tournament_values(const MatchConfig& config, const std::vector<FlagGroup>& groups) {
-    if (const std::string problem = scheduler::resultformat_problem(config.resultformat); !problem.empty())
+    if (const std::string problem = output::resultformat_problem(config.resultformat); !problem.empty())
         throw ConfigError(source_of(groups, "resultformat"), problem);
     std::vector<std::string> warnings;
     if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), warnings);

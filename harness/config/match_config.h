@@ -159,7 +159,7 @@ struct FastchessStateSpec {
     std::string loaded_json;
 };
 
-// Whose pairing order, colours and opening order a run's schedule follows (harness/scheduler/
+// Whose pairing order, colours and opening order a run's schedule follows (harness/schedule/
 // schedule.h): arbiter's own (all pairings advance together, a slot's pairings share its opening),
 // cutechess-cli's or fastchess's. Set from the dialect; part of the run's identity.
 enum class ScheduleRules { arbiter, cutechess, fastchess };

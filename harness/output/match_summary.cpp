@@ -8,7 +8,13 @@
 #include "harness/stats/ratings.h"
 #include "harness/stats/ratings_output.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
+
+using schedule::PairingResults;
+using schedule::sprt_state;
+using schedule::SprtSetup;
+using schedule::Tally;
+
 namespace {
 
 std::string fixed(double value, int decimals, bool sign = false) {
@@ -104,8 +110,8 @@ std::string score_line(const std::string& first, const std::string& second, cons
            " - " + std::to_string(w.draws) + "  [" + fixed(score, 3) + "] " + std::to_string(games);
 }
 
-void print_pairing_report(std::ostream& out, const std::string& first, const std::string& second,
-                          const PairingResults& results, const std::optional<SprtSetup>& sprt, const Pace& pace) {
+void print_pairing_summary(std::ostream& out, const std::string& first, const std::string& second,
+                           const PairingResults& results, const std::optional<SprtSetup>& sprt, const Pace& pace) {
     const bool pentanomial = results.penta.ll + results.penta.ld + results.penta.dd_wl + results.penta.wd +
                                  results.penta.ww > 0;
     out << "--------------------------------------------------------------------\n";
@@ -155,4 +161,4 @@ void print_results_table(std::ostream& out, const Tally& tally) {
     }
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
 namespace {
 
 std::string errno_text(int error) { return std::strerror(error); }
@@ -331,4 +331,4 @@ std::size_t AppendFile::append_missing(const StoredTexts& stored, const std::str
     return ends.count - *present;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
 
 // The file cannot be opened, or does not hold what a resumed run needs to append to it: bad input
 // (exit 2), the message names the flag and the path and says how to fix it.
@@ -104,4 +104,4 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view data);
 std::optional<std::size_t> stored_games_at_end(std::string_view file_tail, const std::vector<std::string>& stored,
                                                bool whole_file);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

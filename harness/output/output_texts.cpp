@@ -3,7 +3,7 @@
 #include "harness/config/output_settings.h"
 #include "harness/game/game_output.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
 
 game::FastchessPgnOptions fastchess_pgn_options(const config::MatchConfig& config) {
     game::FastchessPgnOptions options;
@@ -42,4 +42,4 @@ std::vector<protocol::LinePattern> match_line_patterns(const config::MatchConfig
     return patterns;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

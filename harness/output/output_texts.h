@@ -12,7 +12,7 @@
 #include "harness/game/fastchess_pgn.h"
 #include "harness/protocol/line_pattern.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
 
 game::FastchessPgnOptions fastchess_pgn_options(const config::MatchConfig& config);
 
@@ -28,4 +28,4 @@ std::string epd_file_text(const db::GameRecord& game);
 // match_line= patterns, compiled (they were checked when read).
 std::vector<protocol::LinePattern> match_line_patterns(const config::MatchConfig& config);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

@@ -4,10 +4,15 @@
 #include <cstdio>
 #include <stdexcept>
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
+
+using schedule::PairingResults;
+using schedule::sprt_state;
+using schedule::SprtSetup;
+
 namespace {
 
-// printf formatting as both tools use it; unlike report.cpp's helper a "-0.0" stays, as they print it.
+// printf formatting as both tools use it; unlike match_summary.cpp's helper a "-0.0" stays, as they print it.
 std::string format_number(const char* format, double value) {
     char text[64];
     std::snprintf(text, sizeof text, format, value);
@@ -139,9 +144,9 @@ std::string fastchess_details(const config::EngineSpec& first, const config::Eng
     return text;
 }
 
-void print_match_report(std::ostream& out, config::OutputFormat format, const std::string& first,
-                        const std::string& second, const std::string& details, const PairingResults& results,
-                        const std::optional<SprtSetup>& sprt, const Pace& pace) {
+void print_match_summary(std::ostream& out, config::OutputFormat format, const std::string& first,
+                         const std::string& second, const std::string& details, const PairingResults& results,
+                         const std::optional<SprtSetup>& sprt, const Pace& pace) {
     const auto& p = results.penta;
     const bool pentanomial = sprt ? sprt->pentanomial : p.ll + p.ld + p.dd_wl + p.wd + p.ww > 0;
     if (format == config::OutputFormat::fastchess) {
@@ -151,11 +156,11 @@ void print_match_report(std::ostream& out, config::OutputFormat format, const st
         out << "--------------------------------------------------\n";
         return;
     }
-    print_pairing_report(out, first, second, results, sprt, pace);
+    print_pairing_summary(out, first, second, results, sprt, pace);
     if (const std::string elo = cutechess_elo_line(results.wdl); !elo.empty()) out << elo << '\n';
     if (sprt) {
         if (auto state = sprt_state(*sprt, results)) out << cutechess_sprt_line(*state) << '\n';
     }
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

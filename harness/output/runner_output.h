@@ -15,7 +15,7 @@
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::output {
 
 // "Elo difference: 17.4 +/- 48.2, LOS: 76.1 %, DrawRatio: 50.0 %" (trinomial, one decimal).
 // Empty when there are no games yet.
@@ -35,8 +35,8 @@ std::string cutechess_sprt_line(const stats::SprtResult& state);
 // `details` is what fastchess puts in the parentheses (time control, threads, hash, book).
 // Pentanomial figures when `pentanomial`, trinomial ones (no PairsRatio, no Ptnml) otherwise.
 std::vector<std::string> fastchess_results_lines(const std::string& first, const std::string& second,
-                                                 const std::string& details, const PairingResults& results,
-                                                 bool pentanomial, const std::optional<SprtSetup>& sprt);
+                                                 const std::string& details, const schedule::PairingResults& results,
+                                                 bool pentanomial, const std::optional<schedule::SprtSetup>& sprt);
 
 // "LLR: 0.41 (14.0%) (-2.94, 2.94) [0.00, 5.00]": the fraction is of the bound on the LLR's side.
 std::string fastchess_llr_line(const stats::SprtResult& state, const stats::SprtParameters& parameters);
@@ -49,9 +49,10 @@ std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters,
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
                               const std::optional<config::OpeningsSpec>& openings);
 
-// A match's report at a rating interval and at the end, in the chosen format.
-void print_match_report(std::ostream& out, config::OutputFormat format, const std::string& first,
-                        const std::string& second, const std::string& details, const PairingResults& results,
-                        const std::optional<SprtSetup>& sprt, const Pace& pace);
+// A match's summary at a rating interval and at the end, in the chosen format.
+void print_match_summary(std::ostream& out, config::OutputFormat format, const std::string& first,
+                         const std::string& second, const std::string& details,
+                         const schedule::PairingResults& results, const std::optional<schedule::SprtSetup>& sprt,
+                         const Pace& pace);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::output

@@ -12,7 +12,7 @@
 #include "harness/config/runner_settings.h"
 #include "harness/runner/cpu_slots.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 std::string read_text(const std::filesystem::path& path) {
@@ -194,4 +194,4 @@ void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>
     if (warning) err << *warning;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -13,7 +13,7 @@
 
 #include "harness/runner/engine_setup.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // How much CPU one engine uses while it searches.
 struct EngineLoad {
@@ -61,4 +61,4 @@ std::optional<std::string> oversubscription_warning(int games_at_once, long thre
 void warn_if_oversubscribed(int games_at_once, const std::vector<PreparedEngine>& engines,
                             const std::vector<int>& pinned_cpus, std::ostream& err);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -10,7 +10,7 @@
 
 #include "harness/runner/cpu_budget.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 using config::ConfigError;
@@ -174,4 +174,4 @@ std::vector<int> CpuSlots::pinned_cpus() const {
     return distinct;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -17,7 +17,7 @@
 #include "harness/config/match_config.h"
 #include "harness/runner/engine_setup.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // How many games to play at once. More than hardware threads: fastchess refuses it unless
 // -force-concurrency is given; its dialect here plays as many games as threads instead, with a
@@ -71,4 +71,4 @@ private:
     std::size_t next_ = 0;
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

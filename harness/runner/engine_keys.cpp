@@ -4,7 +4,7 @@
 #include "harness/epd/source_error.h"
 #include "harness/openings/polyglot.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 using config::ConfigError;
@@ -76,4 +76,4 @@ void apply_engine_keys(PreparedEngine& engine, const config::MatchConfig& config
     load_book(engine, config, where);
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -11,7 +11,7 @@
 #include "harness/config/match_config.h"
 #include "harness/runner/engine_setup.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // cutechess's engines.json, read on the first `conf=` and kept for the other engines.
 class CutechessConfs {
@@ -33,4 +33,4 @@ private:
 // about them once). Loads book= (config::ConfigError naming `where` for an unreadable book).
 void apply_engine_keys(PreparedEngine& engine, const config::MatchConfig& config, const std::string& where);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

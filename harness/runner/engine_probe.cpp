@@ -10,7 +10,7 @@
 #include "harness/config/match_config.h"
 #include "harness/game/search_limits.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 struct Probe {
@@ -116,4 +116,4 @@ std::vector<std::string> check_engines_start(const std::vector<PreparedEngine>& 
     return warnings;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -14,7 +14,7 @@
 #include "harness/protocol/engine_client.h"
 #include "harness/runner/engine_setup.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // The processes the start-up check left running, one per engine at most, so that the first game
 // slot of each engine plays with it instead of starting the same program a second time (a
@@ -46,4 +46,4 @@ private:
 std::vector<std::string> check_engines_start(const std::vector<PreparedEngine>& engines, bool strict,
                                              ProbedProcesses* keep = nullptr);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -15,7 +15,7 @@
 #include "harness/game/search_limits.h"
 #include "harness/runner/engine_keys.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 // cutechess-cli lets two engines share a name (its README plays `cmd=sloppy` against itself);
@@ -145,4 +145,4 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, s
     return engines;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

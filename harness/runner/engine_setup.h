@@ -18,7 +18,7 @@
 #include "harness/openings/polyglot.h"
 #include "harness/tc/time_control.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 struct PreparedEngine {
     config::EngineSpec spec;          // catalogue reference resolved
@@ -43,4 +43,4 @@ std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& c
 // The time control of one engine from tc=, st=, nodes=, depth= and timemargin=.
 tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

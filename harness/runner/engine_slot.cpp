@@ -5,7 +5,7 @@
 
 #include "harness/game/search_limits.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 EngineSlot::~EngineSlot() { shutdown(); }
 
@@ -64,4 +64,4 @@ protocol::EngineClient& EngineSlot::ready_for_game() {
     throw EngineUnavailable("engine " + engine_->name + " is not ready");
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

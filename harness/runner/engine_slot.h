@@ -13,7 +13,7 @@
 #include "harness/runner/engine_setup.h"
 #include "harness/runner/engine_tap.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // The engine could not be made ready for a game even after a restart: the run cannot continue.
 class EngineUnavailable : public std::runtime_error {
@@ -58,4 +58,4 @@ private:
     int restarts_ = 0;
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

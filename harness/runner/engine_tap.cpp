@@ -1,6 +1,6 @@
 #include "harness/runner/engine_tap.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 // Engine lines carry steady-clock stamps; the log shows wall-clock time.
@@ -40,4 +40,4 @@ void EngineTap::observe(const std::string& label, const std::string& name, proto
     if (log_) log_->engine_line(sent, name, line, wall_time(when));
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -13,7 +13,7 @@
 #include "harness/protocol/types.h"
 #include "harness/runlog/run_log.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 class EngineTap {
 public:
@@ -39,4 +39,4 @@ private:
     std::atomic<int> next_instance_{0};
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -5,7 +5,10 @@
 #include "engine/chess/san.h"
 #include "harness/openings/seeded_random.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
+
+using schedule::ScheduledGame;
+
 namespace {
 
 std::string joined_lines(const std::string& text) {
@@ -89,4 +92,4 @@ void add_player_rules(game::GameSetup& setup, Tournament::State& state, const As
     };
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

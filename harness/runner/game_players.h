@@ -6,13 +6,13 @@
 #include "harness/game/game.h"
 #include "harness/runner/tournament_state.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // Fills setup.players, setup.pv_check, setup.show_latency and setup.report for `game`. When both
 // engines have a book, their books continue the opening before the game, as cutechess-cli does,
 // and both games of a pair get the same line: the pair's first game's colours choose whose book
 // answers, and the pair's seed draws the moves.
 void add_player_rules(game::GameSetup& setup, Tournament::State& state, const Assignment& assignment,
-                      const ScheduledGame& game);
+                      const schedule::ScheduledGame& game);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

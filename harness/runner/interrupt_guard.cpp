@@ -1,6 +1,6 @@
 #include "harness/runner/interrupt_guard.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 namespace {
 
 // The one piece of process-wide state: an async signal handler can reach nothing else. A
@@ -33,4 +33,4 @@ InterruptGuard::~InterruptGuard() {
 
 const std::atomic<int>* InterruptGuard::flag() const { return &g_interrupted; }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

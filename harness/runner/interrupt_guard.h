@@ -7,7 +7,7 @@
 #include <atomic>
 #include <csignal>
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 class InterruptGuard {
 public:
@@ -25,4 +25,4 @@ private:
     struct sigaction old_hup_ {};
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -10,7 +10,12 @@
 #include "harness/runner/interrupt_guard.h"
 #include "harness/output/output_files.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
+
+using output::NamedOutput;
+using output::OutputFileError;
+using output::refuse_outputs_on_database;
+
 namespace {
 
 // build=HEAD names another commit tomorrow: the run's identity (resume, default seed) takes the
@@ -124,4 +129,4 @@ TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& opti
     return outcome;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -14,7 +14,7 @@
 #include "harness/config/match_config.h"
 #include "harness/runner/tournament.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 struct MatchOptions {
     bool check_db_pages = true;  // PRAGMA quick_check on the database before the run writes into it
@@ -47,4 +47,4 @@ private:
 TournamentOutcome run_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                             std::ostream& err);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -14,7 +14,35 @@
 #include "harness/runner/tournament_state.h"
 #include "harness/tc/time_control.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
+
+using schedule::default_seed;
+using schedule::first_engine_score;
+using schedule::KnockoutBracket;
+using schedule::open_match_run;
+using schedule::PairRange;
+using schedule::PairTask;
+using schedule::print_run_choice;
+using schedule::run_identity_with_engines;
+using schedule::Schedule;
+using schedule::schedule_spec;
+using schedule::ScheduledGame;
+using schedule::select_pairs;
+using schedule::sprt_setup;
+using schedule::sprt_state;
+using schedule::TournamentKind;
+using output::AppendFile;
+using output::ContiguousResults;
+using output::epd_file_text;
+using output::fastchess_details;
+using output::match_line_patterns;
+using output::pgn_file_text;
+using output::pgn_text_needs_moves;
+using output::print_match_summary;
+using output::print_results_table;
+using output::StoredTexts;
+using output::StoredTextVisitor;
+
 namespace {
 
 // The runs table knows match, gauntlet and round-robin: a pyramid or a knockout is stored as a
@@ -126,6 +154,13 @@ bool games_will_repeat(const config::MatchConfig& config, const std::vector<Prep
     return schedule.dynamic() || schedule.total_games() > 2 * schedule.pairings().size();
 }
 
+// What the run's identity hashes: the executable each engine's resolved description names.
+std::vector<config::EngineSpec> engine_specs(const std::vector<PreparedEngine>& engines) {
+    std::vector<config::EngineSpec> specs;
+    for (const auto& engine : engines) specs.push_back(engine.spec);
+    return specs;
+}
+
 }  // namespace
 
 Tournament::State::State(const config::MatchConfig& config_in, std::vector<PreparedEngine> engines_in,
@@ -166,7 +201,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     db::RunRecord wanted;
     wanted.kind = run_kind(schedule.kind());
     // The seed stays the config's: a rebuilt engine plays the same openings in its new run.
-    wanted.config_json = run_identity_with_engines(identity, engines);
+    wanted.config_json = run_identity_with_engines(identity, engine_specs(engines));
     wanted.time_control = tc::to_pgn_string(engines[0].time_control);
     wanted.host = host_name();
     if (config.shard) wanted.shard_index = config.shard->index, wanted.shard_count = config.shard->count;
@@ -182,7 +217,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     if (config.epdout) epd_out = std::make_unique<AppendFile>(*config.epdout, "-epdout");
     const std::int64_t selection_games =
         knockout ? static_cast<std::int64_t>(knockout->planned_games()) : games_in_selection(schedule, selection);
-    const db::OpenedRun opened = open_match_run(database, config, wanted, engines, selection_games);
+    const db::OpenedRun opened = open_match_run(database, config, wanted, engine_specs(engines), selection_games);
     print_run_choice(io.out, opened, selection_games);
     print_option_warnings(io, config.dialect, option_warnings);
     if (games_will_repeat(config, engines, schedule))
@@ -341,9 +376,9 @@ static void print_summary(Tournament::State& state) {
     if (state.schedule.kind() == TournamentKind::match) {
         const PreparedEngine& first = state.engines[0];
         const PreparedEngine& second = state.engines[1];
-        print_match_report(out, state.config.output, first.name, second.name,
-                           fastchess_details(first.spec, second.spec, state.config.openings), state.reported(0),
-                           state.sprt, state.pace());
+        print_match_summary(out, state.config.output, first.name, second.name,
+                            fastchess_details(first.spec, second.spec, state.config.openings), state.reported(0),
+                            state.sprt, state.pace());
     } else {
         state.print_result_list();
     }
@@ -442,4 +477,4 @@ void check_openings(const config::MatchConfig& config) {
     openings::OpeningBook::open(book_options(*config.openings, 0, config.variant == "fischerandom"));
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -19,7 +19,7 @@
 #include "harness/runlog/run_log.h"
 #include "harness/runner/engine_setup.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // bad_config: a mistake only an engine could reveal (an option it does not have, a limit its
 // protocol cannot express); reported like other bad input.
@@ -63,4 +63,4 @@ private:
 // before it stores anything; throws what the constructor throws for it (the file and line named).
 void check_openings(const config::MatchConfig& config);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -6,7 +6,7 @@
 #include "harness/runlog/log_tee.h"
 #include "harness/runner/tournament_state.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 int Tournament::State::game_slots() const {
     if (config.concurrency > 0) return config.concurrency;
@@ -28,4 +28,4 @@ void Tournament::State::set_up_diagnostics() {
     cpu_slots = std::make_unique<CpuSlots>(config, engines, game_slots(), io.err);
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -5,9 +5,34 @@
 #include <algorithm>
 
 #include "harness/schedule/chess960.h"
+#include "harness/output/result_list.h"
 #include "harness/output/runner_output.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
+
+using schedule::chess960_number_for_slot;
+using schedule::chess960_start_fen;
+using schedule::cutechess_gauntlet_seeds;
+using schedule::first_engine_score;
+using schedule::KnockoutBracket;
+using schedule::Pairing;
+using schedule::PairingResults;
+using schedule::ScheduledGame;
+using schedule::sprt_state;
+using schedule::TournamentKind;
+using output::cutechess_outcomes;
+using output::cutechess_ranking;
+using output::fastchess_config_text;
+using output::fastchess_details;
+using output::fastchess_sprt_verdict_line;
+using output::live_line;
+using output::Pace;
+using output::print_match_summary;
+using output::print_results_table;
+using output::SavedEngine;
+using output::score_line;
+using output::write_state_file;
+
 namespace {
 
 // The next knockout game as an assignment of one game.
@@ -141,9 +166,9 @@ void Tournament::State::print_interval_reports() {
             const Pairing& pairing = schedule.pairings()[i];
             const PreparedEngine& first = engines[pairing.first];
             const PreparedEngine& second = engines[pairing.second];
-            print_match_report(io.out, config.output, first.name, second.name,
-                               fastchess_details(first.spec, second.spec, config.openings), reported(i),
-                               i == 0 ? sprt : std::nullopt, now);
+            print_match_summary(io.out, config.output, first.name, second.name,
+                                fastchess_details(first.spec, second.spec, config.openings), reported(i),
+                                i == 0 ? sprt : std::nullopt, now);
         }
     }
     io.out.flush();
@@ -182,16 +207,24 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
     }
 }
 
+// What config.json records of each engine.
+static std::vector<SavedEngine> saved_engines(const std::vector<PreparedEngine>& engines) {
+    std::vector<SavedEngine> saved;
+    for (const auto& engine : engines) saved.push_back(SavedEngine{engine.spec, engine.name, engine.time_control});
+    return saved;
+}
+
 void Tournament::State::save_state_file() {
     if (!config.fastchess_state) return;
     const config::CarriedResults results =
         contiguous ? contiguous->results() : config.fastchess_state->carried.value_or(config::CarriedResults{});
     try {
-        write_state_file(config.fastchess_state->outname, fastchess_config_text(config, engines, results));
+        const std::string text = fastchess_config_text(config, saved_engines(engines), results);
+        write_state_file(config.fastchess_state->outname, text);
     } catch (const std::exception& error) {
         if (!state_file_failed) io.err << "Warning: " << error.what() << '\n';
         state_file_failed = true;
     }
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the scheduler: the state shared by the tournament's workers and its monitor thread.
+// Internal to the runner: the state shared by the tournament's workers and its monitor thread.
 // Everything below `mutex` is guarded by it; the atomics are read without it.
 
 #include <atomic>
@@ -28,13 +28,13 @@
 #include "harness/schedule/tally.h"
 #include "harness/runner/tournament.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
 
 // A pair handed to a worker, with the opening it plays and the games still missing.
 struct Assignment {
-    PairTask task;
+    schedule::PairTask task;
     openings::Opening opening;
-    std::vector<ScheduledGame> missing;
+    std::vector<schedule::ScheduledGame> missing;
 };
 
 struct Tournament::State {
@@ -46,24 +46,24 @@ struct Tournament::State {
     std::vector<PreparedEngine> engines;
     db::Database& database;
     TournamentIo io;
-    Schedule schedule;
-    std::optional<KnockoutBracket> knockout;  // a knockout's games, which depend on its results
-    PairRange selection;
+    schedule::Schedule schedule;
+    std::optional<schedule::KnockoutBracket> knockout;  // a knockout's games, which depend on its results
+    schedule::PairRange selection;
     std::uint64_t seed = 0;
     std::optional<openings::OpeningBook> book;
-    std::optional<SprtSetup> sprt;
+    std::optional<schedule::SprtSetup> sprt;
     std::optional<adjudication::TablebaseRule> tablebase;  // -tb: shared by every game
     db::RunRecord run;
     std::vector<std::int64_t> engine_ids;
-    std::unique_ptr<AppendFile> pgn_out;
-    std::unique_ptr<AppendFile> epd_out;
+    std::unique_ptr<output::AppendFile> pgn_out;
+    std::unique_ptr<output::AppendFile> epd_out;
     std::mutex output_mutex;  // held while a game is stored and written to the output files
     std::vector<protocol::LinePattern> keep_lines;  // -pgnout match_line=
     // Games a fastchess config.json counted (the schedule's first ones), and the results from the
     // schedule's start that its state file records (fastchess_state.h); a match with -config's
     // fastchess form or in the fastchess dialect only.
     std::int64_t carried_games = 0;
-    std::unique_ptr<ContiguousResults> contiguous;
+    std::unique_ptr<output::ContiguousResults> contiguous;
     bool state_file_failed = false;
     std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
     std::unique_ptr<EngineTap> engine_tap;    // -debug and -log's engine lines
@@ -82,7 +82,7 @@ struct Tournament::State {
     bool dispatching = true;
     std::optional<RunEnd> end;            // first reason to stop wins
     std::string end_message;
-    Tally tally;
+    schedule::Tally tally;
     std::int64_t games_this_session = 0;
     std::int64_t stored_in_run = 0;       // games of the schedule in the run's rows
     std::int64_t games_in_selection_left = 0;
@@ -100,26 +100,26 @@ struct Tournament::State {
     bool more_may_come() const;
     void stop(RunEnd why, const std::string& message);
     // `description` is the ending in cutechess's words ("White mates").
-    void record_game(const ScheduledGame& game, double white_score, std::size_t pair_size,
+    void record_game(const schedule::ScheduledGame& game, double white_score, std::size_t pair_size,
                      const std::string& description, const std::string& finished_line);
     void print_line(const std::string& text);  // above the live line, if any
     void refresh_live_line();
-    Pace pace() const;
+    output::Pace pace() const;
     void print_interval_reports();
     // Writes fastchess's config.json (MatchConfig::fastchess_state); a failure is reported once.
     void save_state_file();
     // The games the run plans (a knockout's grow with its tie-breaks), for "Started game N of T".
     std::uint64_t planned_games() const;
     // A pairing's results as the reports show them: without pentanomial counts under -report penta=false.
-    PairingResults reported(std::size_t pairing) const;
+    schedule::PairingResults reported(std::size_t pairing) const;
     // cutechess's result list: the bracket of a knockout, else the ranking table of three or more engines.
     void print_result_list();
     void print_outcomes();
     // A knockout encounter still level at the tie-break limit, decided by engine order: on stderr.
-    void warn_tie_decided(const KnockoutBracket::TieDecided& tie);
+    void warn_tie_decided(const schedule::KnockoutBracket::TieDecided& tie);
 };
 
 // The worker body (worker.cpp): plays assignments until none are left or the run stops.
 void run_worker(Tournament::State& state, process::ReadWatchdog& read_watchdog);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -13,7 +13,12 @@
 #include "harness/output/output_texts.h"
 #include "harness/runner/tournament_state.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::runner {
+
+using schedule::ScheduledGame;
+using output::epd_file_text;
+using output::pgn_file_text;
+
 namespace {
 
 using State = Tournament::State;
@@ -232,4 +237,4 @@ void run_worker(State& state, process::ReadWatchdog& read_watchdog) {
     state.changed.notify_all();
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::runner

@@ -5,7 +5,7 @@
 
 #include "harness/openings/seeded_random.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 namespace {
 
 // Places `piece` on the `nth` still-empty square (0-based, from the a-file).
@@ -58,4 +58,4 @@ int chess960_number_for_slot(std::uint64_t seed, std::uint64_t slot) {
     return static_cast<int>(random.below(960));
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 // The FEN of Chess960 start position `number` (0..959) in the standard numbering (518 is the
 // classical setup), castling rights as Shredder file letters.
@@ -14,4 +14,4 @@ std::string chess960_start_fen(int number);
 // The position number for a slot: a seeded draw, stable for a given (seed, slot).
 int chess960_number_for_slot(std::uint64_t seed, std::uint64_t slot);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 namespace {
 
 constexpr const char* kFileName = "file-hashes";
@@ -136,4 +136,4 @@ void FileHashCache::remember(const std::string& path, const FileStamp& stamp, co
     write_entries(*file_, entries);
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -23,7 +23,7 @@
 
 struct stat;
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 // What identifies a file's bytes without reading them.
 struct FileStamp {
@@ -62,4 +62,4 @@ private:
     std::chrono::seconds settle_ = kSettle;
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

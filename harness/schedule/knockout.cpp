@@ -6,7 +6,7 @@
 #include <random>
 #include <stdexcept>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 namespace {
 
 // Bracket position of the engine ranked `rank` (1-based) in a bracket of `size`: the odd ranks
@@ -252,4 +252,4 @@ std::string KnockoutBracket::results(const std::vector<std::string>& names) cons
     return text;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -28,7 +28,7 @@
 
 #include "harness/schedule/schedule.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 class KnockoutBracket {
 public:
@@ -111,4 +111,4 @@ private:
     std::uint64_t started_ = 0;
 };
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

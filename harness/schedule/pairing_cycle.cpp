@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <deque>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 PairingCycle cutechess_round_robin_cycle(std::size_t engines) {
     const std::size_t seats = engines + engines % 2;  // an odd field gets a bye seat
@@ -54,4 +54,4 @@ PairingCycle fastchess_cycle(std::size_t engines, std::size_t limit) {
     return cycle;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 struct CycleEncounter {
     std::size_t first = 0;   // White in the encounter's first game before any colour swap
@@ -39,4 +39,4 @@ PairingCycle fastchess_cycle(std::size_t engines, std::size_t limit);
 // cutechess's gauntlet seed count: -seeds bounded to 1..n-1 (0 = not given = 1).
 int cutechess_gauntlet_seeds(std::size_t engines, int seeds);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -17,7 +17,7 @@
 #include "harness/engines/engine_setup.h"
 #include "harness/process/unique_fd.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 namespace {
 
 using nlohmann::json;
@@ -72,7 +72,7 @@ bool same_identity(const db::RunRecord& stored, const db::RunRecord& wanted) {
 }
 
 // `wanted` as a run stored before file hashes were versioned would hold it.
-db::RunRecord with_legacy_hashes(const db::RunRecord& wanted, const std::vector<PreparedEngine>& engines) {
+db::RunRecord with_legacy_hashes(const db::RunRecord& wanted, const std::vector<config::EngineSpec>& engines) {
     json identity = json::parse(wanted.config_json);
     identity.erase("engine_files");
     db::RunRecord legacy = wanted;
@@ -192,8 +192,8 @@ std::string file_content_hash(const std::string& path, const std::string& where,
     return hash;
 }
 
-std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines,
-                                      FileHash version) {
+std::string run_identity_with_engines(const std::string& config_identity,
+                                      const std::vector<config::EngineSpec>& engines, FileHash version) {
     json identity = json::parse(config_identity);
     json files = json::array();
     // Hashing reads the whole binary (tens of MB for an engine with an embedded network): once per
@@ -202,8 +202,8 @@ std::string run_identity_with_engines(const std::string& config_identity, const 
     const FileHashCache cache = FileHashCache::from_environment();
     for (std::size_t i = 0; i < engines.size(); ++i) {
         const std::string where = "-engine #" + std::to_string(i + 1) + " cmd";
-        const auto path = engine_setup::resolve_executable(engines[i].spec);
-        if (!path) throw config::ConfigError(where, "no executable '" + engines[i].spec.cmd + "'");
+        const auto path = engine_setup::resolve_executable(engines[i]);
+        if (!path) throw config::ConfigError(where, "no executable '" + engines[i].cmd + "'");
         auto known = hash_of_path.find(path->string());
         if (known == hash_of_path.end())
             known = hash_of_path.emplace(path->string(), file_content_hash(path->string(), where, version, cache)).first;
@@ -214,7 +214,7 @@ std::string run_identity_with_engines(const std::string& config_identity, const 
 }
 
 db::OpenedRun open_match_run(db::Database& database, const config::MatchConfig& config, const db::RunRecord& wanted,
-                             const std::vector<PreparedEngine>& engines, std::int64_t selection_games) {
+                             const std::vector<config::EngineSpec>& engines, std::int64_t selection_games) {
     db::RunChoice choice;
     choice.mode = choice_mode(config.resume);
     choice.run_id = config.resume_run;
@@ -240,4 +240,4 @@ void print_run_choice(std::ostream& out, const db::OpenedRun& opened, std::int64
         << " games played\n";
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

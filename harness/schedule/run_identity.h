@@ -12,10 +12,9 @@
 
 #include "db/database.h"
 #include "harness/config/match_config.h"
-#include "harness/runner/engine_setup.h"
 #include "harness/schedule/file_hash_cache.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 // The run asked for by number cannot be resumed by this command: it does not exist, or it was
 // played with another identity (the message names what differs, with both values).
@@ -42,8 +41,10 @@ inline constexpr FileHash kCurrentFileHash = FileHash::v2;
 std::string file_content_hash(const std::string& path, const std::string& where, FileHash version = kCurrentFileHash,
                               const FileHashCache& cache = FileHashCache());
 
-// The identity stored with the run: `config_identity` with the engines' file hashes under "engine_files".
-std::string run_identity_with_engines(const std::string& config_identity, const std::vector<PreparedEngine>& engines,
+// The identity stored with the run: `config_identity` with the file hashes of the engines'
+// executables (each found as its resolved description names it) under "engine_files".
+std::string run_identity_with_engines(const std::string& config_identity,
+                                      const std::vector<config::EngineSpec>& engines,
                                       FileHash version = kCurrentFileHash);
 
 // Opens the run `wanted` plays into as config.resume says; `selection_games` is the number of games
@@ -51,9 +52,9 @@ std::string run_identity_with_engines(const std::string& config_identity, const 
 // A run stored with legacy file hashes and otherwise the same identity is still continued:
 // `engines` give the files to hash the old way, which is done only when the database holds such runs.
 db::OpenedRun open_match_run(db::Database& database, const config::MatchConfig& config, const db::RunRecord& wanted,
-                             const std::vector<PreparedEngine>& engines, std::int64_t selection_games);
+                             const std::vector<config::EngineSpec>& engines, std::int64_t selection_games);
 
 // "resuming run 4: 12 of 40 games played" or "new run 5".
 void print_run_choice(std::ostream& out, const db::OpenedRun& opened, std::int64_t selection_games);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 namespace {
 
 using config::ScheduleRules;
@@ -266,4 +266,4 @@ std::uint64_t default_seed(const std::string& run_identity) {
     return hash;
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

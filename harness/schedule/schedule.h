@@ -39,7 +39,7 @@
 #include "harness/config/match_config.h"
 #include "harness/schedule/pairing_cycle.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 struct Pairing {
     std::size_t first = 0;   // the engine the pairing's results are counted for
@@ -148,4 +148,4 @@ PairRange select_pairs(std::uint64_t total_pairs, std::optional<std::pair<int, i
 // command continues with the same openings (and a changed command gets new ones).
 std::uint64_t default_seed(const std::string& run_identity);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

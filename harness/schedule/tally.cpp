@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 Tally::Tally(const Schedule& schedule, const std::vector<std::string>& names)
     : schedule_(schedule), pairings_(schedule.pairings().size()) {
@@ -93,4 +93,4 @@ std::optional<stats::SprtResult> sprt_state(const SprtSetup& setup, const Pairin
     return stats::run_sprt(results.wdl, setup.parameters);
 }
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/output/result_list.h"
+#include "harness/schedule/player_record.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/pair_matrix.h"
 #include "harness/schedule/schedule.h"
 #include "harness/stats/sprt.h"
 
-namespace arbiter::scheduler {
+namespace arbiter::schedule {
 
 // One pairing's results from the point of view of its first engine.
 struct PairingResults {
@@ -78,4 +78,4 @@ SprtSetup sprt_setup(const config::SprtSpec& spec, bool paired_games);
 // The SPRT state of `results`, or nullopt when there is nothing to test yet.
 std::optional<stats::SprtResult> sprt_state(const SprtSetup& setup, const PairingResults& results);
 
-}  // namespace arbiter::scheduler
+}  // namespace arbiter::schedule

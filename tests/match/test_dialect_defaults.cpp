@@ -110,7 +110,7 @@ TEST_CASE("the output settings round-trip through a JSON config and stay out of 
 }
 
 TEST_CASE("fastchess's stats count the finished games from the schedule's start, whole pairs only", "[unit]") {
-    const scheduler::Schedule schedule(2, scheduler::TournamentKind::match, 2, 4, true);  // 4 pairs
+    const schedule::Schedule schedule(2, schedule::TournamentKind::match, 2, 4, true);  // 4 pairs
     const auto game = [&](std::uint64_t number) {
         const auto task = schedule.pair((number - 1) / 2);
         return task.games[(number - 1) % 2];
@@ -118,7 +118,7 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
     config::CarriedResults carried;
     carried.draws = 2;
     carried.penta_dd = 1;  // the first pair, from fastchess
-    scheduler::ContiguousResults results(schedule, carried);
+    output::ContiguousResults results(schedule, carried);
     results.add(game(4), 1.0);  // pair 2 half done, pair 2's first game missing
     results.add(game(6), 0.0);
     results.add(game(5), 1.0);  // pair 3 complete, but after the gap

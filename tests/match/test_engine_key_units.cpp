@@ -86,7 +86,7 @@ TEST_CASE("engine keys and flags survive the JSON config; only keys that change 
 }
 
 TEST_CASE("protocol timeouts: -startup-ms, -ucinewgame-ms, each dialect's default, tscale", "[unit]") {
-    using arbiter::scheduler::prepare_engines;
+    using arbiter::runner::prepare_engines;
     MatchConfig config = flags({"-each", "nodes=1", "-logdir", "off"});
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(5'000));
     config.dialect = arbiter::config::Dialect::fastchess;

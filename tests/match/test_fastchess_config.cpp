@@ -156,7 +156,7 @@ TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter 
     config::CarriedResults results;
     results.wins = 4;
     results.penta_ww = 2;
-    const json written = json::parse(scheduler::fastchess_config_text(config, {}, results));
+    const json written = json::parse(output::fastchess_config_text(config, {}, results));
     const json saved = json::parse(test_support::read_text(kSaved));
     for (const auto& item : saved.items()) CHECK(written.contains(item.key()));
     CHECK(written["log"]["level"] == 1);

@@ -16,15 +16,10 @@ using namespace arbiter;
 namespace {
 
 // The engines as a run prepares them, as far as config.json records them.
-std::vector<scheduler::PreparedEngine> engines_of(const config::MatchConfig& config) {
-    std::vector<scheduler::PreparedEngine> engines;
-    for (const auto& spec : config.engines) {
-        scheduler::PreparedEngine engine;
-        engine.spec = spec;
-        engine.name = spec.name;
-        engine.time_control = scheduler::engine_time_control(spec, spec.name);
-        engines.push_back(engine);
-    }
+std::vector<output::SavedEngine> engines_of(const config::MatchConfig& config) {
+    std::vector<output::SavedEngine> engines;
+    for (const auto& spec : config.engines)
+        engines.push_back(output::SavedEngine{spec, spec.name, runner::engine_time_control(spec, spec.name)});
     return engines;
 }
 
@@ -32,7 +27,7 @@ std::string identity_of_saved_state(const std::vector<std::string>& command) {
     const config::MatchConfig played = cli::parse_match_flags(command);
     test_support::TempDir dir;
     const std::string saved =
-        dir.write("config.json", scheduler::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
+        dir.write("config.json", output::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
     return config::run_identity(cli::parse_match_flags({"-dialect", "fastchess", "-config", "file=" + saved}));
 }
 

@@ -17,11 +17,11 @@
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
-using arbiter::scheduler::FileHash;
-using arbiter::scheduler::FileHashCache;
-using arbiter::scheduler::FileStamp;
-using arbiter::scheduler::file_content_hash;
-using arbiter::scheduler::stamp_of;
+using arbiter::schedule::FileHash;
+using arbiter::schedule::FileHashCache;
+using arbiter::schedule::FileStamp;
+using arbiter::schedule::file_content_hash;
+using arbiter::schedule::stamp_of;
 using test_support::TempDir;
 
 namespace {

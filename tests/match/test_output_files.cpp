@@ -19,9 +19,9 @@
 
 using namespace arbiter;
 using match_test::TempDir;
-using scheduler::AppendFile;
-using scheduler::OutputFileError;
-using scheduler::stored_games_at_end;
+using output::AppendFile;
+using output::OutputFileError;
+using output::stored_games_at_end;
 using Catch::Matchers::Contains;
 
 namespace {

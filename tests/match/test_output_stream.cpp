@@ -10,10 +10,10 @@
 
 using namespace arbiter;
 using match_test::TempDir;
-using scheduler::AppendFile;
-using scheduler::OutputFileError;
-using scheduler::StoredTexts;
-using scheduler::StoredTextVisitor;
+using output::AppendFile;
+using output::OutputFileError;
+using output::StoredTexts;
+using output::StoredTextVisitor;
 
 namespace {
 

@@ -11,7 +11,8 @@
 #include "harness/output/result_list.h"
 #include "tests/support/text_file.h"
 
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
+using namespace arbiter::output;
 
 namespace {
 

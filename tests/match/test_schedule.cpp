@@ -11,7 +11,8 @@
 #include "harness/schedule/schedule.h"
 #include "harness/schedule/tally.h"
 
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
+using namespace arbiter::output;
 
 TEST_CASE("a match with -repeat plays colour-reversed pairs", "[unit]") {
     Schedule schedule(2, TournamentKind::match, 4, 1, true);

@@ -127,11 +127,11 @@ TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, a
     REQUIRE(run.code == 0);
     // Replaying the stored games through a bracket of the same settings decides it with none left
     // over, and prints the bracket the run printed.
-    arbiter::scheduler::KnockoutBracket::Options options;
+    arbiter::schedule::KnockoutBracket::Options options;
     options.engines = 4;
     options.games = 2;
     options.seeds = 4;
-    arbiter::scheduler::KnockoutBracket bracket(options);
+    arbiter::schedule::KnockoutBracket bracket(options);
     const Games games = stored_games(db);
     REQUIRE(games.size() >= 6);
     for (const auto& [key, stored] : games) {

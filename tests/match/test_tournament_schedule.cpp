@@ -15,7 +15,7 @@
 #include "tests/support/text_file.h"
 
 using namespace arbiter;
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
 
 namespace {
 
