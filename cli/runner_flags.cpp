@@ -1,5 +1,5 @@
 // -debug, -log, -use-affinity, -force-concurrency, -testEnv, and arbiter's -thread-affinity. What
-// each does at run time is in harness/scheduler (engine_tap.h, cpu_slots.h, run_match.cpp) and
+// each does at run time is in harness/runner (engine_tap.h, cpu_slots.h, run_match.cpp) and
 // harness/runlog.
 #include "cli/runner_flags.h"
 

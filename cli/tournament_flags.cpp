@@ -7,7 +7,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/tournament_json.h"
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 
 namespace arbiter::cli {
 namespace {
@@ -171,7 +171,7 @@ void settle_tournament_flags(MatchConfig& config) {
 
 std::vector<std::string> check_tournament_values(const MatchConfig& config, const std::vector<FlagGroup>& groups,
                                                  const FlagReading& reading) {
-    if (const std::string problem = scheduler::resultformat_problem(config.resultformat); !problem.empty())
+    if (const std::string problem = output::resultformat_problem(config.resultformat); !problem.empty())
         throw ConfigError(source_of(groups, "resultformat"), problem);
     std::vector<std::string> warnings;
     if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), reading.seeds_bounded, warnings);

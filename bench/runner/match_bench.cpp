@@ -38,7 +38,7 @@
 #include "db/database.h"
 #include "harness/game/game.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/runner/run_match.h"
 
 namespace {
 
@@ -181,8 +181,8 @@ config::MatchConfig match_config(const Options& o, const std::string& db, int ga
 // The whole run as `arbiter match` plays it; the exit code as it would report it.
 int play(const config::MatchConfig& match, std::ostream& out, std::ostream& err) {
     try {
-        const scheduler::TournamentOutcome outcome = scheduler::run_match(match, {}, out, err);
-        return outcome.end == scheduler::RunEnd::completed ? 0 : 1;
+        const runner::TournamentOutcome outcome = runner::run_match(match, {}, out, err);
+        return outcome.end == runner::RunEnd::completed ? 0 : 1;
     } catch (const std::exception& error) {
         err << error.what() << "\n";
         return 2;

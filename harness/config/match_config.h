@@ -156,7 +156,7 @@ struct FastchessStateSpec {
     std::string loaded_json;
 };
 
-// Whose pairing order, colours and opening order a run's schedule follows (harness/scheduler/
+// Whose pairing order, colours and opening order a run's schedule follows (harness/schedule/
 // schedule.h): arbiter's own (all pairings advance together, a slot's pairings share its opening),
 // cutechess-cli's or fastchess's. Set by cli/ for the tool whose command line it reads; part of the
 // run's identity.
@@ -164,7 +164,7 @@ enum class ScheduleRules { arbiter, cutechess, fastchess };
 // fastchess's -tbadjudicate: which tablebase verdicts end a game (BOTH, WIN_LOSS or DRAW).
 enum class TbAdjudicate { both, win_loss, draw };
 
-// Which stored run a command continues; see harness/scheduler/run_identity.h.
+// Which stored run a command continues; see harness/schedule/run_identity.h.
 enum class ResumeMode {
     automatic,  // the latest run of the same identity unless it finished; else a new run
     latest,     // the latest run of the same identity even when finished (ladder steps)

@@ -1,12 +1,12 @@
 // What a command line starts from in each dialect (cli/dialect.h dialect_settings), how the
 // output flags are read in each, and the results fastchess's config.json records for a run whose
-// games finish out of order (harness/scheduler/fastchess_state.h).
+// games finish out of order (harness/output/fastchess_state.h).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 
 using namespace arbiter;
 using Catch::Matchers::Contains;
@@ -138,7 +138,7 @@ TEST_CASE("the tools' run-time behaviour stays out of the run's identity and the
 }
 
 TEST_CASE("fastchess's stats count the finished games from the schedule's start, whole pairs only", "[unit]") {
-    const scheduler::Schedule schedule(2, scheduler::TournamentKind::match, 2, 4, true);  // 4 pairs
+    const schedule::Schedule schedule(2, schedule::TournamentKind::match, 2, 4, true);  // 4 pairs
     const auto game = [&](std::uint64_t number) {
         const auto task = schedule.pair((number - 1) / 2);
         return task.games[(number - 1) % 2];
@@ -146,7 +146,7 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
     config::CarriedResults carried;
     carried.draws = 2;
     carried.penta_dd = 1;  // the first pair, from fastchess
-    scheduler::ContiguousResults results(schedule, carried);
+    output::ContiguousResults results(schedule, carried);
     results.add(game(4), 1.0);  // pair 2 half done, pair 2's first game missing
     results.add(game(6), 0.0);
     results.add(game(5), 1.0);  // pair 3 complete, but after the gap

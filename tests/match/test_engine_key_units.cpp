@@ -10,7 +10,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/game/pv_check.h"
 #include "harness/protocol/uci_parse.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 #include "harness/tc/time_control.h"
 
 using arbiter::config::ConfigError;
@@ -86,7 +86,7 @@ TEST_CASE("engine keys and flags survive the JSON config; only keys that change 
 }
 
 TEST_CASE("protocol timeouts: -startup-ms, -ucinewgame-ms, each dialect's default, tscale", "[unit]") {
-    using arbiter::scheduler::prepare_engines;
+    using arbiter::runner::prepare_engines;
     MatchConfig config = flags({"-each", "nodes=1", "-logdir", "off"});
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(5'000));
     CHECK(flags({"-dialect", "fastchess", "-each", "nodes=1"}).behaviour.newgame_timeout_ms == 60'000);

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/match_flags.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 
 using namespace arbiter;
@@ -17,15 +17,10 @@ using namespace arbiter;
 namespace {
 
 // The engines as a run prepares them, as far as config.json records them.
-std::vector<scheduler::PreparedEngine> engines_of(const config::MatchConfig& config) {
-    std::vector<scheduler::PreparedEngine> engines;
-    for (const auto& spec : config.engines) {
-        scheduler::PreparedEngine engine;
-        engine.spec = spec;
-        engine.name = spec.name;
-        engine.time_control = scheduler::engine_time_control(spec, spec.name);
-        engines.push_back(engine);
-    }
+std::vector<output::SavedEngine> engines_of(const config::MatchConfig& config) {
+    std::vector<output::SavedEngine> engines;
+    for (const auto& spec : config.engines)
+        engines.push_back(output::SavedEngine{spec, spec.name, runner::engine_time_control(spec, spec.name)});
     return engines;
 }
 
@@ -33,7 +28,7 @@ std::string identity_of_saved_state(const std::vector<std::string>& command) {
     const config::MatchConfig played = cli::parse_match_flags(command);
     test_support::TempDir dir;
     const std::string saved =
-        dir.write("config.json", scheduler::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
+        dir.write("config.json", output::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
     return config::run_identity(cli::parse_match_flags({"-dialect", "fastchess", "-config", "file=" + saved}));
 }
 
@@ -52,7 +47,7 @@ TEST_CASE("a config file keeps the behaviour and schedule rules of the tool whos
     const config::MatchConfig played = cli::parse_match_flags(kEngines);
     test_support::TempDir dir;
     const std::string saved =
-        dir.write("config.json", scheduler::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
+        dir.write("config.json", output::fastchess_config_text(played, engines_of(played), config::CarriedResults{}));
     const config::MatchConfig continued = cli::parse_match_flags({"-dialect", "fastchess", "-config", "file=" + saved});
     CHECK(continued.behaviour.check_every_pv);
     CHECK(continued.behaviour.warnings_on_stdout);

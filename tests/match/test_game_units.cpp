@@ -5,7 +5,7 @@
 #include "harness/game/engine_move.h"
 #include "harness/game/game_output.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 using namespace arbiter;
 
@@ -56,12 +56,12 @@ TEST_CASE("engine time controls from flags with errors naming the flag", "[unit]
     config::EngineSpec spec;
     spec.tc = "10+0.1";
     spec.timemargin_ms = 50;
-    tc::TimeControl control = scheduler::engine_time_control(spec, "-engine #1");
+    tc::TimeControl control = runner::engine_time_control(spec, "-engine #1");
     CHECK(control.base_ms == 10000);
     CHECK(control.margin_ms == 50);
     spec.tc = "ten";
     try {
-        scheduler::engine_time_control(spec, "-engine #1");
+        runner::engine_time_control(spec, "-engine #1");
         FAIL("no error");
     } catch (const config::ConfigError& error) {
         CHECK(error.where() == "-engine #1 tc");

@@ -10,13 +10,13 @@
 #include "engine/chess/san.h"
 #include "harness/game/game_output.h"
 #include "tests/match/match_test_support.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 
 using namespace arbiter;
 using match_test::TempDir;
-using scheduler::AppendFile;
-using scheduler::OutputFileError;
-using scheduler::stored_games_at_end;
+using output::AppendFile;
+using output::OutputFileError;
+using output::stored_games_at_end;
 using Catch::Matchers::Contains;
 
 namespace {
