@@ -48,7 +48,6 @@ public:
     EngineRepo() {
         fs::create_directories(repo());
         REQUIRE(shell("git init -q '" + repo().string() + "'").code == 0);
-        write(".gitignore", ".cache/\n");  // the default build cache
     }
     EngineRepo(const EngineRepo&) = delete;
     EngineRepo& operator=(const EngineRepo&) = delete;
@@ -73,11 +72,14 @@ public:
         return trimmed(head.out);
     }
 
-    // Runs a shell command line; stdout and stderr are collected through files.
+    // Runs a shell command line; stdout and stderr are collected through files. Builds go to the
+    // default cache under this scratch directory (cache_base()), never into the user's.
     Outcome shell(const std::string& command) const {
         const fs::path out = root() / "out.txt";
         const fs::path err = root() / "err.txt";
-        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
+        const std::string isolated = "unset ARBITER_BUILD_CACHE; export ARBITER_CACHE_DIR='" + cache_base().string() + "'; ";
+        const int status =
+            std::system((isolated + "{ " + command + "; } >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
         Outcome outcome;
         outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         outcome.out = test_support::read_text(out);
@@ -89,7 +91,8 @@ public:
         return shell(environment + " " + ARBITER_BIN + " build --repo '" + repo().string() + "' --jobs 1 " + flags);
     }
 
-    fs::path cache() const { return repo() / ".cache" / "builds"; }
+    fs::path cache_base() const { return root() / "arbiter-cache"; }
+    fs::path cache() const { return cache_base() / "builds"; }
 
 private:
     std::string git() const {
