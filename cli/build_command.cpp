@@ -41,7 +41,8 @@ const char* const kUsage =
     "  build or bench (its log is named) or a bench mismatch.\n";
 
 struct BuildFlags {
-    build::BuildRequest request;
+    BuildRequestFlags build;
+    std::optional<std::string> revision;
     bool print_bench = false;
 };
 
@@ -70,9 +71,9 @@ void read_addition(const std::string& name, const std::string& value, build::Rec
         if (name == "make-var") {
             auto [variable, variable_value] = build::parse_variable(value, flag);
             additions.vars[variable] = variable_value;
-        }
-        else if (name == "net") additions.net = build::readable_net(value, flag);
-        else {
+        } else if (name == "net") {
+            additions.net = build::readable_net(value, flag);
+        } else {
             build::check_variable_name(value, flag);
             additions.net_var = value;
         }
@@ -83,40 +84,23 @@ void read_addition(const std::string& name, const std::string& value, build::Rec
 
 BuildFlags parse_request(const std::vector<std::string>& args) {
     BuildFlags parsed;
-    build::BuildRequest& request = parsed.request;
-    std::optional<std::string> revision, recipe, dir, exe, target;
     FlagReader flags(args);
     while (flags.next()) {
         const std::string& name = flags.name();
-        if (name == "rev") revision = flags.value();
-        else if (name == "repo") request.repo = flags.value();
-        else if (name == "cache") request.cache = flags.value();
-        else if (name == "jobs") request.jobs = static_cast<int>(flags.whole(1, std::numeric_limits<int>::max()));
-        else if (name == "build-timeout")
-            request.timeout_seconds = static_cast<int>(flags.whole(1, build::kMaxBuildTimeoutSeconds));
-        else if (name == "recipe") recipe = flags.value();
-        else if (name == "dir") dir = flags.value();
-        else if (name == "exe") exe = flags.value();
-        else if (name == "target") target = flags.value();
-        else if (name == "make-var" || name == "net" || name == "net-var")
-            read_addition(name, flags.value(), request.additions);
-        else if (name == "bench") {
+        if (read_build_flag(flags, parsed.build)) continue;
+        if (name == "rev") {
+            parsed.revision = flags.value();
+        } else if (name == "bench") {
             flags.no_value();
             parsed.print_bench = true;
-        } else if (name == "no-verify-bench") {
-            flags.no_value();
-            request.verify_bench = false;
         } else {
             flags.unknown("build");
         }
     }
-    if (!revision) throw UsageError("--rev", "REV is required");
-    request.revision = *revision;
-    if (recipe) request.recipe = recipe_of(*recipe, dir, exe, target);
-    else if (dir || exe || target) throw UsageError(dir ? "--dir" : exe ? "--exe" : "--target", "only shapes a --recipe");
-    if (!request.additions.net_var.empty() && request.additions.net.empty())
-        throw UsageError("--net-var", "names the variable --net sets: give --net FILE too");
-    request.need_bench_count = parsed.print_bench;
+    if (!parsed.revision) throw UsageError("--rev", "REV is required");
+    finish_build_flags(parsed.build);
+    parsed.build.request.revision = *parsed.revision;
+    parsed.build.request.need_bench_count = parsed.print_bench;
     return parsed;
 }
 
@@ -133,6 +117,37 @@ void print_log_tail(const std::filesystem::path& log, std::ostream& err) {
 
 }  // namespace
 
+bool read_build_flag(FlagReader& flags, BuildRequestFlags& parsed) {
+    build::BuildRequest& request = parsed.request;
+    const std::string& name = flags.name();
+    if (name == "repo") request.repo = flags.value();
+    else if (name == "cache") request.cache = flags.value();
+    else if (name == "jobs") request.jobs = static_cast<int>(flags.whole(1, std::numeric_limits<int>::max()));
+    else if (name == "build-timeout")
+        request.timeout_seconds = static_cast<int>(flags.whole(1, build::kMaxBuildTimeoutSeconds));
+    else if (name == "recipe") parsed.recipe = flags.value();
+    else if (name == "dir") parsed.dir = flags.value();
+    else if (name == "exe") parsed.exe = flags.value();
+    else if (name == "target") parsed.target = flags.value();
+    else if (name == "make-var" || name == "net" || name == "net-var") read_addition(name, flags.value(), request.additions);
+    else if (name == "no-verify-bench") {
+        flags.no_value();
+        request.verify_bench = false;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void finish_build_flags(BuildRequestFlags& parsed) {
+    if (parsed.recipe) parsed.request.recipe = recipe_of(*parsed.recipe, parsed.dir, parsed.exe, parsed.target);
+    else if (parsed.dir || parsed.exe || parsed.target)
+        throw UsageError(parsed.dir ? "--dir" : parsed.exe ? "--exe" : "--target", "only shapes a --recipe");
+    const build::RecipeAdditions& additions = parsed.request.additions;
+    if (!additions.net_var.empty() && additions.net.empty())
+        throw UsageError("--net-var", "names the variable --net sets: give --net FILE too");
+}
+
 int run_build_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     if (asks_for_help(args)) {
         out << kUsage;
@@ -145,7 +160,7 @@ int run_build_command(const std::vector<std::string>& args, std::ostream& out, s
         return report_failure("build", err, BadInput::given_inputs(), kUsage);
     }
     try {
-        const build::BuiltEngine built = build::build_revision(flags.request, err);
+        const build::BuiltEngine built = build::build_revision(flags.build.request, err);
         err << built.label << ": " << (built.reused ? "cached build" : "built") << '\n';
         if (flags.print_bench) out << *built.bench_nodes << '\n';  // build_revision throws when there is none
         else out << built.binary.string() << '\n';
