@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <initializer_list>
 #include <unistd.h>
@@ -234,14 +233,6 @@ std::string normalised_recipe(const BuildRecipe& recipe) {
     if (!recipe.vars.empty()) line["vars"] = recipe.vars;
     if (!recipe.net.empty()) line["net_var"] = recipe.net_var;
     return line.dump();  // keys sorted: the same recipe always gives the same text
-}
-
-std::string recipe_hash(const BuildRecipe& recipe) {
-    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a: stable across runs and machines
-    for (unsigned char c : normalised_recipe(recipe)) hash = (hash ^ c) * 1099511628211ull;
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-    return std::string(text, 8);
 }
 
 }  // namespace arbiter::build

@@ -84,9 +84,8 @@ BuildRecipe read_recipe_file(const std::string& path);
 
 // The build part of the recipe in one canonical line (bench settings and the timeout left out: they
 // do not change the binary; the net by its variable only: its bytes, not its path, go into the cache
-// key, harness/build/build_key.h), and a short hash of it.
+// key, harness/build/build_key.h).
 std::string normalised_recipe(const BuildRecipe& recipe);
-std::string recipe_hash(const BuildRecipe& recipe);
 
 std::string to_string(RecipeKind kind);
 

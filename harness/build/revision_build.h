@@ -77,7 +77,7 @@ struct BuiltEngine {
     bool reused = false;           // found in the cache, nothing compiled
     std::optional<std::string> bench_nodes;      // digits, when the bench ran and printed a count
     std::optional<std::string> announced_bench;  // the commit message's "Bench: N", digits
-    bool bench_verified = false;   // the bench ran and its count equals the commit message's
+    bool bench_verified = false;   // the bench check ran and passed (a commit without a Bench: line passes)
 };
 
 // The top directory of the repository holding `dir`. Throws BuildInputError when there is none.
