@@ -51,7 +51,6 @@ public:
     EngineRepo() {
         fs::create_directories(repo());
         REQUIRE(shell("git init -q '" + repo().string() + "'").code == 0);
-        write(".gitignore", ".cache/\n");  // the default build cache
     }
     EngineRepo(const EngineRepo&) = delete;
     EngineRepo& operator=(const EngineRepo&) = delete;
@@ -77,9 +76,11 @@ public:
     }
 
     // Runs a shell command line; stdout and stderr are collected through files, which a process
-    // the command leaves behind cannot hold open as it could a pipe.
+    // the command leaves behind cannot hold open as it could a pipe. Builds go to the default cache
+    // under this scratch directory (cache_base()), never into the user's.
     Outcome shell(const std::string& command) const {
-        test_support::ChildSpec line = test_support::shell(command);
+        const std::string isolated = "unset ARBITER_BUILD_CACHE; export ARBITER_CACHE_DIR='" + cache_base().string() + "'; ";
+        test_support::ChildSpec line = test_support::shell(isolated + command);
         line.out = test_support::Stream::file((root() / "out.txt").string());
         line.err = test_support::Stream::file((root() / "err.txt").string());
         const test_support::ChildResult run = test_support::run(line, kShellLimit);
@@ -90,7 +91,8 @@ public:
         return shell(environment + " " + ARBITER_BIN + " build --repo '" + repo().string() + "' --jobs 1 " + flags);
     }
 
-    fs::path cache() const { return repo() / ".cache" / "builds"; }
+    fs::path cache_base() const { return root() / "arbiter-cache"; }
+    fs::path cache() const { return cache_base() / "builds"; }
 
 private:
     std::string git() const {

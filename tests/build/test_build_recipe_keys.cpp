@@ -69,6 +69,7 @@ TEST_CASE("recipe keys are read on -engine and filled in by -each", "[unit]") {
 TEST_CASE("build= builds a repository without arbiter.json from the recipe keys", "[integration]") {
     test_support::TempDir work;
     const std::string repo = make_fixture_repo(work.path());
+    ::setenv("ARBITER_BUILD_CACHE", (work.path() + "/builds").c_str(), 1);  // not the user's cache
 
     const EngineSpec built = resolved("build=base repo=" + repo + " recipe=openbench recipe.dir=src");
     CHECK(std::filesystem::exists(built.cmd));
@@ -83,4 +84,6 @@ TEST_CASE("build= builds a repository without arbiter.json from the recipe keys"
     const std::string mismatch = "build=mismatch repo=" + repo + " recipe=openbench recipe.dir=src";
     CHECK_THAT(error_of(mismatch), Catch::Contains("5000") && Catch::Contains("4242"));
     CHECK(std::filesystem::exists(resolved(mismatch + " bench=no").cmd));
+    CHECK_THAT(error_of(mismatch), Catch::Contains("add bench=no to the engine's keys to skip the check"));
+    ::unsetenv("ARBITER_BUILD_CACHE");
 }

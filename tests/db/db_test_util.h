@@ -54,6 +54,7 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
 // release would be: the tests of older versions start from here.
 inline void back_to_schema_4(const std::string& path) {
   raw_exec(path,
+           "ALTER TABLE baselines DROP COLUMN verification; "  // v6
            "CREATE TABLE moves_v4 (game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE, "
            "ply INTEGER NOT NULL CHECK (ply >= 0), uci TEXT NOT NULL, san TEXT NOT NULL DEFAULT '', "
            "time_ms INTEGER, clock_ms INTEGER, score_cp INTEGER, score_mate INTEGER, depth INTEGER, "

@@ -4,6 +4,8 @@
 // The repositories are throwaway ones holding a shell-script engine.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 #include <csignal>
@@ -39,6 +41,9 @@ std::string hanging_in(const fs::path& dir) {
 std::vector<std::string> build_args(const EngineRepo& repo, const std::vector<std::string>& more) {
     std::vector<std::string> args{"build", "--repo", repo.repo().string(), "--jobs", "1", "--rev", "HEAD"};
     args.insert(args.end(), more.begin(), more.end());
+    // The scratch directory's cache, not the user's default one, unless the test names its own.
+    if (std::find(more.begin(), more.end(), "--cache") == more.end())
+        args.insert(args.end(), {"--cache", repo.cache().string()});
     return args;
 }
 
