@@ -8,10 +8,9 @@
 namespace arbiter::build {
 
 // $ARBITER_BUILD_CACHE when set (how ci/nightly's --cache reaches the build= engines of the matches
-// it runs, which take no cache key), else <base>/builds, with base $ARBITER_CACHE_DIR, else $XDG_CACHE_HOME/arbiter, else
-// $HOME/.cache/arbiter (the base of the engine file-hash cache, harness/scheduler/file_hash_cache.h;
-// an empty ARBITER_CACHE_DIR, which turns that advisory cache off, is skipped here: a build needs a
-// cache). Throws BuildInputError when none of them is set.
+// it runs, which take no cache key), else <base>/builds, base by harness/cachedir's rule (an empty
+// ARBITER_CACHE_DIR, which turns the advisory file-hash cache off, is ignored here: a build needs a
+// cache). Throws BuildInputError when no base can be found.
 std::filesystem::path default_build_cache();
 
 }  // namespace arbiter::build

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/cachedir/cache_base.h"
+
 namespace arbiter::schedule {
 namespace {
 
@@ -88,18 +90,6 @@ bool settled(const FileStamp& stamp, std::chrono::seconds settle) {
     return nanoseconds(now) - newest >= std::chrono::nanoseconds(settle).count();
 }
 
-std::optional<std::filesystem::path> directory_from_environment() {
-    if (const char* own = std::getenv("ARBITER_CACHE_DIR")) {
-        if (*own == '\0') return std::nullopt;
-        return std::filesystem::path(own);
-    }
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
-        return std::filesystem::path(xdg) / "arbiter";
-    if (const char* home = std::getenv("HOME"); home && *home == '/')
-        return std::filesystem::path(home) / ".cache" / "arbiter";
-    return std::nullopt;
-}
-
 }  // namespace
 
 FileStamp stamp_of(const struct stat& status) {
@@ -112,7 +102,7 @@ FileHashCache::FileHashCache(const std::filesystem::path& directory, std::chrono
     : file_(directory / kFileName), settle_(settle) {}
 
 FileHashCache FileHashCache::from_environment() {
-    if (auto directory = directory_from_environment()) return FileHashCache(*directory);
+    if (auto directory = cachedir::cache_base(cachedir::EmptySetting::turns_off)) return FileHashCache(*directory);
     return FileHashCache();
 }
 
