@@ -63,7 +63,7 @@ TEST_CASE("default ladder: the MadChess 2.0 order, each step adding its switches
         INFO("step " << i + 1 << " " << config.steps[i].id);
         CHECK(features_of(config.steps[i]) == expected);
     }
-    CHECK(config.tc == "120+1");
+    CHECK(arbiter::tc::to_pgn_string(config.tc) == "120+1");
     CHECK(config.wac.movetime_ms == 3000);
     REQUIRE(config.opponents.size() >= 2);
     // phalanx carries the catalogue's CCRL anchor, which puts the table on a known scale.
@@ -118,7 +118,8 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(first.engines.size() == scaled.opponents.size() + 1);
     REQUIRE(second.engines.size() == scaled.opponents.size() + 2);
     CHECK(second.engines.back().name == "tempo 01 Baseline");  // the previous step, head to head
-    CHECK(second.engines.front().tc == "12+0.1");
+    REQUIRE(second.engines.front().tc);
+    CHECK(second.engines.front().tc->text == "12+0.1");
     CHECK(second.tournament == "gauntlet");
     CHECK(second.shard->index == 2);
     CHECK(second.games == config.games_per_opponent);
@@ -133,7 +134,7 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(smoke.steps[0].spec.nodes == 2000u);
     for (const auto& opponent : smoke.opponents) {
         if (opponent.spec.proto == arbiter::config::Protocol::Uci) CHECK(opponent.spec.nodes == 2000u);
-        else CHECK(opponent.spec.tc == "2+0.02");  // xboard cannot take a node limit
+        else CHECK((opponent.spec.tc && opponent.spec.tc->text == "2+0.02"));  // xboard cannot take a node limit
     }
     const auto json = plan_json(smoke);
     CHECK(json["smoke"] == true);

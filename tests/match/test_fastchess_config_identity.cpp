@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/match_flags.h"
+#include "harness/config/engine_limits.h"
 #include "harness/scheduler/engine_setup.h"
 #include "harness/scheduler/fastchess_state.h"
 #include "tests/support/temp_dir.h"
@@ -22,7 +23,7 @@ std::vector<scheduler::PreparedEngine> engines_of(const config::MatchConfig& con
         scheduler::PreparedEngine engine;
         engine.spec = spec;
         engine.name = spec.name;
-        engine.time_control = scheduler::engine_time_control(spec, spec.name);
+        engine.time_control = config::time_control(spec);
         engines.push_back(engine);
     }
     return engines;
