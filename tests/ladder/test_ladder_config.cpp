@@ -86,6 +86,16 @@ TEST_CASE("ladder files: mistakes name the file and the field", "[unit]") {
                 "steps[1].id: 'A' used twice");
     check_error(minimal(R"([{"id": "A b", "feature": "f", "category": "Search", "options": {"X": "1"}}])"), "steps[0].id");
     check_error(minimal(kOneStep, R"(, "openings": {"file": "o.epd", "colour": 1})"), "openings.colour: unknown key");
+    // Limits are read when the file is, not when a plan is made from it.
+    check_error(minimal(kOneStep, R"(, "tc": "2+x")"), "x.json: gauntlet.tc=2+x: bad increment 'x'");
+    const auto with_smoke = [](const std::string& smoke) {
+        std::string text = minimal(kOneStep);
+        text.pop_back();  // the closing brace of the file
+        return text + R"(, "smoke": )" + smoke + "}";
+    };
+    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 depth=0"})"), "x.json: smoke.xboard_tc depth: must be 1 or more");
+    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 option.Hash=1"})"),
+                "x.json: smoke.xboard_tc: expected tc=, st=, nodes=, depth= or timemargin=, got 'option.Hash=1'");
     CHECK_THROWS_WITH(load_ladder_config("/nonexistent/ladder.json"), Catch::Contains("/nonexistent/ladder.json: cannot open"));
 }
 
