@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cli/dialect.h"
 #include "cli/engine_flags.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flag_group.h"
@@ -39,9 +40,9 @@ void expect_no_value(const std::string& flag, const std::vector<std::string>& va
 
 namespace {
 
-OpeningsSpec parse_openings(const std::vector<std::string>& values, Dialect dialect) {
+OpeningsSpec parse_openings(const std::vector<std::string>& values, const FlagReading& reading) {
     OpeningsSpec spec;
-    if (dialect != Dialect::arbiter) spec.order = "sequential";  // both tools' default
+    spec.order = reading.openings_order;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-openings");
         const std::string at = "-openings " + key;
@@ -137,7 +138,7 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         for (const auto& token : values) apply_engine_token(ctx.each, token, "-each");
         ctx.each_given = true;
     } else if (name == "openings") {
-        c.openings = parse_openings(values, ctx.dialect);
+        c.openings = parse_openings(values, ctx.reading);
     } else if (name == "concurrency") {
         c.concurrency = parse_integer<int>(single_value(flag, values), flag);
         check_at_least(c.concurrency, 1, flag);
@@ -268,14 +269,14 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     const std::vector<FlagGroup> groups = group_flags(args);
     MatchRequest request;
     MatchConfig& config = request.config;
-    const Dialect dialect = read_dialect(groups);
-    config = dialect_defaults(dialect);
+    const DialectSettings dialect = dialect_settings(read_dialect(groups));
+    config = dialect.start;
     for (const auto& group : groups) {
-        if (group.name == "config") apply_config_flag(config, group, dialect);
+        if (group.name == "config") apply_config_flag(config, group, dialect.reading);
     }
-    config.dialect = dialect;
+    restate_over_config_file(config, dialect);
     EngineSpec each;
-    FlagContext ctx{config, each, false, dialect};
+    FlagContext ctx{config, each, false, dialect.reading};
     for (const auto& group : groups) {
         if (!is_read_first(group) && !apply_command_flag(request, group)) apply_flag(ctx, group);
     }
@@ -290,7 +291,7 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     check_at_least(config.rounds, 1, "-rounds");
     settle_tournament_flags(config);
     validate(config);
-    request.warnings = check_tournament_values(config, groups);
+    request.warnings = check_tournament_values(config, groups, dialect.reading);
     return request;
 }
 

@@ -78,7 +78,7 @@ class Database {
   OpenedRun open_run(const RunRecord& wanted, const RunChoice& choice);
   std::optional<RunRecord> find_run(const std::string& config_key);
   // Whether a run's identity lists engine file hashes without a version prefix ("v2:"): runs stored
-  // before the hashes were versioned, which a resume must still find (harness/scheduler/run_identity.h).
+  // before the hashes were versioned, which a resume must still find (harness/schedule/run_identity.h).
   bool has_runs_with_unversioned_file_hashes();
   std::optional<RunRecord> run_by_id(std::int64_t id);
   std::vector<RunRecord> list_runs();

@@ -388,23 +388,6 @@ bool parse_output_format(const std::string& text, OutputFormat& format) {
     return true;
 }
 
-std::string to_string(Dialect dialect) {
-    switch (dialect) {
-        case Dialect::cutechess: return "cutechess";
-        case Dialect::fastchess: return "fastchess";
-        case Dialect::arbiter: break;
-    }
-    return "arbiter";
-}
-
-bool parse_dialect(const std::string& text, Dialect& dialect) {
-    if (text == "arbiter") dialect = Dialect::arbiter;
-    else if (text == "cutechess" || text == "cutechess-cli") dialect = Dialect::cutechess;
-    else if (text == "fastchess") dialect = Dialect::fastchess;
-    else return false;
-    return true;
-}
-
 std::string run_identity(const MatchConfig& config) {
     json identity = match_config_to_json(config);
     // ping_ms only decides how long a silent engine is waited for, as concurrency decides how many at once.

@@ -15,6 +15,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/runner_settings.h"
+#include "harness/config/tool_behaviour.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::config {
@@ -128,11 +129,6 @@ struct PairRange {
 // fastchess: fastchess's results block.
 enum class OutputFormat { cutechess, fastchess };
 
-// Whose semantics and defaults a command line follows (`-dialect`, or the name arbiter was called
-// under: build/bin/cutechess-cli and build/bin/fastchess are links to arbiter). `arbiter` is
-// cutechess-cli's syntax plus fastchess's spellings wherever the two do not clash.
-enum class Dialect { arbiter, cutechess, fastchess };
-
 enum class PgnNotation { san, lan, uci };
 
 // `-pgnout file=F key=value...`, fastchess's form of the flag: fastchess's PGN layout (see
@@ -164,8 +160,9 @@ struct CarriedResults {
 };
 
 // fastchess's saved state: `-config file=F outname=F discard=B stats=B` (fastchess's form of -config)
-// and, in the fastchess dialect, always. The state file is written every -autosaveinterval games
-// and at the end, in fastchess's format, so fastchess (or arbiter as fastchess) can resume from it.
+// and, as fastchess saves it, always when arbiter runs as fastchess. The state file is written every
+// -autosaveinterval games and at the end, in fastchess's format, so fastchess (or arbiter as
+// fastchess) can resume from it.
 struct FastchessStateSpec {
     std::string outname = "config.json";
     std::optional<CarriedResults> carried;  // from file=, unless stats=false or discard=true
@@ -173,14 +170,15 @@ struct FastchessStateSpec {
     std::string loaded_json;
 };
 
-// Whose pairing order, colours and opening order a run's schedule follows (harness/scheduler/
+// Whose pairing order, colours and opening order a run's schedule follows (harness/schedule/
 // schedule.h): arbiter's own (all pairings advance together, a slot's pairings share its opening),
-// cutechess-cli's or fastchess's. Set from the dialect; part of the run's identity.
+// cutechess-cli's or fastchess's. Set by cli/ for the tool whose command line it reads; part of the
+// run's identity.
 enum class ScheduleRules { arbiter, cutechess, fastchess };
 // fastchess's -tbadjudicate: which tablebase verdicts end a game (BOTH, WIN_LOSS or DRAW).
 enum class TbAdjudicate { both, win_loss, draw };
 
-// Which stored run a command continues; see harness/scheduler/run_identity.h.
+// Which stored run a command continues; see harness/schedule/run_identity.h.
 enum class ResumeMode {
     automatic,  // the latest run of the same identity unless it finished; else a new run
     latest,     // the latest run of the same identity even when finished (ladder steps)
@@ -221,8 +219,9 @@ struct MatchConfig {
     // engine counts as stalled. Unset: the game layer's default (two minutes).
     std::optional<std::int64_t> ping_ms;
     OutputFormat output = OutputFormat::cutechess;
-    // Presentation and parsing only: never part of the run's identity or the config file.
-    Dialect dialect = Dialect::arbiter;
+    // Which tool's behaviour the run reproduces where cutechess-cli and fastchess differ: never part
+    // of the run's identity or the config file.
+    ToolBehaviour behaviour;
     // How this invocation picks its run: per command, never part of the run's identity or the config file.
     ResumeMode resume = ResumeMode::automatic;
     std::int64_t resume_run = 0;  // with ResumeMode::run
@@ -287,10 +286,6 @@ std::string to_string(Protocol proto);
 // "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(OutputFormat format);
 bool parse_output_format(const std::string& text, OutputFormat& format);
-
-// "arbiter" / "cutechess" / "fastchess"; parse returns false on anything else.
-std::string to_string(Dialect dialect);
-bool parse_dialect(const std::string& text, Dialect& dialect);
 
 // "arbiter" / "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(ScheduleRules rules);

@@ -122,8 +122,6 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
     return record;
 }
 
-std::string final_epd(const PlayedGame& game) { return game.final_fen; }
-
 std::string minimal_pgn_from_stored(const std::string& stored_pgn) {
     const pgn::PgnGame stored = only_game(stored_pgn);
     pgn::GameRecord record;

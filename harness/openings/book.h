@@ -43,11 +43,6 @@ struct BookOptions {
     bool chess960 = false;
 };
 
-// Parses the words after `-openings` (cutechess-cli/fastchess): file=, format=epd|pgn|bin,
-// order=random|sequential, plies=N, start=N, seed=N, and policy= (accepted and ignored here:
-// when to change openings is the tournament's decision). Errors name the flag.
-BookOptions parse_openings_flag(const std::vector<std::string>& tokens);
-
 // Format from the options or, for Auto, from the file extension (.epd, .pgn, .bin).
 BookFormat resolve_format(const BookOptions& options);
 

@@ -4,12 +4,12 @@
 
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -22,6 +22,9 @@ struct Outcome {
     std::string out;
     std::string err;
 };
+
+// A build of the tests' tiny engine, or a git command, takes seconds.
+constexpr std::chrono::minutes kShellLimit{5};
 
 inline std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -73,16 +76,14 @@ public:
         return trimmed(head.out);
     }
 
-    // Runs a shell command line; stdout and stderr are collected through files.
+    // Runs a shell command line; stdout and stderr are collected through files, which a process
+    // the command leaves behind cannot hold open as it could a pipe.
     Outcome shell(const std::string& command) const {
-        const fs::path out = root() / "out.txt";
-        const fs::path err = root() / "err.txt";
-        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
-        Outcome outcome;
-        outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        outcome.out = test_support::read_text(out);
-        outcome.err = test_support::read_text(err);
-        return outcome;
+        test_support::ChildSpec line = test_support::shell(command);
+        line.out = test_support::Stream::file((root() / "out.txt").string());
+        line.err = test_support::Stream::file((root() / "err.txt").string());
+        const test_support::ChildResult run = test_support::run(line, kShellLimit);
+        return {run.exit_code, run.out, run.err};
     }
 
     Outcome arbiter_build(const std::string& flags, const std::string& environment = "") const {

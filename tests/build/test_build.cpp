@@ -1,12 +1,13 @@
 // arbiter build against throwaway clones of this repository (git clone --local, so cheap).
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "db/database.h"
@@ -22,6 +23,9 @@ struct Outcome {
 };
 
 using test_support::read_text;
+
+// The slow case builds the real tempo: about two minutes of CPU, as long as ctest allows it.
+constexpr std::chrono::minutes kShellLimit{15};
 
 std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -42,16 +46,14 @@ public:
     fs::path repo() const { return root_ / "repo"; }
     fs::path root() const { return root_; }
 
-    // Runs a shell command line; stdout and stderr are collected through files.
+    // Runs a shell command line; stdout and stderr are collected through files, which a process
+    // the command leaves behind cannot hold open as it could a pipe.
     Outcome shell(const std::string& command) const {
-        const fs::path out = root_ / "out.txt";
-        const fs::path err = root_ / "err.txt";
-        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
-        Outcome outcome;
-        outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        outcome.out = read_text(out);
-        outcome.err = read_text(err);
-        return outcome;
+        test_support::ChildSpec line = test_support::shell(command);
+        line.out = test_support::Stream::file((root_ / "out.txt").string());
+        line.err = test_support::Stream::file((root_ / "err.txt").string());
+        const test_support::ChildResult run = test_support::run(line, kShellLimit);
+        return {run.exit_code, run.out, run.err};
     }
 
     Outcome arbiter_build(const std::string& flags) const {

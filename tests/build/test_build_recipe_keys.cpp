@@ -4,13 +4,14 @@
 // (tests/build/make_fixture_engine_repo.sh --no-arbiter-json).
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <sstream>
 #include <string>
 
 #include "harness/config/engine_spec.h"
 #include "harness/engines/engine_setup.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 
 using namespace arbiter;
@@ -22,9 +23,10 @@ namespace {
 
 std::string make_fixture_repo(const std::string& parent) {
     const std::string repo = parent + "/engine";
-    const std::string command = std::string(REPO_ROOT_DIR) + "/tests/build/make_fixture_engine_repo.sh " + repo +
-                                " --no-arbiter-json >/dev/null 2>&1";
-    REQUIRE(std::system(command.c_str()) == 0);
+    test_support::ChildSpec make{.program = REPO_ROOT_DIR "/tests/build/make_fixture_engine_repo.sh",
+                                 .args = {repo, "--no-arbiter-json"}};
+    make.out = make.err = test_support::Stream::null();
+    REQUIRE(test_support::run(make, std::chrono::minutes(5)).exit_code == 0);
     return repo;
 }
 

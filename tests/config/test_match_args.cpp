@@ -83,6 +83,45 @@ TEST_CASE("bad flags are named in the error", "[config]") {
     CHECK(error_of("stray") == "stray");
 }
 
+TEST_CASE("-openings, -draw, -resign and -maxmoves values are read and checked as a user types them", "[config]") {
+    auto message_of = [](const std::string& text) {
+        try {
+            arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b " + text));
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    using Catch::Matchers::StartsWith;
+    CHECK_THAT(message_of("-openings format=epd"), StartsWith("-openings: file= is required"));
+    CHECK_THAT(message_of("-openings file=a.epd format=txt"), StartsWith("-openings format: must be epd, pgn or bin"));
+    CHECK_THAT(message_of("-openings file=a.epd order=shuffled"), StartsWith("-openings order: must be random or sequential"));
+    CHECK_THAT(message_of("-openings file=a.epd start=x"), StartsWith("-openings start:"));
+    CHECK_THAT(message_of("-openings file=a.epd start=0"), StartsWith("-openings start:"));
+    CHECK_THAT(message_of("-openings file=a.epd policy=often"), StartsWith("-openings policy: must be default"));
+    CHECK_THAT(message_of("-openings file=a.epd depth=3"), StartsWith("-openings depth: unknown openings setting"));
+    // The seed is -srand's, not the book's; plies=0 keeps the whole line.
+    CHECK_THAT(message_of("-openings file=a.epd seed=99"), StartsWith("-openings seed: unknown openings setting"));
+    const auto whole = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -openings file=a.pgn plies=0"));
+    CHECK(whole.openings->plies == 0);
+
+    CHECK_THAT(message_of("-draw movenumber=40 movecount=8 score=10 moves=3"), StartsWith("-draw moves: unknown draw setting"));
+    CHECK_THAT(message_of("-draw movenumber=x movecount=8 score=10"), StartsWith("-draw movenumber:"));
+    CHECK_THAT(message_of("-draw movenumber"), StartsWith("-draw: expected key=value, got 'movenumber'"));
+    // twosided= takes the words of every boolean flag (true/false, on/off, yes/no, 1/0).
+    CHECK_THAT(message_of("-resign movecount=3 score=400 twosided=maybe"), StartsWith("-resign twosided:"));
+    CHECK_THAT(message_of("-resign movecount=3 score=4x"), StartsWith("-resign score:"));
+    CHECK_THAT(message_of("-resign movecount=3 plies=2"), StartsWith("-resign plies: unknown resign setting"));
+    CHECK_THAT(message_of("-maxmoves -1"), StartsWith("-maxmoves:"));
+    CHECK_THAT(message_of("-maxmoves ten"), StartsWith("-maxmoves:"));
+    const auto rules = arbiter::cli::parse_match_flags(
+        words("-engine cmd=a -engine cmd=b -draw movenumber=0 movecount=1 score=0 -resign movecount=3 score=400 "
+              "twosided=false -maxmoves 0"));
+    CHECK(rules.draw->movecount == 1);
+    CHECK_FALSE(rules.resign->twosided);
+    CHECK(rules.maxmoves == 0);
+}
+
 TEST_CASE("shell-like splitting honours quotes and escapes", "[config]") {
     CHECK(split_words("a 'b c' \"d \\\" e\" f\\ g", "t") == std::vector<std::string>{"a", "b c", "d \" e", "f g"});
     CHECK_THROWS_AS(split_words("a 'b", "t"), ConfigError);

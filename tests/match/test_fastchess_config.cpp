@@ -1,5 +1,5 @@
 // fastchess's config.json read into a MatchConfig (harness/config/fastchess_config.h) and written
-// back (harness/scheduler/fastchess_state.h): every setting arbiter models, from the file fastchess
+// back (harness/output/fastchess_state.h): every setting arbiter models, from the file fastchess
 // saved (tests/data/fastchess_output/config_interrupted.json) with settings changed the way
 // fastchess's flags would change them, and the settings that cannot be followed refused.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/config/fastchess_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -157,7 +157,7 @@ TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter 
     config::CarriedResults results;
     results.wins = 4;
     results.penta_ww = 2;
-    const json written = json::parse(scheduler::fastchess_config_text(config, {}, results));
+    const json written = json::parse(output::fastchess_config_text(config, {}, results));
     const json saved = json::parse(test_support::read_text(kSaved));
     for (const auto& item : saved.items()) CHECK(written.contains(item.key()));
     CHECK(written["log"]["level"] == 1);
