@@ -64,7 +64,7 @@ json engine_spec_to_json(const EngineSpec& spec) {
         out["options"] = options;
     }
     if (!spec.init_strings.empty()) out["initstr"] = spec.init_strings;
-    if (spec.tc) out["tc"] = *spec.tc;
+    if (spec.tc) out["tc"] = spec.tc->text;  // as given: see TimeControlSetting
     if (spec.st) out["st"] = *spec.st;
     if (spec.nodes) out["nodes"] = *spec.nodes;
     if (spec.depth) out["depth"] = *spec.depth;

@@ -1,6 +1,6 @@
 #include "harness/config/fastchess_config.h"
 
-#include <cstdio>
+#include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +11,7 @@
 #include "harness/config/output_settings.h"
 #include "harness/config/plain_text.h"
 #include "harness/config/tablebase_settings.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::config {
 namespace {
@@ -78,35 +79,37 @@ private:
     std::string where_;
 };
 
-// Milliseconds as cutechess/arbiter time text: 60000 -> "60", 1500 -> "1.5".
-std::string seconds_text(std::int64_t ms) {
-    char text[48];
-    std::snprintf(text, sizeof text, "%g", static_cast<double>(ms) / 1000.0);
-    return text;
+// A time of fastchess's limit object, in milliseconds: 0 is what it writes when not set, and more
+// than the flags accept is refused as they refuse it.
+std::int64_t milliseconds(const Reader& clock, const char* key) {
+    const auto ms = clock.at_least<std::int64_t>(key, 0, 0);
+    const auto most = static_cast<std::int64_t>(tc::kMaxSeconds * 1000);
+    if (ms > most) throw ConfigError(clock.at(key), "must be at most " + std::to_string(most) + " (milliseconds)");
+    return ms;
 }
 
-void read_limit(EngineSpec& spec, const Reader& limit, const std::string& where) {
-    if (limit.has("tc")) {
-        const Reader tc = limit.child("tc");
-        // fastchess writes 0 for what is not set; below 0 is no time of any tool's.
-        const auto ms = [&tc](const char* key) { return tc.at_least<std::int64_t>(key, 0, 0); };
-        const auto time = ms("time");
-        const auto increment = ms("increment");
-        const auto moves = ms("moves");
-        if (time > 0 || increment > 0) {
-            std::string text = moves > 0 ? std::to_string(moves) + "/" : "";
-            text += seconds_text(time);
-            if (increment > 0) text += "+" + seconds_text(increment);
-            apply_engine_token(spec, "tc=" + text, where);
-        }
-        if (const auto fixed = ms("fixed_time"); fixed > 0) apply_engine_token(spec, "st=" + seconds_text(fixed), where);
-        if (const auto margin = ms("timemargin"); margin > 0)
-            apply_engine_token(spec, "timemargin=" + std::to_string(margin), where);
+void read_clock(EngineSpec& spec, const Reader& clock) {
+    tc::TimeControl control;
+    control.base_ms = milliseconds(clock, "time");
+    control.increment_ms = milliseconds(clock, "increment");
+    control.moves_per_tc = clock.at_least<int>("moves", 0, 0);
+    if (control.base_ms > 0 || control.increment_ms > 0) {
+        if (control.base_ms == 0) throw ConfigError(clock.at("time"), "must be positive when an increment is set");
+        spec.tc = TimeControlSetting{control, tc::to_pgn_string(control)};
     }
-    if (const auto nodes = limit.get<std::uint64_t>("nodes", 0); nodes > 0)
-        apply_engine_token(spec, "nodes=" + std::to_string(nodes), where);
-    if (const auto plies = limit.at_least<int>("plies", 0, 0); plies > 0)
-        apply_engine_token(spec, "depth=" + std::to_string(plies), where);
+    if (const auto fixed = milliseconds(clock, "fixed_time"); fixed > 0) spec.st = static_cast<double>(fixed) / 1000.0;
+    if (const auto margin = clock.at_least<int>("timemargin", 0, 0); margin > 0) spec.timemargin_ms = margin;
+}
+
+void read_limit(EngineSpec& spec, const Reader& limit) {
+    if (limit.has("tc")) read_clock(spec, limit.child("tc"));
+    if (const auto nodes = limit.get<std::uint64_t>("nodes", 0); nodes > 0) {
+        // More would wrap to "no limit" in tc::TimeControl, as the nodes= key says.
+        if (nodes > static_cast<std::uint64_t>(INT64_MAX))
+            throw ConfigError(limit.at("nodes"), "must be at most " + std::to_string(INT64_MAX));
+        spec.nodes = nodes;
+    }
+    if (const auto plies = limit.at_least<int>("plies", 0, 0); plies > 0) spec.depth = plies;
 }
 
 EngineSpec read_engine(const Reader& engine, const std::string& where) {
@@ -127,7 +130,7 @@ EngineSpec read_engine(const Reader& engine, const std::string& where) {
                                where);
         }
     }
-    if (engine.has("limit")) read_limit(spec, engine.child("limit"), where);
+    if (engine.has("limit")) read_limit(spec, engine.child("limit"));
     if (spec.cmd.empty()) throw ConfigError(engine.at("cmd"), "missing");
     return spec;
 }

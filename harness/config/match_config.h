@@ -1,8 +1,9 @@
 #pragma once
 // The description of one arbiter run, as given by cutechess-style flags (read in cli/match_flags.cpp)
 // or by the equivalent JSON config file. Parsing only checks shape (names, numbers, enumerations);
-// the parts that own a sub-language (time controls, adjudication rules, opening books) validate
-// their own values.
+// the parts that own a sub-language (adjudication rules, opening books) validate their own values.
+// Time controls are the exception: tc's parser reads them here, so that a bad one is refused
+// with the flag and engine named, before anything starts.
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,7 @@
 
 #include "harness/config/runner_settings.h"
 #include "harness/config/tool_behaviour.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::config {
 
@@ -31,6 +33,15 @@ private:
 };
 
 enum class Protocol { Uci, Xboard };
+
+// `tc=` as read: the control parsed where the flag or config key is read, and the text it was
+// given as. The run identity and the JSON config write that text, not one made from the control:
+// one control has several spellings ("10+0", "10", "0:10"), and a run stored under one of them
+// must resume under it.
+struct TimeControlSetting {
+    tc::TimeControl control;  // the clock fields, or move_time_ms for "N/move"
+    std::string text;
+};
 enum class RestartPolicy { Auto, On, Off };
 
 struct EngineSpec {
@@ -41,11 +52,14 @@ struct EngineSpec {
     Protocol proto = Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // in the order given
     std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
-    std::optional<std::string> tc;    // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
-    std::optional<double> st;         // seconds per move
-    std::optional<uint64_t> nodes;
-    std::optional<int> depth;
-    std::optional<int> timemargin_ms;
+    // The search limits, each parsed and checked where it is read (see engine_limits.h). They stay
+    // apart because -each and conf= fill only the keys an engine left out; config::time_control()
+    // joins them into the control the game is played under.
+    std::optional<TimeControlSetting> tc;  // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
+    std::optional<double> st;              // seconds per move, positive
+    std::optional<uint64_t> nodes;         // 1 or more
+    std::optional<int> depth;              // `depth=` or `plies=`, 1 or more
+    std::optional<int> timemargin_ms;      // not negative
     RestartPolicy restart = RestartPolicy::Auto;
     std::optional<std::string> build;      // git revision to build (`build=REV`)
     std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)

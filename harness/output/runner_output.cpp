@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "harness/config/engine_limits.h"
+#include "harness/tc/time_control.h"
+
 namespace arbiter::output {
 
 using schedule::PairingResults;
@@ -115,12 +118,13 @@ std::vector<std::string> fastchess_results_lines(const std::string& first, const
 
 namespace {
 
-std::string limit_text(const config::EngineSpec& spec) {
-    if (spec.tc) return *spec.tc;
-    if (spec.st) return format_number("%g", *spec.st) + "/move";
-    if (spec.depth) return std::to_string(*spec.depth) + " plies";
-    if (spec.nodes) return std::to_string(*spec.nodes) + " nodes";
-    return "";
+// As fastchess shows a limit, from the control the engine plays under: the clock or the time per
+// move in PGN TimeControl form, else the depth, else the node count.
+std::string limit_text(const tc::TimeControl& control) {
+    if (control.is_timed()) return tc::to_pgn_string(control);
+    if (control.depth > 0) return std::to_string(control.depth) + " plies";
+    if (control.nodes > 0) return std::to_string(control.nodes) + " nodes";
+    return control.infinite ? "inf" : "";
 }
 
 std::string option_text(const config::EngineSpec& spec, const std::string& option, const std::string& unit) {
@@ -137,7 +141,8 @@ std::string both(const std::string& first, const std::string& second) {
 
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
                               const std::optional<config::OpeningsSpec>& openings) {
-    std::string text = both(limit_text(first), limit_text(second)) + ", " +
+    const std::string limits = both(limit_text(config::time_control(first)), limit_text(config::time_control(second)));
+    std::string text = limits + ", " +
                        both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) + ", " +
                        both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB"));
     if (openings) text += ", " + openings->file.substr(openings->file.find_last_of("/\\") + 1);

@@ -1,7 +1,6 @@
 #include "harness/runner/engine_setup.h"
 
 #include <cctype>
-#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -9,6 +8,7 @@
 #include "harness/process/capped_log.h"
 
 #include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_limits.h"
 #include "harness/config/engine_spec.h"
 #include "harness/engines/engine_setup.h"
 #include "harness/game/engine_move.h"
@@ -49,6 +49,16 @@ std::string file_safe(const std::string& name) {
     return safe.empty() || safe[0] == '.' ? "engine" + safe : safe;
 }
 
+// st= would replace the clock of tc= without a word: ask which one was meant instead. tc=inf has
+// no clock to replace. Checked here, not where the keys are read, because -each and conf= may
+// give one of the two.
+void check_one_clock(const config::EngineSpec& spec, const std::string& where) {
+    if (!spec.tc || !spec.st || spec.tc->control.infinite) return;
+    const std::string st = tc::format_seconds(config::time_control(spec).move_time_ms);
+    throw ConfigError(where, "both tc=" + spec.tc->text + " and st=" + st +
+                                 " are set (by -engine or -each); give only one of them");
+}
+
 void check_limits(const PreparedEngine& engine, const std::string& where) {
     if (!game::has_search_limit(engine.time_control)) {
         throw ConfigError(where, "engine '" + engine.name + "' has no time control: give tc=, st=, nodes= or depth=");
@@ -67,43 +77,6 @@ std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& c
     }
     const std::filesystem::path db(config.db);
     return db.parent_path() / (db.stem().string() + "-logs");
-}
-
-tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where) {
-    tc::TimeControl control;
-    try {
-        if (spec.tc) control = tc::parse_time_control(*spec.tc);
-    } catch (const tc::TimeControlError& error) {
-        throw ConfigError(where + " tc", error.what());
-    }
-    if (spec.st) {
-        if (!std::isfinite(*spec.st) || *spec.st <= 0) throw ConfigError(where + " st", "must be a positive number");
-        if (*spec.st > tc::kMaxSeconds) {
-            const std::string most = tc::format_seconds(static_cast<std::int64_t>(tc::kMaxSeconds * 1000));
-            throw ConfigError(where + " st", "is too large (at most " + most + " seconds)");
-        }
-        control.move_time_ms = std::llround(*spec.st * 1000.0);
-        // st= would replace the clock of tc= without a word: ask which one was meant instead.
-        // tc=inf has no clock to replace.
-        if (spec.tc && !control.infinite) {
-            throw ConfigError(where, "both tc=" + *spec.tc + " and st=" + tc::format_seconds(control.move_time_ms) +
-                                         " are set (by -engine or -each); give only one of them");
-        }
-    }
-    if (spec.nodes) control.nodes = static_cast<std::int64_t>(*spec.nodes);
-    if (spec.depth) {
-        if (*spec.depth < 1) throw ConfigError(where + " depth", "must be 1 or more");
-        control.depth = *spec.depth;
-    }
-    if (spec.timemargin_ms) {
-        if (*spec.timemargin_ms < 0) throw ConfigError(where + " timemargin", "must not be negative");
-        control.margin_ms = *spec.timemargin_ms;
-    }
-    // tc=inf with st=, nodes= or depth=: no clock, that limit alone (cutechess sends `go nodes N`;
-    // with st= it sends `go infinite`, a search that never ends, where arbiter uses st=).
-    if (control.infinite && (control.move_time_ms > 0 || control.nodes > 0 || control.depth > 0))
-        control.infinite = false;
-    return control;
 }
 
 std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, std::ostream& notes) {
@@ -129,7 +102,8 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, s
             throw ConfigError(where + " cmd", "no executable '" + engine.spec.cmd + "'");
         engine.name = config::default_engine_name(engine.spec);
         engine.name = unique_name(engine.name, names, where, notes);
-        engine.time_control = engine_time_control(engine.spec, where);
+        check_one_clock(engine.spec, where);
+        engine.time_control = config::time_control(engine.spec);
         check_limits(engine, where);
         engine.restart_every_game = engine.spec.restart == config::RestartPolicy::On;
         engine.client = engine_setup::to_engine_config(engine.spec, engine.name, game::make_san_converter(chess960));

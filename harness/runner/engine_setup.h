@@ -1,8 +1,9 @@
 #pragma once
 // From the user's engine descriptions to what the lower layers need: resolved catalogue
 // references, unique names, per-engine time controls, protocol client configurations and the
-// database's engine identity. All checks happen here, before any process starts, so a typo is
-// reported as bad input (exit 2) and never as a failed run.
+// database's engine identity. Each value was parsed where it was read; the checks across keys and
+// files happen here, before any process starts, so a mistake is reported as bad input (exit 2)
+// and never as a failed run.
 
 #include <filesystem>
 #include <iostream>
@@ -32,15 +33,12 @@ struct PreparedEngine {
 };
 
 // Resolves, names and checks every engine of `config`. Throws config::ConfigError naming the
-// engine ("-engine #2 tc") for a missing command, an unknown catalogue entry, a bad or missing
-// time control or a limit the protocol cannot express. A name given twice is made unique
+// engine ("-engine #2 nodes") for a missing command, an unknown catalogue entry, a missing time
+// control, both tc= and st=, or a limit the protocol cannot express. A name given twice is made unique
 // ("NAME-2"), as cutechess-cli lets two engines share one, and said on `notes`.
 std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, std::ostream& notes = std::clog);
 
 // The directory engines' stderr logs go to (see MatchConfig::logdir); nullopt when discarded.
 std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& config);
-
-// The time control of one engine from tc=, st=, nodes=, depth= and timemargin=.
-tc::TimeControl engine_time_control(const config::EngineSpec& spec, const std::string& where);
 
 }  // namespace arbiter::runner

@@ -25,7 +25,9 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     REQUIRE(sf.options.size() == 2);
     CHECK(sf.options[0] == std::make_pair(std::string("Hash"), std::string("16")));  // own value beats -each
     CHECK(sf.options[1].first == "Move Overhead");
-    CHECK(sf.tc == std::optional<std::string>("40/60+0.5"));
+    REQUIRE(sf.tc);
+    CHECK(sf.tc->text == "40/60+0.5");
+    CHECK(sf.tc->control == arbiter::tc::TimeControl{.moves_per_tc = 40, .base_ms = 60'000, .increment_ms = 500});
     CHECK(sf.timemargin_ms == 100);
     const auto& ph = config.engines[1];
     CHECK(ph.proto == Protocol::Xboard);

@@ -90,7 +90,8 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
         state["rounds"] = 7;
         state["stats"]["A vs B"]["penta_DD"] = 0;  // single games make no pairs
     });
-    CHECK(config.engines[0].tc == "40/10+0.1");
+    REQUIRE(config.engines[0].tc);
+    CHECK(config.engines[0].tc->text == "40/10+0.1");
     CHECK(config.engines[0].timemargin_ms == 25);
     CHECK_FALSE(config.engines[0].nodes);
     CHECK(config.engines[0].options ==

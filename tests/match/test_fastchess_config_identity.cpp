@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/match_flags.h"
-#include "harness/runner/engine_setup.h"
+#include "harness/config/engine_limits.h"
 #include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 
@@ -20,7 +20,7 @@ namespace {
 std::vector<output::SavedEngine> engines_of(const config::MatchConfig& config) {
     std::vector<output::SavedEngine> engines;
     for (const auto& spec : config.engines)
-        engines.push_back(output::SavedEngine{spec, spec.name, runner::engine_time_control(spec, spec.name)});
+        engines.push_back(output::SavedEngine{spec, spec.name, config::time_control(spec)});
     return engines;
 }
 
