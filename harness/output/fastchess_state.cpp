@@ -75,7 +75,7 @@ void overlay(Json& base, const Json& loaded) {
     }
 }
 
-Json engine_json(const SavedEngine& engine, bool chess960) {
+Json engine_json(const RunEngine& engine, bool chess960) {
     const config::EngineSpec& spec = engine.spec;
     std::string args;
     for (const auto& arg : spec.args) args += (args.empty() ? "" : " ") + arg;
@@ -173,7 +173,7 @@ void write_counts(Json& root, const config::MatchConfig& config) {
     root["rounds"] = pairs ? total / 2 : total;
 }
 
-Json stats_json(const config::MatchConfig& config, const std::vector<SavedEngine>& engines,
+Json stats_json(const config::MatchConfig& config, const std::vector<RunEngine>& engines,
                 const config::CarriedResults& results) {
     Json stats = Json::object();
     if (engines.size() != 2 || config.tournament == "gauntlet") return stats;
@@ -234,7 +234,7 @@ void ContiguousResults::commit(const OpenPair& pair, std::size_t pair_size) {
     }
 }
 
-std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<SavedEngine>& engines,
+std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<RunEngine>& engines,
                                   const config::CarriedResults& results) {
     Json root = default_state();
     if (config.fastchess_state && !config.fastchess_state->loaded_json.empty())

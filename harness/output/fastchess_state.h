@@ -17,17 +17,10 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "harness/config/match_config.h"
+#include "harness/output/run_engine.h"
 #include "harness/schedule/schedule.h"
-#include "harness/tc/time_control.h"
 
 namespace arbiter::output {
-
-// One engine of the run as config.json records it.
-struct SavedEngine {
-    config::EngineSpec spec;  // catalogue reference resolved
-    std::string name;         // unique within the run, as the run's PGN names it
-    tc::TimeControl time_control;
-};
 
 // Results of the finished games from the start of a match's schedule, as fastchess's stats count them.
 class ContiguousResults {
@@ -61,7 +54,7 @@ private:
 // fastchess's config.json for a run of `config` with `engines`, whose stats are `results` (a match
 // of two engines; other runs get empty stats, which fastchess ignores). Keys arbiter does not model
 // keep the values of the config.json the run was started from, if any.
-std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<SavedEngine>& engines,
+std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<RunEngine>& engines,
                                   const config::CarriedResults& results);
 
 // Writes `text` to `path` through a temporary file and a rename, so a reader never sees half of it.
