@@ -1,4 +1,4 @@
-#include "harness/config/fastchess_config.h"
+#include "harness/output/fastchess_state.h"
 
 #include <cstdio>
 #include <initializer_list>
@@ -12,9 +12,10 @@
 #include "harness/config/plain_text.h"
 #include "harness/config/tablebase_settings.h"
 
-namespace arbiter::config {
+namespace arbiter::output {
 namespace {
 
+using namespace config;
 using nlohmann::json;
 
 // Reads the key `key` of `object` where it exists, with the checks the command line's flag for it
@@ -345,4 +346,4 @@ MatchConfig read_fastchess_config(const std::string& path) {
     return config;
 }
 
-}  // namespace arbiter::config
+}  // namespace arbiter::output
