@@ -38,8 +38,9 @@
 // arbiter counts them from there.
 //
 // The reader lives here rather than in harness/config, though the command layer calls it at the
-// door like config's readers: so that one room holds the file, read and written, and the writer
-// needs the run's schedule and engines, which sit above config.
+// door like config's readers: so that one room holds the file, read and written, each key spelled
+// once for both (fastchess_state_keys.h); the writer needs the run's schedule and engines, which
+// sit above config.
 
 #include <cstdint>
 #include <map>
