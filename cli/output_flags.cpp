@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <ctime>
 
-#include "harness/config/fastchess_config.h"
 #include "harness/config/output_settings.h"
 #include "harness/config/parse_number.h"
+#include "harness/output/fastchess_state.h"
 
 namespace arbiter::cli {
 
@@ -141,7 +141,7 @@ void apply_fastchess_config(MatchConfig& config, const FlagGroup& group) {
         if (key == "file") {
             if (value.empty()) throw ConfigError(at, "needs a file name");
             before_load = config;
-            config = read_fastchess_config(value);
+            config = output::read_fastchess_config(value);
         } else if (key == "outname") {
             if (value.empty()) throw ConfigError(at, "needs a file name");
             if (!config.fastchess_state) config.fastchess_state = FastchessStateSpec{};

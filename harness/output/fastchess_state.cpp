@@ -9,7 +9,9 @@
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
+#include "harness/config/output_settings.h"
 #include "harness/config/tablebase_settings.h"
+#include "harness/output/fastchess_state_keys.h"
 
 namespace arbiter::output {
 
@@ -20,48 +22,50 @@ using schedule::ScheduledGame;
 namespace {
 
 using Json = nlohmann::ordered_json;
+namespace keys = fastchess_keys;
 
 // Every key fastchess 1.8 reads back (it refuses a config.json that lacks one), in its order, with
 // its defaults.
 Json default_state() {
     Json root;
-    root["resign"] = {{"move_count", 1}, {"score", 0}, {"twosided", false}, {"enabled", false}};
-    root["draw"] = {{"move_number", 0}, {"move_count", 1}, {"score", 0}, {"enabled", false}};
-    root["maxmoves"] = {{"move_count", 1}, {"enabled", false}};
-    root["tb_adjudication"] = {
-        {"syzygy_dirs", ""}, {"max_pieces", 0}, {"ignore_50_move_rule", false}, {"enabled", false}};
-    root["opening"] = {{"file", ""}, {"format", 2}, {"order", 1}, {"plies", -1}, {"start", 1}};
-    root["pgn"] = {{"additional_lines_rgx", Json::array()}, {"event_name", "Fastchess Tournament"}, {"site", "?"},
-                   {"file", ""}, {"notation", 0}, {"append_file", true}, {"track_nodes", false},
-                   {"track_seldepth", false}, {"track_nps", false}, {"track_hashfull", false},
-                   {"track_tbhits", false}, {"track_timeleft", false}, {"track_latency", false},
-                   {"track_pv", false}, {"min", false}, {"crc", false}};
-    root["epd"] = {{"file", ""}, {"append_file", true}};
-    root["sprt"] = {{"alpha", 0.0}, {"beta", 0.0}, {"elo0", 0.0}, {"elo1", 0.0}, {"model", "normalized"},
-                    {"enabled", false}};
-    root["config_name"] = "config.json";
-    root["output"] = 0;
-    root["seed"] = 0;
-    root["variant"] = 0;
-    root["type"] = 0;
-    root["gauntlet_seeds"] = 1;
-    root["ratinginterval"] = 10;
-    root["scoreinterval"] = 1;
-    root["wait"] = 0;
-    root["autosaveinterval"] = 20;
-    root["games"] = 2;
-    root["rounds"] = 2;
-    root["concurrency"] = 1;
-    root["force_concurrency"] = false;
-    root["recover"] = false;
-    root["noswap"] = false;
-    root["reverse"] = false;
-    root["report_penta"] = true;
-    root["affinity"] = false;
-    root["check_mate_pvs"] = false;
-    root["show_latency"] = false;
-    root["log"] = {{"file", ""},        {"level", 3},         {"append_file", true},
-                   {"compress", false}, {"realtime", true}, {"engine_coms", false}};
+    root[keys::resign] = {{keys::move_count, 1}, {keys::score, 0}, {keys::twosided, false}, {keys::enabled, false}};
+    root[keys::draw] = {{keys::move_number, 0}, {keys::move_count, 1}, {keys::score, 0}, {keys::enabled, false}};
+    root[keys::maxmoves] = {{keys::move_count, 1}, {keys::enabled, false}};
+    root[keys::tb_adjudication] = {
+        {keys::syzygy_dirs, ""}, {keys::max_pieces, 0}, {keys::ignore_50_move_rule, false}, {keys::enabled, false}};
+    root[keys::opening] = {{keys::file, ""}, {keys::format, 2}, {keys::order, 1}, {keys::plies, -1}, {keys::start, 1}};
+    root[keys::pgn] = {{keys::additional_lines_rgx, Json::array()}, {keys::event_name, "Fastchess Tournament"},
+                       {keys::site, "?"}, {keys::file, ""}, {keys::notation, 0}, {keys::append_file, true},
+                       {keys::track_nodes, false}, {keys::track_seldepth, false}, {keys::track_nps, false},
+                       {keys::track_hashfull, false}, {keys::track_tbhits, false}, {keys::track_timeleft, false},
+                       {keys::track_latency, false}, {keys::track_pv, false}, {keys::min, false},
+                       {keys::crc, false}};
+    root[keys::epd] = {{keys::file, ""}, {keys::append_file, true}};
+    root[keys::sprt] = {{keys::alpha, 0.0}, {keys::beta, 0.0},           {keys::elo0, 0.0},
+                        {keys::elo1, 0.0},  {keys::model, "normalized"}, {keys::enabled, false}};
+    root[keys::config_name] = "config.json";
+    root[keys::output] = 0;
+    root[keys::seed] = 0;
+    root[keys::variant] = 0;
+    root[keys::type] = 0;
+    root[keys::gauntlet_seeds] = 1;
+    root[keys::ratinginterval] = 10;
+    root[keys::scoreinterval] = 1;
+    root[keys::wait] = 0;
+    root[keys::autosaveinterval] = 20;
+    root[keys::games] = 2;
+    root[keys::rounds] = 2;
+    root[keys::concurrency] = 1;
+    root[keys::force_concurrency] = false;
+    root[keys::recover] = false;
+    root[keys::noswap] = false;
+    root[keys::reverse] = false;
+    root[keys::report_penta] = true;
+    root[keys::affinity] = false;
+    root[keys::check_mate_pvs] = false;
+    root[keys::show_latency] = false;
+    root[keys::log] = {{keys::file, ""},        {keys::level, 3},       {keys::append_file, true},
+                       {keys::compress, false}, {keys::realtime, true}, {keys::engine_coms, false}};
     return root;
 }
 
@@ -75,7 +79,7 @@ void overlay(Json& base, const Json& loaded) {
     }
 }
 
-Json engine_json(const SavedEngine& engine, bool chess960) {
+Json engine_json(const RunEngine& engine, bool chess960) {
     const config::EngineSpec& spec = engine.spec;
     std::string args;
     for (const auto& arg : spec.args) args += (args.empty() ? "" : " ") + arg;
@@ -83,104 +87,109 @@ Json engine_json(const SavedEngine& engine, bool chess960) {
     for (const auto& [name, value] : spec.options) options.push_back(Json::array({name, value}));
     const tc::TimeControl& tc = engine.time_control;
     Json out;
-    out["name"] = engine.name;
-    out["dir"] = spec.dir;
-    out["cmd"] = spec.cmd;
-    out["args"] = args;
-    out["restart"] = spec.restart == config::RestartPolicy::On;
-    out["options"] = options;
-    out["limit"] = {{"tc",
-                     {{"increment", tc.increment_ms},
-                      {"fixed_time", tc.move_time_ms},
-                      {"time", tc.base_ms},
-                      {"moves", tc.moves_per_tc},
-                      {"timemargin", tc.margin_ms}}},
-                    {"nodes", tc.nodes},
-                    {"plies", tc.depth}};
-    out["variant"] = chess960 ? 1 : 0;
+    out[keys::name] = engine.name;
+    out[keys::dir] = spec.dir;
+    out[keys::cmd] = spec.cmd;
+    out[keys::args] = args;
+    out[keys::restart] = spec.restart == config::RestartPolicy::On;
+    out[keys::options] = options;
+    out[keys::limit] = {{keys::tc,
+                         {{keys::increment, tc.increment_ms},
+                          {keys::fixed_time, tc.move_time_ms},
+                          {keys::time, tc.base_ms},
+                          {keys::moves, tc.moves_per_tc},
+                          {keys::timemargin, tc.margin_ms}}},
+                        {keys::nodes, tc.nodes},
+                        {keys::plies, tc.depth}};
+    out[keys::variant] = chess960 ? 1 : 0;
     return out;
 }
 
 void write_pgn(Json& pgn, const config::MatchConfig& config) {
-    pgn["event_name"] = config.event;
-    pgn["site"] = config.site.empty() ? "?" : config.site;
-    pgn["file"] = config.pgnout.value_or("");
-    pgn["append_file"] = config.pgnout_append;
-    pgn["min"] = config.pgnout_min;
-    pgn["crc"] = config.pgnout_crc32;
+    pgn[keys::event_name] = config.event;
+    pgn[keys::site] = config.site.empty() ? "?" : config.site;
+    pgn[keys::file] = config.pgnout.value_or("");
+    pgn[keys::append_file] = config.pgnout_append;
+    pgn[keys::min] = config.pgnout_min;
+    pgn[keys::crc] = config.pgnout_crc32;
     const config::FastchessPgnSpec spec = config.pgnout_fastchess.value_or(config::FastchessPgnSpec{});
-    pgn["notation"] = spec.notation == config::PgnNotation::lan ? 1 : spec.notation == config::PgnNotation::uci ? 2 : 0;
-    pgn["additional_lines_rgx"] = spec.match_lines;
-    pgn["track_nodes"] = spec.nodes;
-    pgn["track_seldepth"] = spec.seldepth;
-    pgn["track_nps"] = spec.nps;
-    pgn["track_hashfull"] = spec.hashfull;
-    pgn["track_tbhits"] = spec.tbhits;
-    pgn["track_timeleft"] = spec.timeleft;
-    pgn["track_latency"] = spec.latency;
-    pgn["track_pv"] = spec.pv;
+    pgn[keys::notation] = keys::number_of(keys::notations, config::to_string(spec.notation), 0);
+    pgn[keys::additional_lines_rgx] = spec.match_lines;
+    pgn[keys::track_nodes] = spec.nodes;
+    pgn[keys::track_seldepth] = spec.seldepth;
+    pgn[keys::track_nps] = spec.nps;
+    pgn[keys::track_hashfull] = spec.hashfull;
+    pgn[keys::track_tbhits] = spec.tbhits;
+    pgn[keys::track_timeleft] = spec.timeleft;
+    pgn[keys::track_latency] = spec.latency;
+    pgn[keys::track_pv] = spec.pv;
 }
 
 void write_rules(Json& root, const config::MatchConfig& config) {
     if (config.resign)
-        root["resign"] = {{"move_count", config.resign->movecount}, {"score", config.resign->score},
-                          {"twosided", config.resign->twosided}, {"enabled", true}};
+        root[keys::resign] = {{keys::move_count, config.resign->movecount},
+                              {keys::score, config.resign->score},
+                              {keys::twosided, config.resign->twosided},
+                              {keys::enabled, true}};
     else
-        root["resign"]["enabled"] = false;
+        root[keys::resign][keys::enabled] = false;
     if (config.draw)
-        root["draw"] = {{"move_number", config.draw->movenumber}, {"move_count", config.draw->movecount},
-                        {"score", config.draw->score}, {"enabled", true}};
+        root[keys::draw] = {{keys::move_number, config.draw->movenumber},
+                            {keys::move_count, config.draw->movecount},
+                            {keys::score, config.draw->score},
+                            {keys::enabled, true}};
     else
-        root["draw"]["enabled"] = false;
-    root["tb_adjudication"] = {{"syzygy_dirs", config::join_tb_paths(config.tb_paths)},
-                               {"max_pieces", config.tb_pieces},
-                               {"ignore_50_move_rule", config.tb_ignore50},
-                               {"enabled", !config.tb_paths.empty()}};
-    root["maxmoves"]["enabled"] = config.maxmoves > 0;
-    if (config.maxmoves > 0) root["maxmoves"]["move_count"] = config.maxmoves;
+        root[keys::draw][keys::enabled] = false;
+    root[keys::tb_adjudication] = {{keys::syzygy_dirs, config::join_tb_paths(config.tb_paths)},
+                                   {keys::max_pieces, config.tb_pieces},
+                                   {keys::ignore_50_move_rule, config.tb_ignore50},
+                                   {keys::enabled, !config.tb_paths.empty()}};
+    root[keys::maxmoves][keys::enabled] = config.maxmoves > 0;
+    if (config.maxmoves > 0) root[keys::maxmoves][keys::move_count] = config.maxmoves;
     if (config.sprt)
-        root["sprt"] = {{"alpha", config.sprt->alpha}, {"beta", config.sprt->beta}, {"elo0", config.sprt->elo0},
-                        {"elo1", config.sprt->elo1}, {"model", config.sprt->model}, {"enabled", true}};
+        root[keys::sprt] = {{keys::alpha, config.sprt->alpha}, {keys::beta, config.sprt->beta},
+                            {keys::elo0, config.sprt->elo0},   {keys::elo1, config.sprt->elo1},
+                            {keys::model, config.sprt->model}, {keys::enabled, true}};
     else
-        root["sprt"]["enabled"] = false;
+        root[keys::sprt][keys::enabled] = false;
 }
 
 void write_openings(Json& opening, const std::optional<config::OpeningsSpec>& spec) {
     if (!spec) {
-        opening["file"] = "";
+        opening[keys::file] = "";
         return;
     }
-    opening["file"] = spec->file;
-    opening["format"] = spec->format == "epd" ? 0 : spec->format == "pgn" ? 1 : 2;
-    opening["order"] = spec->order == "random" ? 0 : 1;
-    opening["plies"] = spec->plies > 0 ? spec->plies : -1;
-    opening["start"] = spec->start;
+    opening[keys::file] = spec->file;
+    opening[keys::format] = keys::number_of(keys::opening_formats, spec->format, 2);
+    opening[keys::order] = keys::number_of(keys::opening_orders, spec->order, 1);
+    opening[keys::plies] = spec->plies > 0 ? spec->plies : -1;
+    opening[keys::start] = spec->start;
 }
 
 // fastchess counts `games` games per opening: colour-reversed pairs are its -games 2.
 void write_counts(Json& root, const config::MatchConfig& config) {
     // Under fastchess's own schedule the counts already mean what fastchess's keys mean.
     if (config.schedule == config::ScheduleRules::fastchess) {
-        root["games"] = config.games;
-        root["rounds"] = config.rounds;
+        root[keys::games] = config.games;
+        root[keys::rounds] = config.rounds;
         return;
     }
     // Only pairs are fastchess's -games 2: a reader checks the stats' W/D/L against the pentanomial
     // counts, which -repeat 3's triples do not have.
     const std::int64_t total = static_cast<std::int64_t>(config.games) * config.rounds;
     const bool pairs = config.repeat && config.repeat_count == 2 && total % 2 == 0;
-    root["games"] = pairs ? 2 : 1;
-    root["rounds"] = pairs ? total / 2 : total;
+    root[keys::games] = pairs ? 2 : 1;
+    root[keys::rounds] = pairs ? total / 2 : total;
 }
 
-Json stats_json(const config::MatchConfig& config, const std::vector<SavedEngine>& engines,
+Json stats_json(const config::MatchConfig& config, const std::vector<RunEngine>& engines,
                 const config::CarriedResults& results) {
     Json stats = Json::object();
     if (engines.size() != 2 || config.tournament == "gauntlet") return stats;
-    stats[engines[0].name + " vs " + engines[1].name] = {
-        {"wins", results.wins},         {"losses", results.losses},     {"draws", results.draws},
-        {"penta_WW", results.penta_ww}, {"penta_WD", results.penta_wd}, {"penta_WL", results.penta_wl},
-        {"penta_DD", results.penta_dd}, {"penta_LD", results.penta_ld}, {"penta_LL", results.penta_ll}};
+    stats[keys::stats_entry(engines[0].name, engines[1].name)] = {
+        {keys::wins, results.wins},         {keys::losses, results.losses},     {keys::draws, results.draws},
+        {keys::penta_WW, results.penta_ww}, {keys::penta_WD, results.penta_wd}, {keys::penta_WL, results.penta_wl},
+        {keys::penta_DD, results.penta_dd}, {keys::penta_LD, results.penta_ld}, {keys::penta_LL, results.penta_ll}};
     return stats;
 }
 
@@ -234,31 +243,31 @@ void ContiguousResults::commit(const OpenPair& pair, std::size_t pair_size) {
     }
 }
 
-std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<SavedEngine>& engines,
+std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<RunEngine>& engines,
                                   const config::CarriedResults& results) {
     Json root = default_state();
     if (config.fastchess_state && !config.fastchess_state->loaded_json.empty())
         overlay(root, Json::parse(config.fastchess_state->loaded_json));
-    root.erase("engines");
-    root.erase("stats");
+    root.erase(keys::engines);
+    root.erase(keys::stats);
     write_rules(root, config);
-    write_openings(root["opening"], config.openings);
-    write_pgn(root["pgn"], config);
-    root["epd"] = {{"file", config.epdout.value_or("")}, {"append_file", config.epdout_append}};
-    root["config_name"] = config.fastchess_state ? config.fastchess_state->outname : std::string("config.json");
-    root["output"] = config.output == config::OutputFormat::cutechess ? 1 : 0;
-    root["seed"] = config.seed;
-    root["variant"] = config.variant == "fischerandom" ? 1 : 0;
-    root["type"] = config.tournament == "gauntlet" ? 1 : 0;
-    root["ratinginterval"] = config.ratinginterval;
-    root["autosaveinterval"] = config.autosaveinterval;
+    write_openings(root[keys::opening], config.openings);
+    write_pgn(root[keys::pgn], config);
+    root[keys::epd] = {{keys::file, config.epdout.value_or("")}, {keys::append_file, config.epdout_append}};
+    root[keys::config_name] = config.fastchess_state ? config.fastchess_state->outname : std::string("config.json");
+    root[keys::output] = keys::number_of(keys::output_formats, config::to_string(config.output), 0);
+    root[keys::seed] = config.seed;
+    root[keys::variant] = keys::number_of(keys::variants, config.variant, 0);
+    root[keys::type] = keys::number_of(keys::tournament_types, config.tournament, 0);
+    root[keys::ratinginterval] = config.ratinginterval;
+    root[keys::autosaveinterval] = config.autosaveinterval;
     write_counts(root, config);
-    root["concurrency"] = std::max(1, config.concurrency);
-    root["recover"] = config.recover;
+    root[keys::concurrency] = std::max(1, config.concurrency);
+    root[keys::recover] = config.recover;
     Json engine_list = Json::array();
     for (const auto& engine : engines) engine_list.push_back(engine_json(engine, config.variant == "fischerandom"));
-    root["engines"] = engine_list;
-    root["stats"] = stats_json(config, engines, results);
+    root[keys::engines] = engine_list;
+    root[keys::stats] = stats_json(config, engines, results);
     return root.dump(4) + "\n";
 }
 

@@ -149,23 +149,4 @@ std::string fastchess_details(const config::EngineSpec& first, const config::Eng
     return text;
 }
 
-void print_match_summary(std::ostream& out, config::OutputFormat format, const std::string& first,
-                         const std::string& second, const std::string& details, const PairingResults& results,
-                         const std::optional<SprtSetup>& sprt, const Pace& pace) {
-    const auto& p = results.penta;
-    const bool pentanomial = sprt ? sprt->pentanomial : p.ll + p.ld + p.dd_wl + p.wd + p.ww > 0;
-    if (format == config::OutputFormat::fastchess) {
-        out << "--------------------------------------------------\n";
-        for (const auto& line : fastchess_results_lines(first, second, details, results, pentanomial, sprt))
-            out << line << '\n';
-        out << "--------------------------------------------------\n";
-        return;
-    }
-    print_pairing_summary(out, first, second, results, sprt, pace);
-    if (const std::string elo = cutechess_elo_line(results.wdl); !elo.empty()) out << elo << '\n';
-    if (sprt) {
-        if (auto state = sprt_state(*sprt, results)) out << cutechess_sprt_line(*state) << '\n';
-    }
-}
-
 }  // namespace arbiter::output

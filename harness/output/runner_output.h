@@ -5,12 +5,10 @@
 // captured lines in tests/data/runner_output/ are the reference.
 
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/output/match_summary.h"
 #include "harness/schedule/tally.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
@@ -48,11 +46,5 @@ std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters,
 // the engines differ, "NULL" when not set) and the opening book's file name.
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
                               const std::optional<config::OpeningsSpec>& openings);
-
-// A match's summary at a rating interval and at the end, in the chosen format.
-void print_match_summary(std::ostream& out, config::OutputFormat format, const std::string& first,
-                         const std::string& second, const std::string& details,
-                         const schedule::PairingResults& results, const std::optional<schedule::SprtSetup>& sprt,
-                         const Pace& pace);
 
 }  // namespace arbiter::output

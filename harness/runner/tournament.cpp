@@ -9,7 +9,6 @@
 #include "harness/runner/cpu_budget.h"
 #include "harness/runner/engine_probe.h"
 #include "harness/output/output_texts.h"
-#include "harness/output/runner_output.h"
 #include "harness/schedule/run_identity.h"
 #include "harness/runner/tournament_state.h"
 #include "harness/tc/time_control.h"
@@ -34,12 +33,9 @@ using schedule::TournamentKind;
 using output::AppendFile;
 using output::ContiguousResults;
 using output::epd_file_text;
-using output::fastchess_details;
 using output::match_line_patterns;
 using output::pgn_file_text;
 using output::pgn_text_needs_moves;
-using output::print_match_summary;
-using output::print_results_table;
 using output::StoredTexts;
 using output::StoredTextVisitor;
 
@@ -190,6 +186,8 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
         book = openings::OpeningBook::open(book_options(*config.openings, seed, config.variant == "fischerandom"));
     if (config.sprt && schedule.kind() == TournamentKind::match)
         sprt = sprt_setup(*config.sprt, schedule.colour_reversed_pairs() && config.report_penta != false);
+    match_output =
+        output::make_output(config.output, output::MatchContext{config, schedule, run_engines(engines), sprt});
     keep_lines = match_line_patterns(config);
     if (config.fastchess_state && schedule.kind() == TournamentKind::match) {
         const config::CarriedResults carried = config.fastchess_state->carried.value_or(config::CarriedResults{});
@@ -371,30 +369,11 @@ Tournament::Tournament(const config::MatchConfig& config, std::vector<PreparedEn
 Tournament::~Tournament() = default;
 
 static void print_summary(Tournament::State& state) {
-    std::ostream& out = state.io.out;
-    if (state.live_line_shown) out << '\n';
-    if (state.schedule.kind() == TournamentKind::match) {
-        const PreparedEngine& first = state.engines[0];
-        const PreparedEngine& second = state.engines[1];
-        print_match_summary(out, state.config.output, first.name, second.name,
-                            fastchess_details(first.spec, second.spec, state.config.openings), state.reported(0),
-                            state.sprt, state.pace());
-    } else {
-        state.print_result_list();
-    }
-    print_results_table(out, state.tally);
-    // cutechess-cli ends with the outcome list unless -outcomeinterval just printed it.
-    const int interval = state.config.outcomeinterval;
-    if ((state.config.behaviour.print_outcomes_at_end || interval > 0) &&
-        (interval == 0 || state.tally.games() % interval != 0))
-        state.print_outcomes();
-    out << "Games: " << state.games_this_session << " played now, " << state.stored_in_run << " in run "
-        << state.run.id << " of " << state.database.path();
-    if (state.carried_games > 0) out << "; fastchess's config.json counted the first " << state.carried_games;
-    out << '\n';
-    // The last line of cutechess-cli and of fastchess alike; scripts wait for it.
-    out << "Finished match\n";
-    out.flush();
+    if (state.live_line_shown) state.io.out << '\n';
+    const output::SessionCounts session{state.games_this_session, state.stored_in_run, state.run.id,
+                                        state.database.path(), state.carried_games};
+    state.match_output->match_finished(state.io.out, state.standings(), session);
+    state.io.out.flush();
 }
 
 // The monitor: forwards the interrupt flag to the workers and keeps the live line fresh, until
@@ -430,9 +409,7 @@ TournamentOutcome Tournament::run() {
     if (state.config.sprt && !state.sprt)
         state.io.err << "Warning: -sprt applies to a match of two engines; ignored for a "
                      << state.config.tournament << " of " << state.engines.size() << " engines\n";
-    if (state.sprt && state.sprt->parameters.model == stats::EloModel::bayesian && state.config.repeat &&
-        state.config.output == config::OutputFormat::fastchess)
-        state.io.out << "Warning; the bayesian SPRT model counts games, not pairs: results are shown per game\n";
+    state.match_output->match_starting(state.io.out);
     if (state.sprt) {
         // A resumed run may already be decided.
         if (auto verdict = sprt_state(*state.sprt, state.tally.pairing(0)); verdict &&

@@ -4,33 +4,23 @@
 
 #include <algorithm>
 
+#include "harness/output/shared_texts.h"
 #include "harness/schedule/chess960.h"
-#include "harness/output/result_list.h"
-#include "harness/output/runner_output.h"
 
 namespace arbiter::runner {
 
 using schedule::chess960_number_for_slot;
 using schedule::chess960_start_fen;
-using schedule::cutechess_gauntlet_seeds;
 using schedule::first_engine_score;
 using schedule::KnockoutBracket;
-using schedule::Pairing;
 using schedule::PairingResults;
 using schedule::ScheduledGame;
 using schedule::sprt_state;
 using schedule::TournamentKind;
-using output::cutechess_outcomes;
-using output::cutechess_ranking;
 using output::fastchess_config_text;
-using output::fastchess_details;
-using output::fastchess_sprt_verdict_line;
 using output::live_line;
 using output::Pace;
-using output::print_match_summary;
-using output::print_results_table;
-using output::SavedEngine;
-using output::score_line;
+using output::RunEngine;
 using output::write_state_file;
 
 namespace {
@@ -112,10 +102,12 @@ std::uint64_t Tournament::State::planned_games() const {
     return knockout ? knockout->planned_games() : schedule.total_games();
 }
 
+output::Standings Tournament::State::standings() const {
+    return output::Standings{tally, knockout ? &*knockout : nullptr, pace()};
+}
+
 PairingResults Tournament::State::reported(std::size_t pairing) const {
-    PairingResults results = tally.pairing(pairing);
-    if (config.report_penta == false) results.penta = {};
-    return results;
+    return output::reported_results(tally, pairing, config.report_penta);
 }
 
 void Tournament::State::print_line(const std::string& text) {
@@ -133,44 +125,16 @@ void Tournament::State::refresh_live_line() {
     live_line_shown = true;
 }
 
-void Tournament::State::print_result_list() {
-    std::vector<std::string> names;
-    for (const auto& engine : engines) names.push_back(engine.name);
-    if (knockout) {
-        io.out << knockout->results(names) << '\n';
-    } else if (engines.size() > 2 && config.output == config::OutputFormat::cutechess) {
-        const int seeds =
-            schedule.kind() == TournamentKind::gauntlet ? cutechess_gauntlet_seeds(engines.size(), config.seeds) : 0;
-        io.out << cutechess_ranking(tally.players(), config.resultformat, seeds);
-    }
-}
-
 void Tournament::State::warn_tie_decided(const KnockoutBracket::TieDecided& tie) {
     io.err << "Warning: " << engines[tie.through].name << " vs " << engines[tie.out].name << " is still level after "
            << tie.games << " games (" << KnockoutBracket::kMaxTieBreakGames << " tie-breaks, the knockout's limit); "
            << engines[tie.through].name << ", given earlier, goes through\n";
 }
 
-// cutechess prints the list as one message that starts with a newline: a blank line comes first.
-void Tournament::State::print_outcomes() { io.out << cutechess_outcomes(tally.players()) << '\n'; }
-
 void Tournament::State::print_interval_reports() {
     if (live_line_shown) io.out << "\r\033[K";
     live_line_shown = false;
-    const Pace now = pace();
-    if (schedule.kind() != TournamentKind::match) print_result_list();
-    if (schedule.kind() == TournamentKind::round_robin || schedule.kind() == TournamentKind::pyramid || knockout) {
-        print_results_table(io.out, tally);
-    } else {
-        for (std::size_t i = 0; i < schedule.pairings().size(); ++i) {
-            const Pairing& pairing = schedule.pairings()[i];
-            const PreparedEngine& first = engines[pairing.first];
-            const PreparedEngine& second = engines[pairing.second];
-            print_match_summary(io.out, config.output, first.name, second.name,
-                                fastchess_details(first.spec, second.spec, config.openings), reported(i),
-                                i == 0 ? sprt : std::nullopt, now);
-        }
-    }
+    match_output->interval_summary(io.out, standings());
     io.out.flush();
 }
 
@@ -191,27 +155,23 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
     if (tie) warn_tie_decided(*tie);
     const bool last = games_in_selection_left <= 0;
     if (engines.size() == 2 && config.scoreinterval > 0 && (tally.games() % config.scoreinterval == 0 || last))
-        print_line(score_line(engines[0].name, engines[1].name, tally.pairing(0)));
+        print_line(match_output->score(standings()));
     if (config.ratinginterval > 0 && tally.games() % config.ratinginterval == 0) print_interval_reports();
-    if (config.outcomeinterval > 0 && tally.games() % config.outcomeinterval == 0) print_outcomes();
+    if (config.outcomeinterval > 0 && tally.games() % config.outcomeinterval == 0)
+        match_output->outcomes(io.out, standings());
     if (sprt) {
         const auto verdict = sprt_state(*sprt, reported(0));
         if (verdict && verdict->decision != stats::SprtDecision::continue_testing) {
-            const bool h1 = verdict->decision == stats::SprtDecision::h1;
-            print_line(std::string("SPRT: ") + (h1 ? "H1" : "H0") + " accepted after " +
-                       std::to_string(tally.games()) + " games; stopping");
-            if (config.output == config::OutputFormat::fastchess)
-                print_line(fastchess_sprt_verdict_line(sprt->parameters, verdict->decision));
-            stop(h1 ? RunEnd::sprt_h1 : RunEnd::sprt_h0, {});
+            for (const auto& line : match_output->sprt_decided(verdict->decision, tally.games())) print_line(line);
+            stop(verdict->decision == stats::SprtDecision::h1 ? RunEnd::sprt_h1 : RunEnd::sprt_h0, {});
         }
     }
 }
 
-// What config.json records of each engine.
-static std::vector<SavedEngine> saved_engines(const std::vector<PreparedEngine>& engines) {
-    std::vector<SavedEngine> saved;
-    for (const auto& engine : engines) saved.push_back(SavedEngine{engine.spec, engine.name, engine.time_control});
-    return saved;
+std::vector<RunEngine> run_engines(const std::vector<PreparedEngine>& engines) {
+    std::vector<RunEngine> named;
+    for (const auto& engine : engines) named.push_back(RunEngine{engine.name, engine.spec, engine.time_control});
+    return named;
 }
 
 void Tournament::State::save_state_file() {
@@ -219,7 +179,7 @@ void Tournament::State::save_state_file() {
     const config::CarriedResults results =
         contiguous ? contiguous->results() : config.fastchess_state->carried.value_or(config::CarriedResults{});
     try {
-        const std::string text = fastchess_config_text(config, saved_engines(engines), results);
+        const std::string text = fastchess_config_text(config, run_engines(engines), results);
         write_state_file(config.fastchess_state->outname, text);
     } catch (const std::exception& error) {
         if (!state_file_failed) io.err << "Warning: " << error.what() << '\n';

@@ -22,8 +22,8 @@
 #include "harness/runner/engine_tap.h"
 #include "harness/output/fastchess_state.h"
 #include "harness/schedule/knockout.h"
+#include "harness/output/match_output.h"
 #include "harness/output/output_files.h"
-#include "harness/output/match_summary.h"
 #include "harness/schedule/schedule.h"
 #include "harness/schedule/tally.h"
 #include "harness/runner/tournament.h"
@@ -55,6 +55,7 @@ struct Tournament::State {
     std::optional<adjudication::TablebaseRule> tablebase;  // -tb: shared by every game
     db::RunRecord run;
     std::vector<std::int64_t> engine_ids;
+    std::unique_ptr<output::MatchOutput> match_output;  // what -output format='s tool prints
     std::unique_ptr<output::AppendFile> pgn_out;
     std::unique_ptr<output::AppendFile> epd_out;
     std::mutex output_mutex;  // held while a game is stored and written to the output files
@@ -105,6 +106,7 @@ struct Tournament::State {
     void print_line(const std::string& text);  // above the live line, if any
     void refresh_live_line();
     output::Pace pace() const;
+    output::Standings standings() const;
     void print_interval_reports();
     // Writes fastchess's config.json (MatchConfig::fastchess_state); a failure is reported once.
     void save_state_file();
@@ -112,12 +114,12 @@ struct Tournament::State {
     std::uint64_t planned_games() const;
     // A pairing's results as the reports show them: without pentanomial counts under -report penta=false.
     schedule::PairingResults reported(std::size_t pairing) const;
-    // cutechess's result list: the bracket of a knockout, else the ranking table of three or more engines.
-    void print_result_list();
-    void print_outcomes();
     // A knockout encounter still level at the tie-break limit, decided by engine order: on stderr.
     void warn_tie_decided(const schedule::KnockoutBracket::TieDecided& tie);
 };
+
+// The engines as the output and fastchess's config.json name them.
+std::vector<output::RunEngine> run_engines(const std::vector<PreparedEngine>& engines);
 
 // The worker body (worker.cpp): plays assignments until none are left or the run stops.
 void run_worker(Tournament::State& state, process::ReadWatchdog& read_watchdog);

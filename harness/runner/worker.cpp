@@ -138,8 +138,7 @@ bool Worker::play(const Assignment& assignment, const ScheduledGame& game) {
         std::lock_guard lock(state_.mutex);
         if (!state_.dispatching) return false;  // the run stopped while the engines got ready
         if (!state_.io.live_progress)
-            state_.print_line("Started game " + std::to_string(game.number) + " of " +
-                              std::to_string(state_.planned_games()) + " (" + vs(game) + ")");
+            state_.print_line(state_.match_output->game_started(game, state_.planned_games()));
     }
     const game::GameSetup setup = setup_for(assignment, game);
     game::PlayedGame played;
@@ -196,9 +195,7 @@ bool Worker::store(const ScheduledGame& game, const game::GameSetup& setup, cons
         if (state_.pgn_out && output_error.empty() && state_.config.pgnout_crc32)
             state_.print_line(state_.pgn_out->crc32_line());
         state_.record_game(game, white_score, pair_size, played.outcome.description,
-                           "Finished game " + std::to_string(game.number) + " (" + vs(game) + "): " +
-                               adjudication::result_token(played.outcome.result) + " {" + played.outcome.description +
-                               "}");
+                           state_.match_output->game_finished(game, played.outcome.result, played.outcome.description));
     }
     if (output_error.empty()) return true;
     fail(output_error);

@@ -1,14 +1,13 @@
-// fastchess's config.json read into a MatchConfig (harness/config/fastchess_config.h) and written
-// back (harness/output/fastchess_state.h): every setting arbiter models, from the file fastchess
-// saved (tests/data/fastchess_output/config_interrupted.json) with settings changed the way
-// fastchess's flags would change them, and the settings that cannot be followed refused.
+// fastchess's config.json read into a MatchConfig and written back (harness/output/fastchess_state.h):
+// every setting arbiter models, from the file fastchess saved
+// (tests/data/fastchess_output/config_interrupted.json) with settings changed the way fastchess's
+// flags would change them, and the settings that cannot be followed refused.
 #include <catch2/catch.hpp>
 
 #include <functional>
 
 #include <nlohmann/json.hpp>
 
-#include "harness/config/fastchess_config.h"
 #include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
@@ -26,7 +25,7 @@ config::MatchConfig read_changed(const std::function<void(json&)>& change) {
     json state = json::parse(test_support::read_text(kSaved));
     change(state);
     test_support::TempDir dir;
-    return config::read_fastchess_config(dir.write("config.json", state.dump(4)));
+    return output::read_fastchess_config(dir.write("config.json", state.dump(4)));
 }
 
 }  // namespace

@@ -17,10 +17,10 @@ using namespace arbiter;
 namespace {
 
 // The engines as a run prepares them, as far as config.json records them.
-std::vector<output::SavedEngine> engines_of(const config::MatchConfig& config) {
-    std::vector<output::SavedEngine> engines;
+std::vector<output::RunEngine> engines_of(const config::MatchConfig& config) {
+    std::vector<output::RunEngine> engines;
     for (const auto& spec : config.engines)
-        engines.push_back(output::SavedEngine{spec, spec.name, config::time_control(spec)});
+        engines.push_back(output::RunEngine{spec.name, spec, config::time_control(spec)});
     return engines;
 }
 

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/config/fastchess_config.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
@@ -136,7 +136,7 @@ TEST_CASE("a run in the fastchess dialect writes config.json in fastchess's form
     CHECK(written["engines"][0]["limit"]["nodes"] == 2000);
     CHECK(written["engines"][0]["options"] == json::array({json::array({"Hash", "8"})}));
     // Read back, it is the same run.
-    const auto read = arbiter::config::read_fastchess_config(dir.file("config.json"));
+    const auto read = arbiter::output::read_fastchess_config(dir.file("config.json"));
     REQUIRE(read.engines.size() == 2);
     CHECK(read.engines[0].cmd == "./tempo");
     CHECK(read.engines[1].nodes == 2000u);

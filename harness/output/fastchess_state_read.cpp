@@ -1,4 +1,4 @@
-#include "harness/config/fastchess_config.h"
+#include "harness/output/fastchess_state.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -11,12 +11,15 @@
 #include "harness/config/output_settings.h"
 #include "harness/config/plain_text.h"
 #include "harness/config/tablebase_settings.h"
+#include "harness/output/fastchess_state_keys.h"
 #include "harness/tc/time_control.h"
 
-namespace arbiter::config {
+namespace arbiter::output {
 namespace {
 
+using namespace config;  // the reader fills a MatchConfig with the checks of config's flags
 using nlohmann::json;
+namespace keys = fastchess_keys;
 
 // Reads the key `key` of `object` where it exists, with the checks the command line's flag for it
 // makes; the file's own paths name what is wrong.
@@ -65,12 +68,12 @@ public:
 
     // fastchess saves an enum as the number of its value; `words` names the values in order. Any
     // other number is refused rather than read as the default.
-    std::string choice(const char* key, int otherwise, std::initializer_list<const char*> words) const {
+    std::string choice(const char* key, int otherwise, keys::Words words) const {
         const int number = get<int>(key, otherwise);
-        if (number >= 0 && static_cast<std::size_t>(number) < words.size()) return words.begin()[number];
+        if (number >= 0 && static_cast<std::size_t>(number) < words.size()) return std::string(words[number]);
         std::string known;
         for (std::size_t index = 0; index < words.size(); ++index)
-            known += (index > 0 ? ", " : "") + std::to_string(index) + " (" + words.begin()[index] + ")";
+            known += (index > 0 ? ", " : "") + std::to_string(index) + " (" + std::string(words[index]) + ")";
         throw ConfigError(at(key), "must be one of " + known + ", got " + std::to_string(number));
     }
 
@@ -90,171 +93,174 @@ std::int64_t milliseconds(const Reader& clock, const char* key) {
 
 void read_clock(EngineSpec& spec, const Reader& clock) {
     tc::TimeControl control;
-    control.base_ms = milliseconds(clock, "time");
-    control.increment_ms = milliseconds(clock, "increment");
-    control.moves_per_tc = clock.at_least<int>("moves", 0, 0);
+    control.base_ms = milliseconds(clock, keys::time);
+    control.increment_ms = milliseconds(clock, keys::increment);
+    control.moves_per_tc = clock.at_least<int>(keys::moves, 0, 0);
     if (control.base_ms > 0 || control.increment_ms > 0) {
-        if (control.base_ms == 0) throw ConfigError(clock.at("time"), "must be positive when an increment is set");
+        if (control.base_ms == 0) throw ConfigError(clock.at(keys::time), "must be positive when an increment is set");
         spec.tc = TimeControlSetting{control, tc::to_pgn_string(control)};
     }
-    if (const auto fixed = milliseconds(clock, "fixed_time"); fixed > 0) spec.st = static_cast<double>(fixed) / 1000.0;
-    if (const auto margin = clock.at_least<int>("timemargin", 0, 0); margin > 0) spec.timemargin_ms = margin;
+    if (const auto fixed = milliseconds(clock, keys::fixed_time); fixed > 0) spec.st = static_cast<double>(fixed) / 1000.0;
+    if (const auto margin = clock.at_least<int>(keys::timemargin, 0, 0); margin > 0) spec.timemargin_ms = margin;
 }
 
 void read_limit(EngineSpec& spec, const Reader& limit) {
-    if (limit.has("tc")) read_clock(spec, limit.child("tc"));
-    if (const auto nodes = limit.get<std::uint64_t>("nodes", 0); nodes > 0) {
+    if (limit.has(keys::tc)) read_clock(spec, limit.child(keys::tc));
+    if (const auto nodes = limit.get<std::uint64_t>(keys::nodes, 0); nodes > 0) {
         // More would wrap to "no limit" in tc::TimeControl, as the nodes= key says.
         if (nodes > static_cast<std::uint64_t>(INT64_MAX))
-            throw ConfigError(limit.at("nodes"), "must be at most " + std::to_string(INT64_MAX));
+            throw ConfigError(limit.at(keys::nodes), "must be at most " + std::to_string(INT64_MAX));
         spec.nodes = nodes;
     }
-    if (const auto plies = limit.at_least<int>("plies", 0, 0); plies > 0) spec.depth = plies;
+    if (const auto plies = limit.at_least<int>(keys::plies, 0, 0); plies > 0) spec.depth = plies;
 }
 
 EngineSpec read_engine(const Reader& engine, const std::string& where) {
     EngineSpec spec;
-    spec.name = engine.plain_text("name", "");
-    spec.cmd = engine.plain_text("cmd", "");
-    spec.dir = engine.plain_text("dir", "");
-    if (const auto args = engine.get<std::string>("args", ""); !args.empty())
+    spec.name = engine.plain_text(keys::name, "");
+    spec.cmd = engine.plain_text(keys::cmd, "");
+    spec.dir = engine.plain_text(keys::dir, "");
+    if (const auto args = engine.get<std::string>(keys::args, ""); !args.empty())
         apply_engine_token(spec, "args=" + args, where);
-    if (engine.get<bool>("restart", false)) spec.restart = RestartPolicy::On;
-    if (engine.has("options")) {
-        const json& options = engine.raw("options");
-        if (!options.is_array()) throw ConfigError(engine.at("options"), "expected a list of [name, value] pairs");
+    if (engine.get<bool>(keys::restart, false)) spec.restart = RestartPolicy::On;
+    if (engine.has(keys::options)) {
+        const json& options = engine.raw(keys::options);
+        if (!options.is_array()) throw ConfigError(engine.at(keys::options), "expected a list of [name, value] pairs");
         for (const auto& option : options) {
             if (!option.is_array() || option.size() != 2 || !option[0].is_string() || !option[1].is_string())
-                throw ConfigError(engine.at("options"), "expected [name, value], got " + option.dump());
+                throw ConfigError(engine.at(keys::options), "expected [name, value], got " + option.dump());
             apply_engine_token(spec, "option." + option[0].get<std::string>() + "=" + option[1].get<std::string>(),
                                where);
         }
     }
-    if (engine.has("limit")) read_limit(spec, engine.child("limit"));
-    if (spec.cmd.empty()) throw ConfigError(engine.at("cmd"), "missing");
+    if (engine.has(keys::limit)) read_limit(spec, engine.child(keys::limit));
+    if (spec.cmd.empty()) throw ConfigError(engine.at(keys::cmd), "missing");
     return spec;
 }
 
 // The enums are checked whether or not a file is given: the state is written back as read.
 void read_opening(MatchConfig& config, const Reader& opening) {
     OpeningsSpec spec;
-    spec.file = opening.get<std::string>("file", "");
-    spec.format = opening.choice("format", 2, {"epd", "pgn", "none"});
+    spec.file = opening.get<std::string>(keys::file, "");
+    spec.format = opening.choice(keys::format, 2, keys::opening_formats);
     if (spec.format == "none") spec.format.clear();
-    spec.order = opening.choice("order", 1, {"random", "sequential"});
-    const int plies = opening.get<int>("plies", -1);
+    spec.order = opening.choice(keys::order, 1, keys::opening_orders);
+    const int plies = opening.get<int>(keys::plies, -1);
     spec.plies = plies > 0 ? plies : 0;
-    spec.start = opening.at_least<int>("start", 1, 1);
+    spec.start = opening.at_least<int>(keys::start, 1, 1);
     if (!spec.file.empty()) config.openings = spec;
 }
 
 void read_pgn(MatchConfig& config, const Reader& pgn) {
-    config.event = pgn.plain_text("event_name", config.event);
-    const std::string site = pgn.plain_text("site", "?");
+    config.event = pgn.plain_text(keys::event_name, config.event);
+    const std::string site = pgn.plain_text(keys::site, "?");
     config.site = site == "?" ? "" : site;  // the PGN writes "?" for an empty site
     FastchessPgnSpec spec;
-    parse_pgn_notation(pgn.choice("notation", 0, {"san", "lan", "uci"}), spec.notation);
-    spec.nodes = pgn.get<bool>("track_nodes", false);
-    spec.seldepth = pgn.get<bool>("track_seldepth", false);
-    spec.nps = pgn.get<bool>("track_nps", false);
-    spec.hashfull = pgn.get<bool>("track_hashfull", false);
-    spec.tbhits = pgn.get<bool>("track_tbhits", false);
-    spec.timeleft = pgn.get<bool>("track_timeleft", false);
-    spec.latency = pgn.get<bool>("track_latency", false);
-    spec.pv = pgn.get<bool>("track_pv", false);
-    if (pgn.has("additional_lines_rgx")) {
-        const json& patterns = pgn.raw("additional_lines_rgx");
-        if (!patterns.is_array()) throw ConfigError(pgn.at("additional_lines_rgx"), "expected a list");
+    parse_pgn_notation(pgn.choice(keys::notation, 0, keys::notations), spec.notation);
+    spec.nodes = pgn.get<bool>(keys::track_nodes, false);
+    spec.seldepth = pgn.get<bool>(keys::track_seldepth, false);
+    spec.nps = pgn.get<bool>(keys::track_nps, false);
+    spec.hashfull = pgn.get<bool>(keys::track_hashfull, false);
+    spec.tbhits = pgn.get<bool>(keys::track_tbhits, false);
+    spec.timeleft = pgn.get<bool>(keys::track_timeleft, false);
+    spec.latency = pgn.get<bool>(keys::track_latency, false);
+    spec.pv = pgn.get<bool>(keys::track_pv, false);
+    if (pgn.has(keys::additional_lines_rgx)) {
+        const json& patterns = pgn.raw(keys::additional_lines_rgx);
+        if (!patterns.is_array()) throw ConfigError(pgn.at(keys::additional_lines_rgx), "expected a list");
         for (const auto& pattern : patterns) {
-            if (!pattern.is_string()) throw ConfigError(pgn.at("additional_lines_rgx"), "expected a list of strings");
-            compile_match_line(pattern.get<std::string>(), pgn.at("additional_lines_rgx"));
+            if (!pattern.is_string())
+                throw ConfigError(pgn.at(keys::additional_lines_rgx), "expected a list of strings");
+            compile_match_line(pattern.get<std::string>(), pgn.at(keys::additional_lines_rgx));
             spec.match_lines.push_back(pattern.get<std::string>());
         }
     }
-    const std::string file = pgn.get<std::string>("file", "");
+    const std::string file = pgn.get<std::string>(keys::file, "");
     if (file.empty()) return;
     config.pgnout = file;
     config.pgnout_fastchess = spec;
-    config.pgnout_min = pgn.get<bool>("min", false);
-    config.pgnout_append = pgn.get<bool>("append_file", true);
-    config.pgnout_crc32 = pgn.get<bool>("crc", false);
+    config.pgnout_min = pgn.get<bool>(keys::min, false);
+    config.pgnout_append = pgn.get<bool>(keys::append_file, true);
+    config.pgnout_crc32 = pgn.get<bool>(keys::crc, false);
 }
 
 // Checked as -sprt checks it, so that a test that cannot run is refused before the first game.
 void read_sprt(MatchConfig& config, const Reader& sprt) {
-    if (!sprt.get<bool>("enabled", false)) return;
+    if (!sprt.get<bool>(keys::enabled, false)) return;
     SprtSpec spec;
-    spec.elo0 = sprt.get<double>("elo0", 0);
-    spec.elo1 = sprt.get<double>("elo1", 0);
-    spec.alpha = sprt.get<double>("alpha", spec.alpha);
-    spec.beta = sprt.get<double>("beta", spec.beta);
-    spec.model = sprt.get<std::string>("model", spec.model);
+    spec.elo0 = sprt.get<double>(keys::elo0, 0);
+    spec.elo1 = sprt.get<double>(keys::elo1, 0);
+    spec.alpha = sprt.get<double>(keys::alpha, spec.alpha);
+    spec.beta = sprt.get<double>(keys::beta, spec.beta);
+    spec.model = sprt.get<std::string>(keys::model, spec.model);
     check_sprt(spec, sprt.where());
     config.sprt = spec;
 }
 
 void read_rules(MatchConfig& config, const Reader& root) {
-    if (root.has("sprt")) read_sprt(config, root.child("sprt"));
-    if (root.has("draw") && root.child("draw").get<bool>("enabled", false)) {
-        const Reader draw = root.child("draw");
-        config.draw =
-            DrawRule{draw.get<int>("move_number", 0), draw.get<int>("move_count", 0), draw.get<int>("score", 0)};
+    if (root.has(keys::sprt)) read_sprt(config, root.child(keys::sprt));
+    if (root.has(keys::draw) && root.child(keys::draw).get<bool>(keys::enabled, false)) {
+        const Reader draw = root.child(keys::draw);
+        config.draw = DrawRule{draw.get<int>(keys::move_number, 0), draw.get<int>(keys::move_count, 0),
+                               draw.get<int>(keys::score, 0)};
     }
-    if (root.has("resign") && root.child("resign").get<bool>("enabled", false)) {
-        const Reader resign = root.child("resign");
-        config.resign = ResignRule{resign.get<int>("move_count", 0), resign.get<int>("score", 0),
-                                   resign.get<bool>("twosided", false)};
+    if (root.has(keys::resign) && root.child(keys::resign).get<bool>(keys::enabled, false)) {
+        const Reader resign = root.child(keys::resign);
+        config.resign = ResignRule{resign.get<int>(keys::move_count, 0), resign.get<int>(keys::score, 0),
+                                   resign.get<bool>(keys::twosided, false)};
     }
-    if (root.has("maxmoves") && root.child("maxmoves").get<bool>("enabled", false))
-        config.maxmoves = root.child("maxmoves").at_least<int>("move_count", 0, 0);
+    if (root.has(keys::maxmoves) && root.child(keys::maxmoves).get<bool>(keys::enabled, false))
+        config.maxmoves = root.child(keys::maxmoves).at_least<int>(keys::move_count, 0, 0);
 }
 
 // Settings that decide which games are played and that this reader cannot carry over: refused,
 // because dropping them would continue a different run.
 void refuse_unfollowed(const Reader& root) {
-    for (const char* key : {"noswap", "reverse"})
+    for (const char* key : {keys::noswap, keys::reverse})
         if (root.get<bool>(key, false)) throw ConfigError(root.at(key), "is true; arbiter cannot continue such a run");
 }
 
 // Keys arbiter does not model but writes back as read, for fastchess to read again: checked as
 // their flags are (-seeds, -scoreinterval, -wait, -log level=), so that no broken value is passed on.
 void check_kept_keys(const Reader& root) {
-    for (const char* key : {"gauntlet_seeds", "scoreinterval", "wait"}) root.at_least<int>(key, 0, 0);
-    for (const char* key : {"force_concurrency", "report_penta", "affinity", "check_mate_pvs", "show_latency"})
+    for (const char* key : {keys::gauntlet_seeds, keys::scoreinterval, keys::wait}) root.at_least<int>(key, 0, 0);
+    for (const char* key :
+         {keys::force_concurrency, keys::report_penta, keys::affinity, keys::check_mate_pvs, keys::show_latency})
         root.get<bool>(key, false);
-    if (!root.has("log")) return;
-    const Reader log = root.child("log");
-    log.get<std::string>("file", "");
-    log.choice("level", 3, {"all", "trace", "info", "warn", "err", "fatal"});  // fastchess's Logger::Level
-    for (const char* key : {"append_file", "compress", "realtime", "engine_coms"}) log.get<bool>(key, false);
+    if (!root.has(keys::log)) return;
+    const Reader log = root.child(keys::log);
+    log.get<std::string>(keys::file, "");
+    log.choice(keys::level, 3, keys::log_levels);  // fastchess's Logger::Level
+    for (const char* key : {keys::append_file, keys::compress, keys::realtime, keys::engine_coms})
+        log.get<bool>(key, false);
 }
 
 // fastchess saves no -tbadjudicate (its result_type is not in the file): BOTH, its default.
 void read_tablebase(MatchConfig& config, const Reader& root) {
-    if (!root.has("tb_adjudication") || !root.child("tb_adjudication").get<bool>("enabled", false)) return;
-    const Reader tb = root.child("tb_adjudication");
-    config.tb_paths = split_tb_paths(tb.get<std::string>("syzygy_dirs", ""), tb.at("syzygy_dirs"));
-    config.tb_pieces = check_tb_pieces(tb.get<int>("max_pieces", 0), tb.at("max_pieces"));
-    config.tb_ignore50 = tb.get<bool>("ignore_50_move_rule", false);
+    if (!root.has(keys::tb_adjudication) || !root.child(keys::tb_adjudication).get<bool>(keys::enabled, false)) return;
+    const Reader tb = root.child(keys::tb_adjudication);
+    config.tb_paths = split_tb_paths(tb.get<std::string>(keys::syzygy_dirs, ""), tb.at(keys::syzygy_dirs));
+    config.tb_pieces = check_tb_pieces(tb.get<int>(keys::max_pieces, 0), tb.at(keys::max_pieces));
+    config.tb_ignore50 = tb.get<bool>(keys::ignore_50_move_rule, false);
 }
 
 void read_tournament(MatchConfig& config, const Reader& root) {
     refuse_unfollowed(root);
     check_kept_keys(root);
-    config.variant = root.choice("variant", 0, {"standard", "fischerandom"});
-    config.tournament = root.choice("type", 0, {"round-robin", "gauntlet"});
-    parse_output_format(root.choice("output", 0, {"fastchess", "cutechess"}), config.output);
+    config.variant = root.choice(keys::variant, 0, keys::variants);
+    config.tournament = root.choice(keys::type, 0, keys::tournament_types);
+    parse_output_format(root.choice(keys::output, 0, keys::output_formats), config.output);
     // fastchess plays `games` games per opening with colours alternating: pairs when there are two.
-    config.games = root.at_least<int>("games", 2, 1);
-    config.rounds = root.at_least<int>("rounds", 2, 1);
+    config.games = root.at_least<int>(keys::games, 2, 1);
+    config.rounds = root.at_least<int>(keys::rounds, 2, 1);
     config.repeat = config.games == 2;
-    config.concurrency = root.at_least<int>("concurrency", 1, 1);
-    config.recover = root.get<bool>("recover", false);
-    config.ratinginterval = root.at_least<int>("ratinginterval", 10, 0);
-    config.autosaveinterval = root.get<int>("autosaveinterval", 20);
-    check_autosaveinterval(config.autosaveinterval, root.at("autosaveinterval"));
-    if (root.has("seed")) {
-        config.seed = root.get<std::uint64_t>("seed", 0);
+    config.concurrency = root.at_least<int>(keys::concurrency, 1, 1);
+    config.recover = root.get<bool>(keys::recover, false);
+    config.ratinginterval = root.at_least<int>(keys::ratinginterval, 10, 0);
+    config.autosaveinterval = root.get<int>(keys::autosaveinterval, 20);
+    check_autosaveinterval(config.autosaveinterval, root.at(keys::autosaveinterval));
+    if (root.has(keys::seed)) {
+        config.seed = root.get<std::uint64_t>(keys::seed, 0);
         config.seed_given = true;
     }
 }
@@ -277,9 +283,9 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
     };
     const auto games = [&](const char* key) { return count(key, scheduled, " games"); };
     const auto pair_count = [&](const char* key) { return count(key, pairs ? config.rounds : 0, " pairs"); };
-    const CarriedResults results{games("wins"),       games("losses"),      games("draws"),
-                                 pair_count("penta_LL"), pair_count("penta_LD"), pair_count("penta_WL"),
-                                 pair_count("penta_DD"), pair_count("penta_WD"), pair_count("penta_WW")};
+    const CarriedResults results{games(keys::wins),          games(keys::losses),        games(keys::draws),
+                                 pair_count(keys::penta_LL), pair_count(keys::penta_LD), pair_count(keys::penta_WL),
+                                 pair_count(keys::penta_DD), pair_count(keys::penta_WD), pair_count(keys::penta_WW)};
     if (results.games() > scheduled)
         throw ConfigError(entry.where(), "wins + losses + draws = " + std::to_string(results.games()) +
                                              " is more than the " + std::to_string(scheduled) + " games" + schedule);
@@ -290,21 +296,21 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
                                                  std::to_string(from_pairs) + " (" + sum +
                                                  "); fastchess counts whole pairs");
     };
-    match("wins", results.wins, 2 * results.penta_ww + results.penta_wd + results.penta_wl,
+    match(keys::wins, results.wins, 2 * results.penta_ww + results.penta_wd + results.penta_wl,
           "2 x penta_WW + penta_WD + penta_WL");
-    match("losses", results.losses, 2 * results.penta_ll + results.penta_ld + results.penta_wl,
+    match(keys::losses, results.losses, 2 * results.penta_ll + results.penta_ld + results.penta_wl,
           "2 x penta_LL + penta_LD + penta_WL");
-    match("draws", results.draws, 2 * results.penta_dd + results.penta_wd + results.penta_ld,
+    match(keys::draws, results.draws, 2 * results.penta_dd + results.penta_wd + results.penta_ld,
           "2 x penta_DD + penta_WD + penta_LD");
     return results;
 }
 
 // The first engine's results against the second, from "A vs B" (or "B vs A", mirrored).
 std::optional<CarriedResults> read_stats(const Reader& root, const MatchConfig& config) {
-    if (!root.has("stats") || config.engines.size() != 2) return std::nullopt;
-    const Reader stats = root.child("stats");
-    const std::string forward = config.engines[0].name + " vs " + config.engines[1].name;
-    const std::string backward = config.engines[1].name + " vs " + config.engines[0].name;
+    if (!root.has(keys::stats) || config.engines.size() != 2) return std::nullopt;
+    const Reader stats = root.child(keys::stats);
+    const std::string forward = keys::stats_entry(config.engines[0].name, config.engines[1].name);
+    const std::string backward = keys::stats_entry(config.engines[1].name, config.engines[0].name);
     const bool mirrored = !stats.has(forward.c_str()) && stats.has(backward.c_str());
     if (!stats.has(forward.c_str()) && !mirrored) return std::nullopt;
     CarriedResults results = read_stats_entry(stats.child(mirrored ? backward.c_str() : forward.c_str()), config);
@@ -323,29 +329,29 @@ MatchConfig read_fastchess_config(const std::string& path) {
     const json document = parse_config_json(text, path);
     const Reader root(document, path);
     MatchConfig config;
-    if (!root.has("engines") || !root.raw("engines").is_array())
-        throw ConfigError(root.at("engines"), "expected a list");
-    const json& engines = root.raw("engines");
+    if (!root.has(keys::engines) || !root.raw(keys::engines).is_array())
+        throw ConfigError(root.at(keys::engines), "expected a list");
+    const json& engines = root.raw(keys::engines);
     for (std::size_t i = 0; i < engines.size(); ++i) {
-        const std::string where = root.at("engines") + "[" + std::to_string(i) + "]";
+        const std::string where = root.at(keys::engines) + "[" + std::to_string(i) + "]";
         config.engines.push_back(read_engine(Reader(engines[i], where), where));
     }
     read_tournament(config, root);
-    if (root.has("opening")) read_opening(config, root.child("opening"));
-    if (root.has("pgn")) read_pgn(config, root.child("pgn"));
-    if (root.has("epd")) {
-        const Reader epd = root.child("epd");
-        if (const auto file = epd.get<std::string>("file", ""); !file.empty()) config.epdout = file;
-        config.epdout_append = epd.get<bool>("append_file", true);
+    if (root.has(keys::opening)) read_opening(config, root.child(keys::opening));
+    if (root.has(keys::pgn)) read_pgn(config, root.child(keys::pgn));
+    if (root.has(keys::epd)) {
+        const Reader epd = root.child(keys::epd);
+        if (const auto file = epd.get<std::string>(keys::file, ""); !file.empty()) config.epdout = file;
+        config.epdout_append = epd.get<bool>(keys::append_file, true);
     }
     read_rules(config, root);
     read_tablebase(config, root);
     FastchessStateSpec state;
-    state.outname = root.get<std::string>("config_name", state.outname);
+    state.outname = root.get<std::string>(keys::config_name, state.outname);
     state.carried = read_stats(root, config);
     state.loaded_json = text;
     config.fastchess_state = state;
     return config;
 }
 
-}  // namespace arbiter::config
+}  // namespace arbiter::output
