@@ -89,7 +89,8 @@ double Pace::games_per_minute() const {
 
 std::optional<std::chrono::seconds> Pace::eta() const {
     const double rate = games_per_minute();
-    if (rate <= 0) return std::nullopt;
+    // Nothing left (the schedule done, or the run stopped early by an SPRT decision): no estimate.
+    if (rate <= 0 || games_left <= 0) return std::nullopt;
     return std::chrono::seconds(std::llround(static_cast<double>(games_left) / rate * 60.0));
 }
 
@@ -118,8 +119,9 @@ void print_pairing_summary(std::ostream& out, const std::string& first, const st
     out << "Results of " << first << " vs " << second << " (" << results.games() << " games):\n";
     if (auto e = estimate(results, pentanomial)) {
         out << elo_text(*e) << '\n';
-        out << "LOS " << fixed(100 * e->los, 2) << " %, draw ratio " << fixed(100 * e->draw_ratio, 2) << " %"
-            << (pentanomial ? " (pairs)" : "") << '\n';
+        // Pentanomial: the share of game pairs that come out level (DD+WL), not cutechess's DrawRatio of games.
+        out << "LOS " << fixed(100 * e->los, 2) << " %, " << (pentanomial ? "pair draw ratio " : "draw ratio ")
+            << fixed(100 * e->draw_ratio, 2) << " %\n";
     }
     const auto& w = results.wdl;
     out << "W " << w.wins << " D " << w.draws << " L " << w.losses << ", points "

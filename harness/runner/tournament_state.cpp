@@ -93,7 +93,7 @@ void Tournament::State::stop(RunEnd why, const std::string& message) {
 Pace Tournament::State::pace() const {
     Pace pace;
     pace.games_this_session = games_this_session;
-    pace.games_left = games_in_selection_left;
+    pace.games_left = end ? 0 : games_in_selection_left;  // a stopped run (SPRT decision) has nothing left
     pace.elapsed = std::chrono::steady_clock::now() - session_start;
     return pace;
 }

@@ -105,6 +105,13 @@ TEST_CASE("SPRT stops the run at its decision", "[integration]") {
         INFO(result.out << result.err);
         CHECK(result.code == 0);
         CHECK(result.out.find("H1 accepted") != std::string::npos);
+        // The summaries after the decision estimate no time for games that will not be played.
+        const std::string after = result.out.substr(result.out.find("H1 accepted"));
+        CHECK(after.find("ETA") == std::string::npos);
+        CHECK(after.find("Pace ") != std::string::npos);
+        // -repeat makes pairs: arbiter's draw ratio is of pairs and says so, apart from cutechess's DrawRatio.
+        CHECK(result.out.find(", pair draw ratio ") != std::string::npos);
+        CHECK(result.out.find(" (pairs)") == std::string::npos);
         const auto played = stored_games(dir.file("f.db")).size();
         CHECK(played >= 2);
         CHECK(played < 100);
