@@ -140,14 +140,27 @@ void print_option_warnings(const TournamentIo& io, bool on_stdout, const std::ve
 // Without a book every game starts from the start position, and engines stopped by depth or nodes
 // alone (no clock) play it the same way each time: a pairing that meets more than twice, or a
 // knockout's tie-breaks, replays the same games.
-bool games_will_repeat(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
-                       const Schedule& schedule) {
-    if (config.openings || config.variant == "fischerandom") return false;
+bool games_will_repeat(const std::vector<PreparedEngine>& engines, const Schedule& schedule) {
     for (const auto& engine : engines) {
         const tc::TimeControl& limit = engine.time_control;
         if (engine.book || limit.is_timed() || (limit.depth == 0 && limit.nodes == 0)) return false;
     }
     return schedule.dynamic() || schedule.total_games() > 2 * schedule.pairings().size();
+}
+
+// What a run without -openings should be told at start-up, if anything: every game begins at the
+// start position (a sample of one opening, and many games the same), unless the variant draws its
+// own positions or every engine plays from its own book=.
+std::optional<std::string> openings_warning(const config::MatchConfig& config,
+                                            const std::vector<PreparedEngine>& engines, const Schedule& schedule) {
+    if (config.openings || config.variant == "fischerandom") return std::nullopt;
+    if (std::all_of(engines.begin(), engines.end(), [](const PreparedEngine& engine) { return engine.book != nullptr; }))
+        return std::nullopt;
+    if (games_will_repeat(engines, schedule))
+        return "Warning: no opening book and every engine has a fixed depth or node limit: games from the start "
+               "position will repeat (give -openings to vary them)";
+    return "Warning: no -openings: every game starts from the start position, so the games sample one opening "
+           "and many may repeat (give -openings file=FILE to play a book)";
 }
 
 // What the run's identity hashes: the executable each engine's resolved description names.
@@ -218,9 +231,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     const db::OpenedRun opened = open_match_run(database, config, wanted, engine_specs(engines), selection_games);
     print_run_choice(io.out, opened, selection_games);
     print_option_warnings(io, config.behaviour.warnings_on_stdout, option_warnings);
-    if (games_will_repeat(config, engines, schedule))
-        io.err << "Warning: no opening book and every engine has a fixed depth or node limit: games from the start "
-                  "position will repeat (give -openings to vary them)\n";
+    if (const auto warning = openings_warning(config, engines, schedule)) io.err << *warning << '\n';
     run = opened.run;
     for (const auto& engine : engines) engine_ids.push_back(database.upsert_engine(engine.record));
 }

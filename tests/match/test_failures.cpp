@@ -164,3 +164,24 @@ TEST_CASE("each engine's stderr is appended to its own log beside the database",
         CHECK(std::filesystem::exists(dir.file("my/logs/second.stderr.log")));
     }
 }
+
+TEST_CASE("a run without -openings is warned that every game starts from the start position", "[integration]") {
+    TempDir dir;
+    const auto engines = misbehave_engine("first") + misbehave_engine("second") +
+                         std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-maxmoves", "4"};
+    const std::string warning = "Warning: no -openings: every game starts from the start position";
+    SECTION("no book: the warning names the consequence") {
+        const auto result = run_match(engines + db_flag(dir));
+        INFO(result.out << result.err);
+        REQUIRE(result.code == 0);
+        CHECK(result.err.find(warning) != std::string::npos);
+    }
+    SECTION("with -openings: no warning") {
+        const auto result = run_match(engines + db_flag(dir) +
+                                      std::vector<std::string>{"-openings", "file=" + std::string(REPO_ROOT_DIR) +
+                                                                                "/openings/8moves_v3.pgn"});
+        INFO(result.out << result.err);
+        REQUIRE(result.code == 0);
+        CHECK(result.err.find("no -openings") == std::string::npos);
+    }
+}
