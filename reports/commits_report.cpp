@@ -78,8 +78,8 @@ std::vector<Section> commits_sections(db::Database& database, const std::string&
             const auto& g = *row.games;
             cells.insert(cells.end(), {std::to_string(g.run_id), std::to_string(g.wins + g.draws + g.losses),
                                        std::to_string(g.wins), std::to_string(g.draws), std::to_string(g.losses),
-                                       percent(estimate->score), difference_cell(estimate->elo, estimate->elo_error)});
-            elo.series.points.push_back({label, estimate->elo, estimate->elo_error});
+                                       percent(estimate->score), elo_cell(*estimate)});
+            elo.series.points.push_back(elo_point(label, *estimate));
         } else {
             cells.insert(cells.end(), 7, "");
             elo.series.points.push_back({label, std::nullopt, std::nullopt});

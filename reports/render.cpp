@@ -72,6 +72,7 @@ nlohmann::json chart_json(const Chart& chart) {
         points.push_back({{"label", point.label},
                           {"value", point.value ? nlohmann::json(*point.value) : nlohmann::json(nullptr)},
                           {"error", point.error ? nlohmann::json(*point.error) : nlohmann::json(nullptr)}});
+        if (!point.bound.empty()) points.back()["bound"] = point.bound;
     }
     return {{"id", chart.id}, {"title", chart.title}, {"y_label", chart.y_label}, {"points", points}};
 }

@@ -21,6 +21,7 @@ struct ChartPoint {
     std::string label;
     std::optional<double> value;  // none: no data at this x (a gap)
     std::optional<double> error;
+    std::string bound{};  // ">" or "<": the value is a floor or ceiling (a perfect or null score)
 };
 
 struct ChartSeries {

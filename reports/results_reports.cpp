@@ -53,7 +53,7 @@ Table matchup_table(const std::vector<Matchup>& matchups, bool with_llr, const n
         const double score = (static_cast<double>(m.wdl.wins) + 0.5 * static_cast<double>(m.wdl.draws)) / static_cast<double>(games);
         std::vector<std::string> row{m.player, m.opponent, std::to_string(games), std::to_string(m.wdl.wins),
                                      std::to_string(m.wdl.draws), std::to_string(m.wdl.losses), percent(score),
-                                     difference_cell(e.elo, e.elo_error), percent(e.los), penta_text(m)};
+                                     elo_cell(e), percent(e.los), penta_text(m)};
         if (with_llr) {
             stats::SprtParameters params{sprt.value("elo0", 0.0), sprt.value("elo1", 5.0), sprt.value("alpha", 0.05),
                                          sprt.value("beta", 0.05), stats::EloModel::normalized};
@@ -199,7 +199,7 @@ Report build_opponents_report(db::Database& database, const std::string& engine)
     for (auto& [opponent, matchup] : by_opponent) {
         for (const auto& stats : database.pair_stats_by_run(engine, opponent)) add_run_stats(matchup, stats);
         const stats::EloEstimate e = estimate(matchup);
-        chart.series.points.push_back({opponent, e.elo, e.elo_error});
+        chart.series.points.push_back(elo_point(opponent, e));
         matchups.push_back(matchup);
     }
     section.heading = "Opponents";

@@ -93,7 +93,8 @@ void draw_axes(std::ostringstream& svg, const Frame& frame, const Chart& chart) 
 }
 
 std::string tooltip(const ChartPoint& point) {
-    std::string text = point.label + ": " + tick_label(std::round(*point.value * 10) / 10);
+    std::string text = point.label + ": " + (point.bound.empty() ? "" : point.bound + " ") +
+                       tick_label(std::round(*point.value * 10) / 10);
     if (point.error) text += " \xC2\xB1 " + tick_label(std::round(*point.error * 10) / 10);
     return escape_xml(text);
 }
