@@ -122,6 +122,13 @@ svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0
 }
 )css";
 
+// A chart without a single value would draw empty axes: nothing to see, so it is left out.
+bool has_values(const Chart& chart) {
+    for (const auto& point : chart.series.points)
+        if (point.value) return true;
+    return false;
+}
+
 void html_table(const Table& table, std::ostream& out) {
     out << "<table>";
     if (!table.caption.empty()) out << "<caption>" << escape_xml(table.caption) << "</caption>";
@@ -147,7 +154,8 @@ void render_html(const Report& report, std::ostream& out) {
         out << "<section>";
         if (!section.heading.empty()) out << "<h2>" << escape_xml(section.heading) << "</h2>\n";
         for (const auto& paragraph : section.paragraphs) out << "<p>" << escape_xml(paragraph) << "</p>\n";
-        for (const auto& chart : section.charts) out << "<figure>" << render_svg_chart(chart) << "</figure>\n";
+        for (const auto& chart : section.charts)
+            if (has_values(chart)) out << "<figure>" << render_svg_chart(chart) << "</figure>\n";
         for (const auto& table : section.tables) html_table(table, out);
         for (const auto& block : section.blocks) out << "<pre>" << escape_xml(block) << "</pre>\n";
         out << "</section>\n";

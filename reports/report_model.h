@@ -44,6 +44,9 @@ struct Chart {
     std::string x_label{};
     std::optional<double> reference{};                   // a dashed horizontal line (a start value)
     std::optional<double> lower_bound{}, upper_bound{};  // an allowed range; drawn when near the line
+    bool bounds_always{false};                           // draw the bounds however far (an SPRT's LLR bounds)
+    std::string lower_label{"min"}, upper_label{"max"};  // written before the bound's value
+    double x_step{1.0};                                  // x units per point (points every x_step games)
 };
 
 struct Section {
