@@ -89,24 +89,6 @@ double perfect_score_floor(std::int64_t samples) {
     return -400.0 * std::log10(1.0 / score - 1.0);
 }
 
-const char* bound_marker(RatingBound bound) {
-    switch (bound) {
-        case RatingBound::at_least: return ">";
-        case RatingBound::at_most: return "<";
-        case RatingBound::exact: break;
-    }
-    return "";
-}
-
-const char* bound_name(RatingBound bound) {
-    switch (bound) {
-        case RatingBound::at_least: return "at_least";
-        case RatingBound::at_most: return "at_most";
-        case RatingBound::exact: break;
-    }
-    return "exact";
-}
-
 double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
 double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }

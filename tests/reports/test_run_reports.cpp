@@ -13,7 +13,9 @@
 #include "reports/render.h"
 #include "reports/results_reports.h"
 #include "reports/run_engines.h"
+#include "reports/feature_report.h"
 #include "tests/reports/match_run_fixture.h"
+#include "tests/reports/synthetic_ladder.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -226,4 +228,31 @@ TEST_CASE("report commits dates rows by commit date and leaves out a chart witho
     CHECK(report.sections[0].charts[0].id == "commits-elo");
     const std::string html = rendered(report, reports::Format::html);
     CHECK(test_support::count_of(html, "<svg") == 1);
+}
+
+TEST_CASE("feature report: a step at 100% shows its floor and its improvement's, marked", "[unit]") {
+    TempDb temp;
+    db::Database database(temp.path);
+    using db::GameResult;
+    testing::SyntheticLadder ladder;
+    const auto& p = ladder.players;
+    const std::string a = "anchor-a", f = "floater";
+    ladder.games = {
+        {{p[0], a, GameResult::white_win, 3}, {a, p[0], GameResult::white_win, 4}, {p[0], f, GameResult::draw, 4},
+         {a, f, GameResult::white_win, 3}, {f, a, GameResult::white_win, 1}},
+        {{p[1], a, GameResult::white_win, 4}, {a, p[1], GameResult::white_win, 3}, {p[1], f, GameResult::draw, 4},
+         {p[1], p[0], GameResult::white_win, 2}, {p[0], p[1], GameResult::white_win, 1}},
+        {{p[2], a, GameResult::white_win, 5}, {f, p[2], GameResult::black_win, 5}, {p[2], p[1], GameResult::white_win, 4}},
+    };
+    testing::write_synthetic_ladder(database, ladder);
+    const reports::Report report = reports::build_feature_report(database, {});
+    const auto& rows = report.sections.at(0).tables.at(0).rows;
+    REQUIRE(rows.size() == 3);
+    // Was "2702 (14)" and "+450 ± ..."-like cells with no mark: finite numbers the games do not give.
+    CHECK_THAT(rows[2][5], Catch::StartsWith("> ") && Catch::EndsWith(" (14)"));
+    CHECK_THAT(rows[2][6], Catch::StartsWith("> +"));
+    CHECK(rows[1][6].find('>') == std::string::npos);
+    const auto& elo_chart = report.sections[0].charts.at(0);
+    CHECK(elo_chart.series.points[2].bound == ">");
+    CHECK_FALSE(elo_chart.series.points[2].error.has_value());
 }

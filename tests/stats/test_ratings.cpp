@@ -238,3 +238,15 @@ TEST_CASE("a large synthetic pool recovers its ratings", "[stats][ratings]") {
     const RatingTable t = compute_ratings(m, options);
     for (std::size_t p = 0; p < 10; ++p) CHECK(t.players[p].rating == Approx(1000.0 + 60.0 * p).margin(0.5));
 }
+
+TEST_CASE("the bound of a difference of bounded ratings", "[stats][ratings]") {
+    using B = RatingBound;
+    CHECK(difference_bound(B::exact, B::exact) == B::exact);
+    CHECK(difference_bound(B::at_least, B::exact) == B::at_least);
+    CHECK(difference_bound(B::at_least, B::at_most) == B::at_least);
+    CHECK(difference_bound(B::exact, B::at_least) == B::at_most);
+    CHECK(difference_bound(B::exact, B::at_most) == B::at_least);
+    CHECK(difference_bound(B::at_most, B::at_least) == B::at_most);
+    CHECK_FALSE(difference_bound(B::at_least, B::at_least).has_value());
+    CHECK_FALSE(difference_bound(B::at_most, B::at_most).has_value());
+}
