@@ -131,11 +131,7 @@ std::vector<StepFigures> step_figures(const LadderData& data) {
         f.games = rating.record.games();
         f.improvement = data.improvements[i].value;
         f.improvement_error = data.improvements[i].error95;
-    }
-    for (std::size_t i = 1; i < figures.size(); ++i) {
-        const auto bound = stats::difference_bound(figures[i].bound, figures[i - 1].bound);
-        if (bound) figures[i].improvement_bound = *bound;
-        else figures[i].improvement.reset();  // two floors (or ceilings): their difference says nothing
+        f.improvement_bound = data.improvements[i].bound;
     }
     return figures;
 }

@@ -252,6 +252,14 @@ TEST_CASE("feature report: a step at 100% shows its floor and its improvement's,
     CHECK_THAT(rows[2][5], Catch::StartsWith("> ") && Catch::EndsWith(" (14)"));
     CHECK_THAT(rows[2][6], Catch::StartsWith("> +"));
     CHECK(rows[1][6].find('>') == std::string::npos);
+    bool cost_table_seen = false;
+    for (const auto& section : report.sections)
+        for (const auto& table : section.tables)
+            if (table.caption == "Games and CPU-hours per step") {
+                CHECK_THAT(table.rows.at(2).at(2), Catch::StartsWith("> +"));
+                cost_table_seen = true;
+            }
+    CHECK(cost_table_seen);
     const auto& elo_chart = report.sections[0].charts.at(0);
     CHECK(elo_chart.series.points[2].bound == ">");
     CHECK_FALSE(elo_chart.series.points[2].error.has_value());
