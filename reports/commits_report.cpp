@@ -66,10 +66,6 @@ std::string date_cell(const CommitRow& row) {
     return row.committed_at.empty() ? date_of(row.started_at) + " (run)" : date_of(row.committed_at);
 }
 
-bool has_values(const Chart& chart) {
-    return std::any_of(chart.series.points.begin(), chart.series.points.end(), [](const ChartPoint& p) { return p.value.has_value(); });
-}
-
 }  // namespace
 
 std::vector<Section> commits_sections(db::Database& database, const std::string& engine, const std::string& suite) {

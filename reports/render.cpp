@@ -122,13 +122,6 @@ svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0
 }
 )css";
 
-// A chart without a single value would draw empty axes: nothing to see, so it is left out.
-bool has_values(const Chart& chart) {
-    for (const auto& point : chart.series.points)
-        if (point.value) return true;
-    return false;
-}
-
 void html_table(const Table& table, std::ostream& out) {
     out << "<table>";
     if (!table.caption.empty()) out << "<caption>" << escape_xml(table.caption) << "</caption>";

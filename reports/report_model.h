@@ -49,6 +49,13 @@ struct Chart {
     double x_step{1.0};                                  // x units per point (points every x_step games)
 };
 
+// Whether any point holds a value: a chart without one would draw empty axes, so it is left out.
+inline bool has_values(const Chart& chart) {
+    for (const ChartPoint& point : chart.series.points)
+        if (point.value) return true;
+    return false;
+}
+
 struct Section {
     std::string heading;
     std::vector<std::string> paragraphs;

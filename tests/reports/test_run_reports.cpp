@@ -264,3 +264,16 @@ TEST_CASE("feature report: a step at 100% shows its floor and its improvement's,
     CHECK(elo_chart.series.points[2].bound == ">");
     CHECK_FALSE(elo_chart.series.points[2].error.has_value());
 }
+
+TEST_CASE("HTML leaves out a chart without a single value", "[unit]") {
+    reports::Report report;
+    reports::Section section;
+    section.charts.push_back({"empty", "Nothing yet", "Elo", reports::ChartKind::points_with_errors,
+                              {"Elo", {{"a", std::nullopt, std::nullopt}, {"b", std::nullopt, std::nullopt}}}});
+    section.charts.push_back({"one", "One value", "Elo", reports::ChartKind::points_with_errors,
+                              {"Elo", {{"a", 5.0, std::nullopt}}}});
+    report.sections.push_back(section);
+    const std::string html = rendered(report, reports::Format::html);
+    CHECK(test_support::count_of(html, "<svg") == 1);
+    CHECK_THAT(html, Catch::Contains("id=\"one\"") && !Catch::Contains("id=\"empty\""));
+}
