@@ -73,6 +73,13 @@ json engine_spec_to_json(const EngineSpec& spec) {
     if (spec.build) out["build"] = *spec.build;
     if (spec.build_repo) out["repo"] = *spec.build_repo;
     if (spec.catalogue) out["conf"] = *spec.catalogue;
+    if (!spec.build_make_vars.empty()) {
+        json vars = json::object();
+        for (const auto& [name, value] : spec.build_make_vars) vars[name] = value;
+        out["make-var"] = vars;
+    }
+    if (spec.build_net) out["net"] = *spec.build_net;
+    if (spec.build_net_var) out["net-var"] = *spec.build_net_var;
     if (!spec.env.empty()) {
         json env = json::object();
         for (const auto& [name, value] : spec.env) env[name] = value;
@@ -94,19 +101,20 @@ json engine_spec_to_json(const EngineSpec& spec) {
 EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
     reject_unknown_keys(in, {"name", "cmd", "dir", "args", "proto", "options", "initstr", "tc", "st", "nodes",
                              "depth", "timemargin", "restart", "build", "repo", "conf", "env", "book", "bookdepth",
-                             "stderr", "tscale", "ponder", "whitepov", "trust", "debug", "history"},
+                             "stderr", "tscale", "ponder", "whitepov", "trust", "debug", "history", "make-var", "net",
+                             "net-var"},
                         where);
     EngineSpec spec;
     for (const auto& item : in.items()) {
         const std::string& key = item.key();
         const json& value = item.value();
-        if (key == "options" || key == "env") {
+        if (key == "options" || key == "env" || key == "make-var") {
             if (!value.is_object()) throw ConfigError(where + "." + key, "expected an object");
             for (const auto& option : value.items()) {
                 const std::string text = scalar_text(option.value());
                 require_plain_text(option.key(), where + "." + key);
                 require_plain_text(text, where + "." + key + "." + option.key());
-                std::string prefix = key == "options" ? "option." : "env.";
+                const std::string prefix = key == "options" ? "option." : key + ".";
                 apply_engine_token(spec, prefix + option.key() + "=" + text, where);
             }
         } else if (key == "args" || key == "initstr") {

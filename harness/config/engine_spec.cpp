@@ -172,6 +172,12 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
                       : key == "recipe.dir" ? spec.build_recipe_dir
                       : key == "recipe.exe" ? spec.build_recipe_exe : spec.build_recipe_target;
         field = value;
+    } else if (key.rfind("make-var.", 0) == 0) {
+        if (key.size() == 9) throw ConfigError(at, "expects make-var.NAME=VALUE, as arbiter build's --make-var");
+        spec.build_make_vars.emplace_back(key.substr(9), value);
+    } else if (key == "net" || key == "net-var") {
+        if (value.empty()) throw ConfigError(at, "expects a value, as arbiter build's --" + key);
+        (key == "net" ? spec.build_net : spec.build_net_var) = value;
     } else if (key == "bench") {
         if (value != "yes" && value != "no") throw ConfigError(at, "expects yes or no, got '" + value + "'");
         spec.build_verify_bench = value == "yes";
@@ -218,6 +224,9 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
         engine.build_recipe_target = each.build_recipe_target;
     }
     engine.build_verify_bench = engine.build_verify_bench && each.build_verify_bench;
+    if (engine.build_make_vars.empty()) engine.build_make_vars = each.build_make_vars;
+    if (!engine.build_net) engine.build_net = each.build_net;
+    if (!engine.build_net_var) engine.build_net_var = each.build_net_var;
     for (const auto& kv : each.env) engine.env.push_back(kv);
     if (!engine.book) engine.book = each.book;
     if (!engine.book_depth) engine.book_depth = each.book_depth;

@@ -67,6 +67,10 @@ struct EngineSpec {
     // `recipe=R` (--recipe), `recipe.dir=D`, `recipe.exe=E`, `recipe.target=T`, `bench=no`.
     std::optional<std::string> build_recipe, build_recipe_dir, build_recipe_exe, build_recipe_target;
     bool build_verify_bench = true;
+    // arbiter build's --make-var, --net and --net-var for build= (`make-var.NAME=VALUE`, `net=FILE`,
+    // `net-var=NAME`): an NNUE engine built as its author builds it. Checked where build= is resolved.
+    std::vector<std::pair<std::string, std::string>> build_make_vars;
+    std::optional<std::string> build_net, build_net_var;
     std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
     std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
     // cutechess-cli's engine keys (see README "Engine keys"):

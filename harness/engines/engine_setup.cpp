@@ -31,6 +31,22 @@ std::string quote_if_needed(const std::string& word) {
     return quoted + "\"";
 }
 
+// make-var.NAME=, net= and net-var=, checked as arbiter build checks --make-var, --net and --net-var.
+build::RecipeAdditions build_additions(const config::EngineSpec& spec, const std::string& where) {
+    build::RecipeAdditions additions;
+    for (const auto& [name, value] : spec.build_make_vars) {
+        build::check_variable_name(name, where + " make-var." + name);
+        additions.vars[name] = value;
+    }
+    if (spec.build_net) additions.net = build::readable_net(*spec.build_net, where + " net");
+    if (spec.build_net_var) {
+        if (!spec.build_net) throw build::BuildInputError(where + " net-var: names the variable net= sets: give net=FILE too");
+        build::check_variable_name(*spec.build_net_var, where + " net-var");
+        additions.net_var = *spec.build_net_var;
+    }
+    return additions;
+}
+
 }  // namespace
 
 void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostream& progress) {
@@ -43,6 +59,7 @@ void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostr
     request.verify_bench = spec.build_verify_bench;
     request.skip_check_hint = "add bench=no to the engine's keys to skip the check";
     try {
+        request.additions = build_additions(spec, where);
         if (spec.build_recipe) {
             request.recipe = build::shaped_recipe(*spec.build_recipe, spec.build_recipe_dir.value_or(""),
                                                   spec.build_recipe_exe.value_or(""),

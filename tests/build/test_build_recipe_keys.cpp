@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/config/engine_spec.h"
 #include "harness/engines/engine_setup.h"
 #include "tests/support/child.h"
@@ -109,4 +111,48 @@ TEST_CASE("a build= engine's record names its commit's subject and UTC committer
     CHECK(record.committed_at == "2026-01-03T09:00:00Z");
     spec.build.reset();  // not a build: nothing to read
     CHECK(engine_setup::to_engine_record(spec, "plain").commit_subject.empty());
+}
+
+TEST_CASE("make-var.NAME=, net= and net-var= are read on -engine, filled in by -each and written to JSON", "[unit]") {
+    const EngineSpec engine =
+        parse_engine_spec("build=HEAD make-var.ARCH=native make-var.CXX=clang++ net=nets/a.nnue net-var=NETFILE", "-engine #1");
+    CHECK(engine.build_make_vars ==
+          std::vector<std::pair<std::string, std::string>>{{"ARCH", "native"}, {"CXX", "clang++"}});
+    CHECK(engine.build_net == "nets/a.nnue");
+    CHECK(engine.build_net_var == "NETFILE");
+
+    EngineSpec bare = parse_engine_spec("build=v1", "-engine #2");
+    config::apply_each(bare, parse_engine_spec("make-var.ARCH=x86-64 net=n.bin", "-each"));
+    CHECK(bare.build_make_vars == std::vector<std::pair<std::string, std::string>>{{"ARCH", "x86-64"}});
+    CHECK(bare.build_net == "n.bin");
+
+    const nlohmann::json json = config::engine_spec_to_json(engine);
+    CHECK(json.at("make-var") == nlohmann::json{{"ARCH", "native"}, {"CXX", "clang++"}});
+    CHECK(json.at("net") == "nets/a.nnue");
+    const EngineSpec back = config::engine_spec_from_json(json, "engines[0]");
+    CHECK(back.build_make_vars == engine.build_make_vars);
+    CHECK(back.build_net_var == engine.build_net_var);
+
+    CHECK_THROWS_AS(parse_engine_spec("build=HEAD net=", "-engine #1"), ConfigError);
+    CHECK_THROWS_AS(parse_engine_spec("build=HEAD make-var.=1", "-engine #1"), ConfigError);
+}
+
+TEST_CASE("build= takes make-var.NAME= and net= as arbiter build takes --make-var and --net", "[integration]") {
+    test_support::TempDir work;
+    const std::string repo = make_fixture_repo(work.path());
+    ::setenv("ARBITER_BUILD_CACHE", (work.path() + "/builds").c_str(), 1);  // not the user's cache
+    const std::string base = "build=base repo=" + repo + " recipe=openbench recipe.dir=src";
+    const std::string net = work.path() + "/net.bin";
+    std::ofstream(net) << "weights\n";
+
+    const EngineSpec plain = resolved(base);
+    const EngineSpec with_net = resolved(base + " net=" + net + " make-var.SOMETHING=1");
+    CHECK(std::filesystem::exists(with_net.cmd));
+    // Another network or variable is another build, never the plain one's cached binary.
+    CHECK(with_net.cmd != plain.cmd);
+
+    CHECK_THAT(error_of(base + " net=" + work.path() + "/missing.bin"), Catch::Contains("-engine #1 net"));
+    CHECK_THAT(error_of(base + " make-var.9X=1"), Catch::Contains("make-var.9X"));
+    CHECK_THAT(error_of(base + " net-var=NETFILE"), Catch::Contains("give net=FILE too"));
+    ::unsetenv("ARBITER_BUILD_CACHE");
 }
