@@ -57,7 +57,8 @@ Engine SPEC (after -engine or -each), cutechess/fastchess style key=value words:
   cmd=PATH name=NAME dir=DIR arg=WORD (repeatable) args="WORDS" proto=uci|xboard
   option.NAME=VALUE tc=TC st=SECONDS nodes=N depth=N timemargin=MS restart=auto|on|off
   initstr=LINE conf=CATALOGUE-NAME build=GIT-REV repo=DIR env.NAME=VALUE
-  recipe=R recipe.dir=D recipe.exe=E recipe.target=T bench=yes|no (build='s recipe, as arbiter build)
+  recipe=R recipe.dir=D recipe.exe=E recipe.target=T bench=yes|no make-var.NAME=V net=FILE net-var=NAME
+                       (build='s recipe, variables and network, as arbiter build)
   book=POLYGLOT bookdepth=N stderr=FILE tscale=F ponder whitepov trust debug
   history=full|since-irreversible (UCI positions from the game's start, or from its last capture/pawn move)
 
