@@ -68,27 +68,27 @@ OpeningsSpec parse_openings(const std::vector<std::string>& values, Dialect dial
     return spec;
 }
 
-DrawRule parse_draw(const std::vector<std::string>& values) {
-    DrawRule rule;
+adjudication::DrawRule parse_draw(const std::vector<std::string>& values) {
+    adjudication::DrawRule rule;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-draw");
         const std::string at = "-draw " + key;
-        if (key == "movenumber") rule.movenumber = parse_integer<int>(value, at);
-        else if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
-        else if (key == "score") rule.score = parse_integer<int>(value, at);
+        if (key == "movenumber") rule.move_number = parse_integer<int>(value, at);
+        else if (key == "movecount") rule.move_count = parse_integer<int>(value, at);
+        else if (key == "score") rule.score_cp = parse_integer<int>(value, at);
         else throw ConfigError(at, "unknown draw setting");
     }
     return rule;
 }
 
-ResignRule parse_resign(const std::vector<std::string>& values) {
-    ResignRule rule;
+adjudication::ResignRule parse_resign(const std::vector<std::string>& values) {
+    adjudication::ResignRule rule;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-resign");
         const std::string at = "-resign " + key;
-        if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
-        else if (key == "score") rule.score = parse_integer<int>(value, at);
-        else if (key == "twosided") rule.twosided = parse_flag_bool(value, at);
+        if (key == "movecount") rule.move_count = parse_integer<int>(value, at);
+        else if (key == "score") rule.score_cp = parse_integer<int>(value, at);
+        else if (key == "twosided") rule.two_sided = parse_flag_bool(value, at);
         else throw ConfigError(at, "unknown resign setting");
     }
     return rule;

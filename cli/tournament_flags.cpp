@@ -93,7 +93,7 @@ void apply_quick(MatchConfig& config, const FlagGroup& group) {
     if (config.dialect != Dialect::fastchess) config.repeat = true, config.repeat_count = 2;
     config.concurrency = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 2);
     config.recover = true;
-    config.draw = DrawRule{30, 8, 8};
+    config.draw = adjudication::DrawRule{30, 8, 8};
     config.output = OutputFormat::cutechess;
 }
 

@@ -158,17 +158,17 @@ void read_sprt(MatchConfig& config, const json& in, const std::string& where) {
 void read_rules(MatchConfig& config, const json& in, const std::string& key, const std::string& where) {
     if (key == "draw") {
         reject_unknown_keys(in, {"movenumber", "movecount", "score"}, where);
-        DrawRule rule;
-        if (in.contains("movenumber")) rule.movenumber = get_as<int>(in, "movenumber", where);
-        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
-        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
+        adjudication::DrawRule rule;
+        if (in.contains("movenumber")) rule.move_number = get_as<int>(in, "movenumber", where);
+        if (in.contains("movecount")) rule.move_count = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score_cp = get_as<int>(in, "score", where);
         config.draw = rule;
     } else {
         reject_unknown_keys(in, {"movecount", "score", "twosided"}, where);
-        ResignRule rule;
-        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
-        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
-        if (in.contains("twosided")) rule.twosided = get_as<bool>(in, "twosided", where);
+        adjudication::ResignRule rule;
+        if (in.contains("movecount")) rule.move_count = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score_cp = get_as<int>(in, "score", where);
+        if (in.contains("twosided")) rule.two_sided = get_as<bool>(in, "twosided", where);
         config.resign = rule;
     }
 }
@@ -344,10 +344,10 @@ json match_config_to_json(const MatchConfig& config) {
     out["rounds"] = config.rounds;
     out["repeat"] = config.repeat;
     if (config.concurrency > 0) out["concurrency"] = config.concurrency;  // unset: the number of cores
-    if (config.draw) out["draw"] = {{"movenumber", config.draw->movenumber}, {"movecount", config.draw->movecount},
-                                    {"score", config.draw->score}};
-    if (config.resign) out["resign"] = {{"movecount", config.resign->movecount}, {"score", config.resign->score},
-                                        {"twosided", config.resign->twosided}};
+    if (config.draw) out["draw"] = {{"movenumber", config.draw->move_number}, {"movecount", config.draw->move_count},
+                                    {"score", config.draw->score_cp}};
+    if (config.resign) out["resign"] = {{"movecount", config.resign->move_count}, {"score", config.resign->score_cp},
+                                        {"twosided", config.resign->two_sided}};
     out["maxmoves"] = config.maxmoves;
     if (config.pgnout) out["pgnout"] = *config.pgnout;
     if (config.pgnout_min) out["pgnout_min"] = true;

@@ -195,12 +195,12 @@ void read_rules(MatchConfig& config, const Reader& root) {
     if (root.has("draw") && root.child("draw").get<bool>("enabled", false)) {
         const Reader draw = root.child("draw");
         config.draw =
-            DrawRule{draw.get<int>("move_number", 0), draw.get<int>("move_count", 0), draw.get<int>("score", 0)};
+            adjudication::DrawRule{draw.get<int>("move_number", 0), draw.get<int>("move_count", 0), draw.get<int>("score", 0)};
     }
     if (root.has("resign") && root.child("resign").get<bool>("enabled", false)) {
         const Reader resign = root.child("resign");
-        config.resign = ResignRule{resign.get<int>("move_count", 0), resign.get<int>("score", 0),
-                                   resign.get<bool>("twosided", false)};
+        config.resign = adjudication::ResignRule{resign.get<int>("move_count", 0), resign.get<int>("score", 0),
+                                                 resign.get<bool>("twosided", false)};
     }
     if (root.has("maxmoves") && root.child("maxmoves").get<bool>("enabled", false))
         config.maxmoves = root.child("maxmoves").at_least<int>("move_count", 0, 0);

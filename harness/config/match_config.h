@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
 
 namespace arbiter::config {
@@ -76,18 +77,6 @@ struct OpeningsSpec {
     int plies = 0;               // 0 = the whole line
     int start = 1;               // 1-based index of the first opening
     std::string policy = "default";
-};
-
-struct DrawRule {
-    int movenumber = 0;
-    int movecount = 0;
-    int score = 0;
-};
-
-struct ResignRule {
-    int movecount = 0;
-    int score = 0;
-    bool twosided = false;
 };
 
 struct SprtSpec {
@@ -182,8 +171,8 @@ struct MatchConfig {
     int rounds = 1;
     bool repeat = false;
     int concurrency = 0;  // 0 = number of cores
-    std::optional<DrawRule> draw;
-    std::optional<ResignRule> resign;
+    std::optional<adjudication::DrawRule> draw;
+    std::optional<adjudication::ResignRule> resign;
     int maxmoves = 0;
     std::optional<std::string> pgnout;
     bool pgnout_min = false;

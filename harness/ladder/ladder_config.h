@@ -87,8 +87,8 @@ struct LadderConfig {
     // exaggeration), and the joint fit carries that into the improvement; docs/statistics.md.
     bool head_to_head = false;
     std::optional<config::OpeningsSpec> openings;
-    std::optional<config::DrawRule> draw;
-    std::optional<config::ResignRule> resign;
+    std::optional<adjudication::DrawRule> draw;
+    std::optional<adjudication::ResignRule> resign;
     int maxmoves = 0;
     std::uint64_t seed = 1;
     WacSettings wac;

@@ -118,13 +118,13 @@ void write_pgn(Json& pgn, const config::MatchConfig& config) {
 
 void write_rules(Json& root, const config::MatchConfig& config) {
     if (config.resign)
-        root["resign"] = {{"move_count", config.resign->movecount}, {"score", config.resign->score},
-                          {"twosided", config.resign->twosided}, {"enabled", true}};
+        root["resign"] = {{"move_count", config.resign->move_count}, {"score", config.resign->score_cp},
+                          {"twosided", config.resign->two_sided}, {"enabled", true}};
     else
         root["resign"]["enabled"] = false;
     if (config.draw)
-        root["draw"] = {{"move_number", config.draw->movenumber}, {"move_count", config.draw->movecount},
-                        {"score", config.draw->score}, {"enabled", true}};
+        root["draw"] = {{"move_number", config.draw->move_number}, {"move_count", config.draw->move_count},
+                        {"score", config.draw->score_cp}, {"enabled", true}};
     else
         root["draw"]["enabled"] = false;
     root["tb_adjudication"] = {{"syzygy_dirs", config::join_tb_paths(config.tb_paths)},

@@ -40,8 +40,8 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     CHECK(config.games == 2);
     CHECK(config.rounds == 50);
     CHECK(config.concurrency == 2);
-    CHECK(config.draw->movenumber == 40);
-    CHECK(config.resign->twosided);
+    CHECK(config.draw->move_number == 40);
+    CHECK(config.resign->two_sided);
     CHECK(config.maxmoves == 200);
     CHECK(config.pgnout == std::optional<std::string>("out.pgn"));
     CHECK(config.pgnout_min);
@@ -56,7 +56,7 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
 TEST_CASE("negative numbers are values, not flags", "[config]") {
     auto config = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
     CHECK(config.sprt->elo0 == Approx(-3));
-    CHECK(config.resign->score == -1);
+    CHECK(config.resign->score_cp == -1);
     CHECK(default_engine_name(config.engines[0]) == "a");
 }
 

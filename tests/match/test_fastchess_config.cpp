@@ -110,9 +110,9 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
     CHECK(config.sprt->alpha == 0.1);
     CHECK(config.sprt->model == "logistic");
     REQUIRE(config.draw);
-    CHECK(config.draw->movenumber == 34);
+    CHECK(config.draw->move_number == 34);
     REQUIRE(config.resign);
-    CHECK(config.resign->twosided);
+    CHECK(config.resign->two_sided);
     CHECK(config.pgnout_fastchess->notation == config::PgnNotation::lan);
     CHECK(config.pgnout_fastchess->pv);
     CHECK(config.pgnout_fastchess->match_lines == std::vector<std::string>{"^info depth 5"});
