@@ -152,8 +152,6 @@ struct FastchessStateSpec {
 // schedule.h): arbiter's own (all pairings advance together, a slot's pairings share its opening),
 // cutechess-cli's or fastchess's. Set from the dialect; part of the run's identity.
 enum class ScheduleRules { arbiter, cutechess, fastchess };
-// fastchess's -tbadjudicate: which tablebase verdicts end a game (BOTH, WIN_LOSS or DRAW).
-enum class TbAdjudicate { both, win_loss, draw };
 
 // Which stored run a command continues; see harness/scheduler/run_identity.h.
 enum class ResumeMode {
@@ -227,7 +225,7 @@ struct MatchConfig {
     std::vector<std::string> tb_paths;
     int tb_pieces = 0;  // 0: up to the largest table found
     bool tb_ignore50 = false;
-    TbAdjudicate tb_adjudicate = TbAdjudicate::both;
+    adjudication::TablebaseVerdicts tb_adjudicate = adjudication::TablebaseVerdicts::both;
     // Engine-facing settings (cli/engine_flags.cpp); none of them changes what the games are, so
     // none is part of the run's identity.
     std::string bookmode = "ram";              // -bookmode ram|disk; books are read into memory either way

@@ -90,11 +90,7 @@ std::optional<adjudication::TablebaseRule> tablebase_rule(const config::MatchCon
     }
     rule.max_pieces = config.tb_pieces;
     rule.ignore_fifty_moves = config.tb_ignore50;
-    switch (config.tb_adjudicate) {
-        case config::TbAdjudicate::win_loss: rule.adjudicate = adjudication::TablebaseVerdicts::win_loss; break;
-        case config::TbAdjudicate::draw: rule.adjudicate = adjudication::TablebaseVerdicts::draw; break;
-        case config::TbAdjudicate::both: rule.adjudicate = adjudication::TablebaseVerdicts::both; break;
-    }
+    rule.adjudicate = config.tb_adjudicate;
     return rule;
 }
 
