@@ -15,6 +15,7 @@
 
 #include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
+#include "harness/protocol/types.h"
 
 namespace arbiter::config {
 
@@ -30,7 +31,6 @@ private:
     std::string where_;
 };
 
-enum class Protocol { Uci, Xboard };
 enum class RestartPolicy { Auto, On, Off };
 
 struct EngineSpec {
@@ -38,7 +38,7 @@ struct EngineSpec {
     std::string cmd;                  // path or command name; empty when `build` or `catalogue` says it
     std::string dir;                  // working directory; empty = arbiter's
     std::vector<std::string> args;    // `arg=` repeated (cutechess) and `args="..."` (fastchess)
-    Protocol proto = Protocol::Uci;
+    protocol::Protocol proto = protocol::Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // in the order given
     std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
     std::optional<std::string> tc;    // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
@@ -255,7 +255,7 @@ nlohmann::json match_config_to_json(const MatchConfig& config);
 // (concurrency, output paths, rating interval, shard) removed.
 std::string run_identity(const MatchConfig& config);
 
-std::string to_string(Protocol proto);
+std::string to_string(protocol::Protocol proto);  // "uci" / "xboard", as proto= spells them
 
 // "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(OutputFormat format);

@@ -49,7 +49,7 @@ void apply_limits(const LadderPlan& plan, config::EngineSpec& spec, const std::s
         if (plan.config.timemargin_ms > 0) apply(spec, "timemargin=" + std::to_string(plan.config.timemargin_ms), where);
         return;
     }
-    if (spec.proto == config::Protocol::Uci) apply(spec, "nodes=" + std::to_string(plan.config.smoke.nodes), where);
+    if (spec.proto == protocol::Protocol::Uci) apply(spec, "nodes=" + std::to_string(plan.config.smoke.nodes), where);
     else {
         try {
             for (const auto& word : config::split_words(plan.config.smoke.xboard_tc, where)) apply(spec, word, where);
@@ -231,7 +231,7 @@ std::string engine_spec_text(const config::EngineSpec& spec) {
     std::string text = quoted("cmd=" + spec.cmd);
     if (!spec.dir.empty()) text += " " + quoted("dir=" + spec.dir);
     for (const auto& arg : spec.args) text += " " + quoted("arg=" + arg);
-    if (spec.proto == config::Protocol::Xboard) text += " proto=xboard";
+    if (spec.proto == protocol::Protocol::Xboard) text += " proto=xboard";
     for (const auto& [name, value] : spec.options) text += " " + quoted("option." + name + "=" + value);
     for (const auto& [name, value] : spec.env) text += " " + quoted("env." + name + "=" + value);
     return text;

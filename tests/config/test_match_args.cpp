@@ -28,7 +28,7 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     CHECK(sf.tc == std::optional<std::string>("40/60+0.5"));
     CHECK(sf.timemargin_ms == 100);
     const auto& ph = config.engines[1];
-    CHECK(ph.proto == Protocol::Xboard);
+    CHECK(ph.proto == arbiter::protocol::Protocol::Xboard);
     CHECK(ph.args == std::vector<std::string>{"-l-", "-b-", "-t", "16384"});
     CHECK(ph.st == Approx(0.5));
     CHECK(ph.options.size() == 1);  // Hash from -each
