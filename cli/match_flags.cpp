@@ -39,33 +39,31 @@ void expect_no_value(const std::string& flag, const std::vector<std::string>& va
 
 namespace {
 
-OpeningsSpec parse_openings(const std::vector<std::string>& values, Dialect dialect) {
-    OpeningsSpec spec;
-    if (dialect != Dialect::arbiter) spec.order = "sequential";  // both tools' default
+// The words are kept as typed until every key is read, so that a missing file= is reported first.
+openings::BookOptions parse_openings(const std::vector<std::string>& values, Dialect dialect) {
+    openings::BookOptions book;
+    std::string format, order = dialect != Dialect::arbiter ? "sequential" : "random", policy = "default";
+    int start = 1;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-openings");
         const std::string at = "-openings " + key;
-        if (key == "file") spec.file = value;
-        else if (key == "format") spec.format = value;
-        else if (key == "order") spec.order = value;
-        else if (key == "plies") spec.plies = parse_integer<int>(value, at);
-        else if (key == "start") spec.start = parse_integer<int>(value, at);
-        else if (key == "policy") spec.policy = value;
+        if (key == "file") book.file = value;
+        else if (key == "format") format = value;
+        else if (key == "order") order = value;
+        else if (key == "plies") book.plies = parse_integer<int>(value, at);
+        else if (key == "start") start = parse_integer<int>(value, at);
+        else if (key == "policy") policy = value;
         else throw ConfigError(at, "unknown openings setting");
     }
-    if (spec.file.empty()) throw ConfigError("-openings", "file= is required");
+    if (book.file.empty()) throw ConfigError("-openings", "file= is required");
     // A book by its short name ("noob_2moves.epd") from the books arbiter ships, from any directory.
-    spec.file = config::resolve_book(spec.file, config::installed_data_dir());
-    if (spec.order != "random" && spec.order != "sequential") {
-        throw ConfigError("-openings order", "must be random or sequential, got '" + spec.order + "'");
-    }
-    if (!spec.format.empty() && spec.format != "epd" && spec.format != "pgn" && spec.format != "bin") {
-        throw ConfigError("-openings format", "must be epd, pgn or bin, got '" + spec.format + "'");
-    }
-    check_at_least(spec.start, 1, "-openings start");
-    if (spec.policy != "default" && spec.policy != "encounter" && spec.policy != "round")
-        throw ConfigError("-openings policy", "must be default, encounter or round, got '" + spec.policy + "'");
-    return spec;
+    book.file = config::resolve_book(book.file, config::installed_data_dir());
+    book.order = book_order(order, "-openings order");
+    book.format = book_format(format, "-openings format");
+    check_at_least(start, 1, "-openings start");
+    book.start = static_cast<std::size_t>(start);
+    book.policy = opening_policy(policy, "-openings policy");
+    return book;
 }
 
 adjudication::DrawRule parse_draw(const std::vector<std::string>& values) {
@@ -241,7 +239,7 @@ bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
 
 // Combinations no single flag can see.
 void validate(const MatchConfig& config) {
-    if (config.variant == "fischerandom" && config.openings && config.openings->format == "bin")
+    if (config.variant == "fischerandom" && config.openings && config.openings->format == openings::BookFormat::Bin)
         throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
     check_at_least(config.ratinginterval, 0, "-ratinginterval");
     check_at_least(config.maxmoves, 0, "-maxmoves");

@@ -82,11 +82,11 @@ void apply_quick(MatchConfig& config, const FlagGroup& group) {
         engines[1].name += "2";
     }
     for (auto& engine : engines) config.engines.push_back(std::move(engine));
-    OpeningsSpec openings;
-    openings.file = book;
-    openings.format = pgn ? "pgn" : "epd";
-    openings.order = "random";
-    config.openings = openings;
+    openings::BookOptions book_options;
+    book_options.file = book;
+    book_options.format = pgn ? openings::BookFormat::Pgn : openings::BookFormat::Epd;
+    book_options.order = openings::BookOrder::Random;
+    config.openings = book_options;
     config.games = 2;
     config.rounds = 25000;
     // Two games per opening with colours reversed is what fastchess's -games 2 means.

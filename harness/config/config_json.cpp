@@ -129,17 +129,21 @@ namespace {
 
 void read_openings(MatchConfig& config, const json& in, const std::string& where) {
     reject_unknown_keys(in, {"file", "format", "order", "plies", "start", "policy"}, where);
-    OpeningsSpec spec;
-    if (in.contains("file")) spec.file = get_as<std::string>(in, "file", where);
-    if (in.contains("format")) spec.format = get_as<std::string>(in, "format", where);
-    if (in.contains("order")) spec.order = get_as<std::string>(in, "order", where);
-    if (in.contains("plies")) spec.plies = get_as<int>(in, "plies", where);
-    if (in.contains("start")) spec.start = get_as<int>(in, "start", where);
-    if (in.contains("policy")) spec.policy = get_as<std::string>(in, "policy", where);
-    if (spec.policy != "default" && spec.policy != "encounter" && spec.policy != "round")
-        throw ConfigError(where + ".policy", "must be default, encounter or round, got '" + spec.policy + "'");
-    if (spec.file.empty()) throw ConfigError(where + ".file", "missing");
-    config.openings = spec;
+    openings::BookOptions book;
+    book.order = openings::BookOrder::Random;
+    if (in.contains("file")) book.file = get_as<std::string>(in, "file", where);
+    if (in.contains("format")) book.format = book_format(get_as<std::string>(in, "format", where), where + ".format");
+    if (in.contains("order")) book.order = book_order(get_as<std::string>(in, "order", where), where + ".order");
+    if (in.contains("plies")) book.plies = get_as<int>(in, "plies", where);
+    if (in.contains("start")) {
+        const int start = get_as<int>(in, "start", where);
+        check_at_least(start, 1, where + ".start");
+        book.start = static_cast<std::size_t>(start);
+    }
+    if (in.contains("policy"))
+        book.policy = opening_policy(get_as<std::string>(in, "policy", where), where + ".policy");
+    if (book.file.empty()) throw ConfigError(where + ".file", "missing");
+    config.openings = book;
 }
 
 void read_sprt(MatchConfig& config, const json& in, const std::string& where) {
@@ -336,8 +340,8 @@ json match_config_to_json(const MatchConfig& config) {
     out["engines"] = engines;
     if (config.openings) {
         const auto& o = *config.openings;
-        out["openings"] = {{"file", o.file}, {"format", o.format}, {"order", o.order},
-                           {"plies", o.plies}, {"start", o.start}, {"policy", o.policy}};
+        out["openings"] = {{"file", o.file},   {"format", to_string(o.format)}, {"order", to_string(o.order)},
+                           {"plies", o.plies}, {"start", o.start},              {"policy", to_string(o.policy)}};
     }
     out["tournament"] = config.tournament;
     out["games"] = config.games;

@@ -134,15 +134,15 @@ EngineSpec read_engine(const Reader& engine, const std::string& where) {
 
 // The enums are checked whether or not a file is given: the state is written back as read.
 void read_opening(MatchConfig& config, const Reader& opening) {
-    OpeningsSpec spec;
-    spec.file = opening.get<std::string>("file", "");
-    spec.format = opening.choice("format", 2, {"epd", "pgn", "none"});
-    if (spec.format == "none") spec.format.clear();
-    spec.order = opening.choice("order", 1, {"random", "sequential"});
+    openings::BookOptions book;
+    book.file = opening.get<std::string>("file", "");
+    const std::string format = opening.choice("format", 2, {"epd", "pgn", "none"});
+    book.format = format == "none" ? openings::BookFormat::Auto : book_format(format, opening.at("format"));
+    book.order = book_order(opening.choice("order", 1, {"random", "sequential"}), opening.at("order"));
     const int plies = opening.get<int>("plies", -1);
-    spec.plies = plies > 0 ? plies : 0;
-    spec.start = opening.at_least<int>("start", 1, 1);
-    if (!spec.file.empty()) config.openings = spec;
+    book.plies = plies > 0 ? plies : 0;
+    book.start = static_cast<std::size_t>(opening.at_least<int>("start", 1, 1));
+    if (!book.file.empty()) config.openings = book;
 }
 
 void read_pgn(MatchConfig& config, const Reader& pgn) {

@@ -15,6 +15,7 @@
 
 #include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
+#include "harness/openings/book.h"
 #include "harness/protocol/types.h"
 
 namespace arbiter::config {
@@ -68,15 +69,6 @@ struct EngineSpec {
     // move plus the moves since, as c-chess-cli sends them; `history=full` (the default) sends the
     // whole game from its start, as cutechess-cli and fastchess do. Unset: -each's, else full.
     std::optional<bool> history_since_irreversible;
-};
-
-struct OpeningsSpec {
-    std::string file;
-    std::string format;          // "epd", "pgn", "bin"; empty = from the file extension
-    std::string order = "random";
-    int plies = 0;               // 0 = the whole line
-    int start = 1;               // 1-based index of the first opening
-    std::string policy = "default";
 };
 
 struct SprtSpec {
@@ -163,7 +155,10 @@ enum class ResumeMode {
 
 struct MatchConfig {
     std::vector<EngineSpec> engines;
-    std::optional<OpeningsSpec> openings;
+    // -openings. Its order is random unless given (sequential in the cutechess and fastchess
+    // dialects); its seed and chess960 are not settings: the tournament sets them from the run's
+    // seed and -variant.
+    std::optional<openings::BookOptions> openings;
     std::string tournament = "round-robin";  // cutechess default; two engines make a match
     int games = 1;
     int rounds = 1;

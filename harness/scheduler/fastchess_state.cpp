@@ -140,16 +140,16 @@ void write_rules(Json& root, const config::MatchConfig& config) {
         root["sprt"]["enabled"] = false;
 }
 
-void write_openings(Json& opening, const std::optional<config::OpeningsSpec>& spec) {
-    if (!spec) {
+void write_openings(Json& opening, const std::optional<openings::BookOptions>& book) {
+    if (!book) {
         opening["file"] = "";
         return;
     }
-    opening["file"] = spec->file;
-    opening["format"] = spec->format == "epd" ? 0 : spec->format == "pgn" ? 1 : 2;
-    opening["order"] = spec->order == "random" ? 0 : 1;
-    opening["plies"] = spec->plies > 0 ? spec->plies : -1;
-    opening["start"] = spec->start;
+    opening["file"] = book->file;
+    opening["format"] = book->format == openings::BookFormat::Epd ? 0 : book->format == openings::BookFormat::Pgn ? 1 : 2;
+    opening["order"] = book->order == openings::BookOrder::Random ? 0 : 1;
+    opening["plies"] = book->plies > 0 ? book->plies : -1;
+    opening["start"] = book->start;
 }
 
 // fastchess counts `games` games per opening: colour-reversed pairs are its -games 2.

@@ -131,7 +131,7 @@ std::string both(const std::string& first, const std::string& second) {
 }  // namespace
 
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
-                              const std::optional<config::OpeningsSpec>& openings) {
+                              const std::optional<openings::BookOptions>& openings) {
     std::string text = both(limit_text(first), limit_text(second)) + ", " +
                        both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) + ", " +
                        both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB"));

@@ -47,7 +47,7 @@ std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters,
 // What fastchess shows in "Results of A vs B (...)": time control, threads, hash (each "a - b" when
 // the engines differ, "NULL" when not set) and the opening book's file name.
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
-                              const std::optional<config::OpeningsSpec>& openings);
+                              const std::optional<openings::BookOptions>& openings);
 
 // A match's report at a rating interval and at the end, in the chosen format.
 void print_match_report(std::ostream& out, config::OutputFormat format, const std::string& first,

@@ -38,8 +38,7 @@ ScheduleSpec schedule_spec(const config::MatchConfig& config, std::size_t engine
     spec.reverse = config.reverse;
     spec.seeds = config.seeds;
     spec.rules = config.schedule;
-    if (config.openings && config.openings->policy == "encounter") spec.opening_policy = OpeningPolicy::encounter;
-    if (config.openings && config.openings->policy == "round") spec.opening_policy = OpeningPolicy::round;
+    if (config.openings) spec.opening_policy = config.openings->policy;
     return spec;
 }
 
@@ -208,9 +207,9 @@ PairTask Schedule::cutechess_pair(std::uint64_t pair_index) const {
     }
     task.pairing = task.games.front().pairing;
     // cutechess's opening policies change only which opening the pair's games start from.
-    if (spec_.opening_policy == OpeningPolicy::encounter)
+    if (spec_.opening_policy == openings::OpeningPolicy::encounter)
         task.slot = spec_.engines > 2 ? pair_index / groups_per_block_ : 0;
-    else if (spec_.opening_policy == OpeningPolicy::round)
+    else if (spec_.opening_policy == openings::OpeningPolicy::round)
         task.slot = static_cast<std::uint64_t>(std::max(task.games.front().round, 1) - 1);
     return task;
 }

@@ -64,7 +64,6 @@ struct PairTask {
 };
 
 enum class TournamentKind { match, gauntlet, round_robin, pyramid, knockout };
-enum class OpeningPolicy { by_default, encounter, round };
 
 struct ScheduleSpec {
     std::size_t engines = 2;
@@ -79,7 +78,7 @@ struct ScheduleSpec {
     // cutechess's -openings policy= (cutechess rules only): `default` as described above;
     // `encounter` keeps one opening for a whole encounter (with two engines, for the whole match);
     // `round` one opening per round. Only which opening a pair plays changes, not the pairs.
-    OpeningPolicy opening_policy = OpeningPolicy::by_default;
+    openings::OpeningPolicy opening_policy = openings::OpeningPolicy::by_default;
 };
 
 class Schedule {

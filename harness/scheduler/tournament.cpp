@@ -56,16 +56,10 @@ std::string stored_description(const std::string& pgn) {
     return comma == std::string::npos ? comment : comment.substr(comma + 2);
 }
 
-openings::BookOptions book_options(const config::OpeningsSpec& spec, std::uint64_t seed, bool chess960) {
-    openings::BookOptions options;
-    options.file = spec.file;
-    if (spec.format == "epd") options.format = openings::BookFormat::Epd;
-    else if (spec.format == "pgn") options.format = openings::BookFormat::Pgn;
-    else if (spec.format == "bin") options.format = openings::BookFormat::Bin;
-    options.order = spec.order == "sequential" ? openings::BookOrder::Sequential : openings::BookOrder::Random;
+// The run's book: -openings as given, with the run's seed and -variant.
+openings::BookOptions book_options(const openings::BookOptions& given, std::uint64_t seed, bool chess960) {
+    openings::BookOptions options = given;
     options.seed = seed;
-    options.plies = spec.plies;
-    options.start = static_cast<std::size_t>(spec.start);
     options.chess960 = chess960;
     return options;
 }

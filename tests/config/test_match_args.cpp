@@ -33,7 +33,7 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     CHECK(ph.st == Approx(0.5));
     CHECK(ph.options.size() == 1);  // Hash from -each
     REQUIRE(config.openings);
-    CHECK(config.openings->order == "sequential");
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Sequential);
     CHECK(config.openings->plies == 8);
     CHECK(config.openings->start == 3);
     CHECK(config.repeat);

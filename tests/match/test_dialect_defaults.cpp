@@ -27,14 +27,14 @@ TEST_CASE("each dialect starts from its tool's defaults", "[unit]") {
     CHECK(arbiter_config.event == "arbiter");
     CHECK(arbiter_config.output == config::OutputFormat::cutechess);
     CHECK_FALSE(arbiter_config.fastchess_state);
-    CHECK(arbiter_config.openings->order == "random");
+    CHECK(arbiter_config.openings->order == arbiter::openings::BookOrder::Random);
 
     const auto cutechess = parse("cutechess", {"-openings", "file=book.epd"});
     CHECK(cutechess.concurrency == 1);
     CHECK(cutechess.event.empty());
     CHECK(cutechess.output == config::OutputFormat::cutechess);
     CHECK_FALSE(cutechess.fastchess_state);
-    CHECK(cutechess.openings->order == "sequential");
+    CHECK(cutechess.openings->order == arbiter::openings::BookOrder::Sequential);
 
     const auto fastchess = parse("fastchess", {"-openings", "file=book.epd"});
     CHECK(fastchess.concurrency == 1);
@@ -44,7 +44,7 @@ TEST_CASE("each dialect starts from its tool's defaults", "[unit]") {
     CHECK(fastchess.autosaveinterval == 20);
     REQUIRE(fastchess.fastchess_state);
     CHECK(fastchess.fastchess_state->outname == "config.json");
-    CHECK(fastchess.openings->order == "sequential");
+    CHECK(fastchess.openings->order == arbiter::openings::BookOrder::Sequential);
 
     // Flags still override them.
     const auto chosen = parse("fastchess", {"-concurrency", "3", "-output", "format=cutechess", "-event", "E"});

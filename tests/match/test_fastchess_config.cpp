@@ -101,8 +101,8 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
     CHECK(config.engines[1].depth == 9);
     REQUIRE(config.openings);
     CHECK(config.openings->file == "book.pgn");
-    CHECK(config.openings->format == "pgn");
-    CHECK(config.openings->order == "random");
+    CHECK(config.openings->format == arbiter::openings::BookFormat::Pgn);
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Random);
     CHECK(config.openings->plies == 8);
     CHECK(config.openings->start == 3);
     REQUIRE(config.sprt);

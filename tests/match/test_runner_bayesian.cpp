@@ -76,7 +76,7 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
         first.depth = capture.first_depth;
         second.depth = capture.second_depth;
         first.options = second.options = {{"Threads", "1"}, {"Hash", "16"}};
-        config::OpeningsSpec book;
+        openings::BookOptions book;
         book.file = "wac.epd";
         const std::string details = scheduler::fastchess_details(first, second, book);
         const auto sprt = scheduler::sprt_setup(bayesian_spec(capture.elo1), true);

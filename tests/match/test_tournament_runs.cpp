@@ -291,7 +291,7 @@ TEST_CASE("flag -quick expands to fastchess's quick settings", "[integration]") 
     CHECK(config.draw->move_number == 30);
     CHECK(config.draw->move_count == 8);
     CHECK(config.draw->score_cp == 8);
-    CHECK(config.openings->order == "random");
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Random);
     CHECK(run_match({"-quick", "cmd=a", "book=x.epd"}).code == 2);
     CHECK(run_match({"-quick", "cmd=a", "cmd=b", "book=x.txt"}).code == 2);
 }
