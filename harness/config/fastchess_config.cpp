@@ -149,8 +149,8 @@ void read_pgn(MatchConfig& config, const Reader& pgn) {
     config.event = pgn.plain_text("event_name", config.event);
     const std::string site = pgn.plain_text("site", "?");
     config.site = site == "?" ? "" : site;  // the PGN writes "?" for an empty site
-    FastchessPgnSpec spec;
-    parse_pgn_notation(pgn.choice("notation", 0, {"san", "lan", "uci"}), spec.notation);
+    arbiter::pgn::FastchessPgnOptions spec;  // `pgn` here is the reader
+    arbiter::pgn::parse_move_notation(pgn.choice("notation", 0, {"san", "lan", "uci"}), spec.notation);
     spec.nodes = pgn.get<bool>("track_nodes", false);
     spec.seldepth = pgn.get<bool>("track_seldepth", false);
     spec.nps = pgn.get<bool>("track_nps", false);

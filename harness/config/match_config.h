@@ -16,6 +16,7 @@
 #include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
 #include "harness/openings/book.h"
+#include "harness/pgn/fastchess_layout.h"
 #include "harness/protocol/types.h"
 
 namespace arbiter::config {
@@ -100,24 +101,6 @@ enum class OutputFormat { cutechess, fastchess };
 // cutechess-cli's syntax plus fastchess's spellings wherever the two do not clash.
 enum class Dialect { arbiter, cutechess, fastchess };
 
-enum class PgnNotation { san, lan, uci };
-
-// `-pgnout file=F key=value...`, fastchess's form of the flag: fastchess's PGN layout (see
-// harness/game/fastchess_pgn.h), with the figures asked for in each move's comment.
-struct FastchessPgnSpec {
-    PgnNotation notation = PgnNotation::san;
-    bool nodes = false;
-    bool seldepth = false;
-    bool nps = false;
-    bool hashfull = false;
-    bool tbhits = false;
-    bool pv = false;
-    bool timeleft = false;
-    bool latency = false;
-    std::vector<std::string> match_lines;  // RE2 patterns (harness/protocol/line_pattern.h): lines kept per move
-    bool operator==(const FastchessPgnSpec&) const = default;
-};
-
 // What a fastchess config.json carries over ("stats"): the first engine's results in the games it
 // counts, which are the first games() of the schedule (fastchess counts complete pairs only).
 struct CarriedResults {
@@ -196,7 +179,9 @@ struct MatchConfig {
     std::int64_t resume_run = 0;  // with ResumeMode::run
     // -pgnout/-epdout in fastchess's form, -crc32 and fastchess's -config: output only, never part
     // of the run's identity.
-    std::optional<FastchessPgnSpec> pgnout_fastchess;  // unset: cutechess's layout (`-pgnout FILE [min]`)
+    // `-pgnout file=F key=value...`: fastchess's layout (harness/pgn/fastchess_layout.h); unset:
+    // cutechess's (`-pgnout FILE [min]`, harness/pgn/cutechess_layout.h).
+    std::optional<pgn::FastchessPgnOptions> pgnout_fastchess;
     bool pgnout_append = true;  // false: a run that starts with no games empties the file first
     bool epdout_append = true;
     bool pgnout_crc32 = false;  // -crc32 pgn=true: print the PGN file's CRC32 after each game

@@ -103,8 +103,9 @@ void write_pgn(Json& pgn, const config::MatchConfig& config) {
     pgn["append_file"] = config.pgnout_append;
     pgn["min"] = config.pgnout_min;
     pgn["crc"] = config.pgnout_crc32;
-    const config::FastchessPgnSpec spec = config.pgnout_fastchess.value_or(config::FastchessPgnSpec{});
-    pgn["notation"] = spec.notation == config::PgnNotation::lan ? 1 : spec.notation == config::PgnNotation::uci ? 2 : 0;
+    using arbiter::pgn::MoveNotation;  // `pgn` here is the JSON object
+    const auto spec = config.pgnout_fastchess.value_or(arbiter::pgn::FastchessPgnOptions{});
+    pgn["notation"] = spec.notation == MoveNotation::lan ? 1 : spec.notation == MoveNotation::uci ? 2 : 0;
     pgn["additional_lines_rgx"] = spec.match_lines;
     pgn["track_nodes"] = spec.nodes;
     pgn["track_seldepth"] = spec.seldepth;

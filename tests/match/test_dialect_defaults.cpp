@@ -58,7 +58,7 @@ TEST_CASE("flag -pgnout and -epdout are read in the dialect's form", "[unit]") {
                                          "match_line=^info", "min=true", "-epdout", "file=g.epd", "append=false"});
     CHECK(keyed.pgnout == "g.pgn");
     REQUIRE(keyed.pgnout_fastchess);
-    CHECK(keyed.pgnout_fastchess->notation == config::PgnNotation::lan);
+    CHECK(keyed.pgnout_fastchess->notation == pgn::MoveNotation::lan);
     CHECK(keyed.pgnout_fastchess->nodes);
     CHECK_FALSE(keyed.pgnout_fastchess->pv);
     CHECK(keyed.pgnout_fastchess->match_lines == std::vector<std::string>{"^info"});
@@ -81,7 +81,7 @@ TEST_CASE("flag -pgnout and -epdout are read in the dialect's form", "[unit]") {
     // fastchess 1.0 to 1.6 read cutechess's lone FILE, writing its own layout.
     const auto older = parse("fastchess", {"-pgnout", "g.pgn", "min", "-epdout", "g.epd"});
     CHECK(older.pgnout == "g.pgn");
-    CHECK(older.pgnout_fastchess == config::FastchessPgnSpec{});
+    CHECK(older.pgnout_fastchess == pgn::FastchessPgnOptions{});
     CHECK(older.pgnout_min);
     CHECK(older.epdout == "g.epd");
     CHECK_THROWS_WITH(parse("cutechess", {"-epdout", "file=g.epd"}), Contains("-epdout") && Contains("key=value"));

@@ -113,7 +113,7 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
     CHECK(config.draw->move_number == 34);
     REQUIRE(config.resign);
     CHECK(config.resign->two_sided);
-    CHECK(config.pgnout_fastchess->notation == config::PgnNotation::lan);
+    CHECK(config.pgnout_fastchess->notation == pgn::MoveNotation::lan);
     CHECK(config.pgnout_fastchess->pv);
     CHECK(config.pgnout_fastchess->match_lines == std::vector<std::string>{"^info depth 5"});
     CHECK_FALSE(config.pgnout_append);
