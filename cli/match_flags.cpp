@@ -172,8 +172,8 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         const std::string& text = single_value(flag, values);
         auto colon = text.find(':');
         if (colon == std::string::npos) throw ConfigError(flag, "expected START:COUNT, got '" + text + "'");
-        c.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), flag),
-                            parse_integer<uint64_t>(text.substr(colon + 1), flag)};
+        c.pairs = PairRange::from_start_count(parse_integer<uint64_t>(text.substr(0, colon), flag),
+                                              parse_integer<uint64_t>(text.substr(colon + 1), flag));
     } else if (name == "resume") {
         c.resume_run = parse_integer<std::int64_t>(single_value(flag, values), flag);
         if (c.resume_run < 1) throw ConfigError(flag, "expects a run id (1 or more)");
@@ -239,7 +239,8 @@ bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
 
 // Combinations no single flag can see.
 void validate(const MatchConfig& config) {
-    if (config.variant == "fischerandom" && config.openings && config.openings->format == openings::BookFormat::Bin)
+    const bool polyglot = config.openings && config.openings->format == openings::BookFormat::Bin;
+    if (config.variant == "fischerandom" && polyglot)
         throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
     check_at_least(config.ratinginterval, 0, "-ratinginterval");
     check_at_least(config.maxmoves, 0, "-maxmoves");

@@ -322,8 +322,8 @@ void read_shard(MatchConfig& config, const json& in, const std::string& where) {
         const std::string text = get_as<std::string>(in, "pairs", where);
         auto colon = text.find(':');
         if (colon == std::string::npos) throw ConfigError(where + ".pairs", "expected START:COUNT, got '" + text + "'");
-        config.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), where + ".pairs"),
-                                 parse_integer<uint64_t>(text.substr(colon + 1), where + ".pairs")};
+        config.pairs = PairRange::from_start_count(parse_integer<uint64_t>(text.substr(0, colon), where + ".pairs"),
+                                                   parse_integer<uint64_t>(text.substr(colon + 1), where + ".pairs"));
     }
 }
 
@@ -367,7 +367,7 @@ json match_config_to_json(const MatchConfig& config) {
     out["ratinginterval"] = config.ratinginterval;
     out["db"] = config.db;
     if (config.shard) out["shard"] = std::to_string(config.shard->index) + "/" + std::to_string(config.shard->count);
-    if (config.pairs) out["pairs"] = std::to_string(config.pairs->start) + ":" + std::to_string(config.pairs->count);
+    if (config.pairs) out["pairs"] = std::to_string(config.pairs->begin) + ":" + std::to_string(config.pairs->count());
     out["event"] = config.event;
     out["site"] = config.site;
     out["variant"] = config.variant;

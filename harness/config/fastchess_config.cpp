@@ -194,8 +194,8 @@ void read_rules(MatchConfig& config, const Reader& root) {
     if (root.has("sprt")) read_sprt(config, root.child("sprt"));
     if (root.has("draw") && root.child("draw").get<bool>("enabled", false)) {
         const Reader draw = root.child("draw");
-        config.draw =
-            adjudication::DrawRule{draw.get<int>("move_number", 0), draw.get<int>("move_count", 0), draw.get<int>("score", 0)};
+        config.draw = adjudication::DrawRule{draw.get<int>("move_number", 0), draw.get<int>("move_count", 0),
+                                             draw.get<int>("score", 0)};
     }
     if (root.has("resign") && root.child("resign").get<bool>("enabled", false)) {
         const Reader resign = root.child("resign");

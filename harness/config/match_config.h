@@ -5,6 +5,7 @@
 // their own values.
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -86,9 +87,20 @@ struct ShardSpec {
     int count = 1;
 };
 
+// A half-open range of pair indexes, [begin, end): what `--pairs START:COUNT` asks for and what the
+// schedule selects (harness/scheduler/schedule.h, select_pairs).
 struct PairRange {
-    uint64_t start = 0;
-    uint64_t count = 0;  // 0 = to the end
+    // The end of `--pairs START:0`, "to the end", and of a COUNT that runs past the last index.
+    static constexpr std::uint64_t kOpenEnd = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+
+    static PairRange from_start_count(std::uint64_t start, std::uint64_t count) {
+        return {start, count == 0 || count > kOpenEnd - start ? kOpenEnd : start + count};
+    }
+    std::uint64_t size() const { return end > begin ? end - begin : 0; }
+    std::uint64_t count() const { return end == kOpenEnd ? 0 : size(); }  // START:COUNT's COUNT
+    bool operator==(const PairRange&) const = default;
 };
 
 // `-output format=` (fastchess's flag): whose result lines a run prints at each rating interval and

@@ -64,7 +64,7 @@ openings::BookOptions book_options(const openings::BookOptions& given, std::uint
     return options;
 }
 
-std::int64_t games_in_selection(const Schedule& schedule, const PairRange& selection) {
+std::int64_t games_in_selection(const Schedule& schedule, const config::PairRange& selection) {
     if (schedule.dynamic()) return 0;
     std::int64_t games = 0;
     for (std::uint64_t pair = selection.begin; pair < selection.end; ++pair)
@@ -136,11 +136,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     knockout = knockout_for(config, schedule, engines.size(), seed);
     for (std::size_t i = 0; i < engines.size(); ++i)
         tally.set_time_control(i, tc::to_pgn_string(engines[i].time_control));
-    std::optional<std::pair<int, int>> shard;
-    if (config.shard) shard = std::pair{config.shard->index, config.shard->count};
-    std::optional<std::pair<std::uint64_t, std::uint64_t>> pairs;
-    if (config.pairs) pairs = std::pair{config.pairs->start, config.pairs->count};
-    selection = select_pairs(schedule.total_pairs(), shard, pairs);
+    selection = select_pairs(schedule.total_pairs(), config.shard, config.pairs);
     if (config.openings)
         book = openings::OpeningBook::open(book_options(*config.openings, seed, config.variant == "fischerandom"));
     if (config.sprt && schedule.kind() == TournamentKind::match)

@@ -48,7 +48,7 @@ struct Tournament::State {
     TournamentIo io;
     Schedule schedule;
     std::optional<KnockoutBracket> knockout;  // a knockout's games, which depend on its results
-    PairRange selection;
+    config::PairRange selection;
     std::uint64_t seed = 0;
     std::optional<openings::OpeningBook> book;
     std::optional<SprtSetup> sprt;
