@@ -274,9 +274,10 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
     };
     const auto games = [&](const char* key) { return count(key, scheduled, " games"); };
     const auto pair_count = [&](const char* key) { return count(key, pairs ? config.rounds : 0, " pairs"); };
-    const CarriedResults results{games("wins"),       games("losses"),      games("draws"),
-                                 pair_count("penta_LL"), pair_count("penta_LD"), pair_count("penta_WL"),
-                                 pair_count("penta_DD"), pair_count("penta_WD"), pair_count("penta_WW")};
+    const std::int64_t wins = games("wins"), losses = games("losses"), draws = games("draws");
+    const std::int64_t ll = pair_count("penta_LL"), ld = pair_count("penta_LD"), wl = pair_count("penta_WL");
+    const std::int64_t dd = pair_count("penta_DD"), wd = pair_count("penta_WD"), ww = pair_count("penta_WW");
+    const CarriedResults results{{wins, draws, losses}, {ll, ld, dd + wl, wd, ww}, wl};
     if (results.games() > scheduled)
         throw ConfigError(entry.where(), "wins + losses + draws = " + std::to_string(results.games()) +
                                              " is more than the " + std::to_string(scheduled) + " games" + schedule);
@@ -287,12 +288,9 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
                                                  std::to_string(from_pairs) + " (" + sum +
                                                  "); fastchess counts whole pairs");
     };
-    match("wins", results.wins, 2 * results.penta_ww + results.penta_wd + results.penta_wl,
-          "2 x penta_WW + penta_WD + penta_WL");
-    match("losses", results.losses, 2 * results.penta_ll + results.penta_ld + results.penta_wl,
-          "2 x penta_LL + penta_LD + penta_WL");
-    match("draws", results.draws, 2 * results.penta_dd + results.penta_wd + results.penta_ld,
-          "2 x penta_DD + penta_WD + penta_LD");
+    match("wins", wins, 2 * ww + wd + wl, "2 x penta_WW + penta_WD + penta_WL");
+    match("losses", losses, 2 * ll + ld + wl, "2 x penta_LL + penta_LD + penta_WL");
+    match("draws", draws, 2 * dd + wd + ld, "2 x penta_DD + penta_WD + penta_LD");
     return results;
 }
 
@@ -306,9 +304,9 @@ std::optional<CarriedResults> read_stats(const Reader& root, const MatchConfig& 
     if (!stats.has(forward.c_str()) && !mirrored) return std::nullopt;
     CarriedResults results = read_stats_entry(stats.child(mirrored ? backward.c_str() : forward.c_str()), config);
     if (mirrored) {
-        std::swap(results.wins, results.losses);
-        std::swap(results.penta_ll, results.penta_ww);
-        std::swap(results.penta_ld, results.penta_wd);
+        std::swap(results.wdl.wins, results.wdl.losses);
+        std::swap(results.penta.ll, results.penta.ww);
+        std::swap(results.penta.ld, results.penta.wd);
     }
     return results;
 }

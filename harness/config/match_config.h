@@ -19,6 +19,7 @@
 #include "harness/openings/book.h"
 #include "harness/pgn/fastchess_layout.h"
 #include "harness/protocol/types.h"
+#include "harness/stats/elo.h"
 
 namespace arbiter::config {
 
@@ -116,12 +117,12 @@ enum class Dialect { arbiter, cutechess, fastchess };
 // What a fastchess config.json carries over ("stats"): the first engine's results in the games it
 // counts, which are the first games() of the schedule (fastchess counts complete pairs only).
 struct CarriedResults {
-    std::int64_t wins = 0;
-    std::int64_t losses = 0;
-    std::int64_t draws = 0;
-    // Game pairs by the first engine's points: LL, LD, WL and DD (one point each), WD, WW.
-    std::int64_t penta_ll = 0, penta_ld = 0, penta_wl = 0, penta_dd = 0, penta_wd = 0, penta_ww = 0;
-    std::int64_t games() const { return wins + losses + draws; }
+    stats::WdlCounts wdl;
+    stats::PentaCounts penta;
+    // Of penta.dd_wl, the pairs won once and lost once: fastchess's file counts them apart from the
+    // pairs of two draws, and arbiter writes the file back.
+    std::int64_t penta_wl = 0;
+    std::int64_t games() const { return wdl.wins + wdl.draws + wdl.losses; }
     bool operator==(const CarriedResults&) const = default;
 };
 

@@ -173,10 +173,13 @@ Json stats_json(const config::MatchConfig& config, const std::vector<PreparedEng
                 const config::CarriedResults& results) {
     Json stats = Json::object();
     if (engines.size() != 2 || config.tournament == "gauntlet") return stats;
+    const auto& [wins, draws, losses] = results.wdl;
+    const auto& penta = results.penta;
     stats[engines[0].name + " vs " + engines[1].name] = {
-        {"wins", results.wins},         {"losses", results.losses},     {"draws", results.draws},
-        {"penta_WW", results.penta_ww}, {"penta_WD", results.penta_wd}, {"penta_WL", results.penta_wl},
-        {"penta_DD", results.penta_dd}, {"penta_LD", results.penta_ld}, {"penta_LL", results.penta_ll}};
+        {"wins", wins},         {"losses", losses},           {"draws", draws},
+        {"penta_WW", penta.ww}, {"penta_WD", penta.wd},       {"penta_WL", results.penta_wl},
+        {"penta_DD", penta.dd_wl - results.penta_wl},         {"penta_LD", penta.ld},
+        {"penta_LL", penta.ll}};
     return stats;
 }
 
@@ -217,16 +220,19 @@ void ContiguousResults::advance() {
 }
 
 void ContiguousResults::commit(const OpenPair& pair, std::size_t pair_size) {
-    results_.wins += pair.wins;
-    results_.losses += pair.losses;
-    results_.draws += pair.draws;
+    results_.wdl.wins += pair.wins;
+    results_.wdl.losses += pair.losses;
+    results_.wdl.draws += pair.draws;
     if (pair_size != 2 || pair.games != 2) return;
     switch (static_cast<int>(std::lround(pair.points * 2))) {
-        case 0: ++results_.penta_ll; break;
-        case 1: ++results_.penta_ld; break;
-        case 2: ++(pair.decisive ? results_.penta_wl : results_.penta_dd); break;
-        case 3: ++results_.penta_wd; break;
-        default: ++results_.penta_ww; break;
+        case 0: ++results_.penta.ll; break;
+        case 1: ++results_.penta.ld; break;
+        case 2:
+            ++results_.penta.dd_wl;
+            if (pair.decisive) ++results_.penta_wl;
+            break;
+        case 3: ++results_.penta.wd; break;
+        default: ++results_.penta.ww; break;
     }
 }
 

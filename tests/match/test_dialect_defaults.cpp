@@ -116,8 +116,8 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
         return task.games[(number - 1) % 2];
     };
     config::CarriedResults carried;
-    carried.draws = 2;
-    carried.penta_dd = 1;  // the first pair, from fastchess
+    carried.wdl.draws = 2;
+    carried.penta.dd_wl = 1;  // the first pair, from fastchess
     scheduler::ContiguousResults results(schedule, carried);
     results.add(game(4), 1.0);  // pair 2 half done, pair 2's first game missing
     results.add(game(6), 0.0);
@@ -125,14 +125,14 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
     CHECK(results.results() == carried);
     results.add(game(3), 0.0);  // the gap closes: pairs 2 and 3 count
     CHECK(results.results().games() == 6);
-    CHECK(results.results().wins == 2);
-    CHECK(results.results().losses == 2);
+    CHECK(results.results().wdl.wins == 2);
+    CHECK(results.results().wdl.losses == 2);
     CHECK(results.results().penta_wl == 2);
-    CHECK(results.results().penta_dd == 1);
+    CHECK(results.results().penta.dd_wl == 3);
     results.add(game(1), 0.5);  // carried already: not counted twice
     results.add(game(7), 0.5);
     CHECK(results.results().games() == 6);  // pair 4 incomplete
     results.add(game(8), 1.0);
     CHECK(results.results().games() == 8);
-    CHECK(results.results().penta_wd == 1);
+    CHECK(results.results().penta.wd == 1);
 }
