@@ -61,6 +61,8 @@ db::MoveRecord move_record(const PlayedMove& move, int ply) {
     return record;
 }
 
+// The one conversion between the two result types: db/ sits below harness/ and cannot name
+// adjudication's, and a stored game always has a result, so db's has no Unfinished.
 db::GameResult db_result(adjudication::GameResult result) {
     switch (result) {
         case adjudication::GameResult::WhiteWins: return db::GameResult::white_win;
