@@ -94,20 +94,23 @@ adjudication::ResignRule parse_resign(const std::vector<std::string>& values) {
 
 SprtSpec parse_sprt(const std::vector<std::string>& values) {
     SprtSpec sprt;
+    stats::SprtParameters& test = sprt.parameters;
+    std::string model = "normalized";
     bool has_elo0 = false, has_elo1 = false;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-sprt");
         const std::string at = "-sprt " + key;
-        if (key == "elo0") sprt.elo0 = parse_real(value, at), has_elo0 = true;
-        else if (key == "elo1") sprt.elo1 = parse_real(value, at), has_elo1 = true;
-        else if (key == "alpha") sprt.alpha = parse_real(value, at);
-        else if (key == "beta") sprt.beta = parse_real(value, at);
-        else if (key == "model") sprt.model = value;
+        if (key == "elo0") test.elo0 = parse_real(value, at), has_elo0 = true;
+        else if (key == "elo1") test.elo1 = parse_real(value, at), has_elo1 = true;
+        else if (key == "alpha") test.alpha = parse_real(value, at);
+        else if (key == "beta") test.beta = parse_real(value, at);
+        else if (key == "model") model = value;
         else if (key == "type" || key == "stat") sprt.trinomial = value == "trinomial";
         else throw ConfigError(at, "unknown sprt setting");
     }
     if (!has_elo0 || !has_elo1) throw ConfigError("-sprt", "elo0= and elo1= are required");
-    check_sprt(sprt, "-sprt");
+    test.model = sprt_model(model, "-sprt");
+    check_sprt(test, "-sprt");
     return sprt;
 }
 

@@ -22,12 +22,17 @@ inline void check_variant(const std::string& value, const std::string& where) {
         throw ConfigError(where, "must be standard or fischerandom, got '" + value + "'");
 }
 
-// One check for -sprt and the JSON key. elo0 = elo1 is accepted as cutechess-cli accepts it (scripts
-// use `elo0=0 elo1=0` for a soak test): the log-likelihood ratio then stays 0 and only the game
-// count ends the match.
-inline void check_sprt(const SprtSpec& sprt, const std::string& where) {
-    if (sprt.model != "normalized" && sprt.model != "logistic" && sprt.model != "bayesian")
-        throw ConfigError(where + " model", "must be normalized, logistic or bayesian, got '" + sprt.model + "'");
+inline stats::EloModel sprt_model(const std::string& text, const std::string& where) {
+    stats::EloModel model = stats::EloModel::normalized;
+    if (!stats::parse_model(text, model))
+        throw ConfigError(where + " model", "must be normalized, logistic or bayesian, got '" + text + "'");
+    return model;
+}
+
+// One check for -sprt and the JSON key, after sprt_model. elo0 = elo1 is accepted as cutechess-cli
+// accepts it (scripts use `elo0=0 elo1=0` for a soak test): the log-likelihood ratio then stays 0
+// and only the game count ends the match.
+inline void check_sprt(const stats::SprtParameters& sprt, const std::string& where) {
     if (sprt.alpha <= 0 || sprt.alpha >= 1 || sprt.beta <= 0 || sprt.beta >= 1)
         throw ConfigError(where, "alpha and beta must lie strictly between 0 and 1");
     // The test's bounds cross otherwise, which the SPRT itself would refuse only after the games.

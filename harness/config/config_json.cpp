@@ -149,13 +149,14 @@ void read_openings(MatchConfig& config, const json& in, const std::string& where
 void read_sprt(MatchConfig& config, const json& in, const std::string& where) {
     reject_unknown_keys(in, {"elo0", "elo1", "alpha", "beta", "model", "trinomial"}, where);
     SprtSpec sprt;
-    sprt.elo0 = get_as<double>(in, "elo0", where);
-    sprt.elo1 = get_as<double>(in, "elo1", where);
-    if (in.contains("alpha")) sprt.alpha = get_as<double>(in, "alpha", where);
-    if (in.contains("beta")) sprt.beta = get_as<double>(in, "beta", where);
-    if (in.contains("model")) sprt.model = get_as<std::string>(in, "model", where);
+    stats::SprtParameters& test = sprt.parameters;
+    test.elo0 = get_as<double>(in, "elo0", where);
+    test.elo1 = get_as<double>(in, "elo1", where);
+    if (in.contains("alpha")) test.alpha = get_as<double>(in, "alpha", where);
+    if (in.contains("beta")) test.beta = get_as<double>(in, "beta", where);
+    if (in.contains("model")) test.model = sprt_model(get_as<std::string>(in, "model", where), where);
     if (in.contains("trinomial")) sprt.trinomial = get_as<bool>(in, "trinomial", where);
-    check_sprt(sprt, where);
+    check_sprt(test, where);
     config.sprt = sprt;
 }
 
@@ -360,9 +361,9 @@ json match_config_to_json(const MatchConfig& config) {
     out["recover"] = config.recover;
     if (config.seed_given) out["seed"] = config.seed;
     if (config.sprt) {
-        const auto& s = *config.sprt;
-        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha},
-                       {"beta", s.beta}, {"model", s.model}, {"trinomial", s.trinomial}};
+        const stats::SprtParameters& s = config.sprt->parameters;
+        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
+                       {"model", std::string(stats::model_name(s.model))}, {"trinomial", config.sprt->trinomial}};
     }
     out["ratinginterval"] = config.ratinginterval;
     out["db"] = config.db;

@@ -181,12 +181,13 @@ void read_pgn(MatchConfig& config, const Reader& pgn) {
 void read_sprt(MatchConfig& config, const Reader& sprt) {
     if (!sprt.get<bool>("enabled", false)) return;
     SprtSpec spec;
-    spec.elo0 = sprt.get<double>("elo0", 0);
-    spec.elo1 = sprt.get<double>("elo1", 0);
-    spec.alpha = sprt.get<double>("alpha", spec.alpha);
-    spec.beta = sprt.get<double>("beta", spec.beta);
-    spec.model = sprt.get<std::string>("model", spec.model);
-    check_sprt(spec, sprt.where());
+    stats::SprtParameters& test = spec.parameters;
+    test.elo0 = sprt.get<double>("elo0", 0);
+    test.elo1 = sprt.get<double>("elo1", 0);
+    test.alpha = sprt.get<double>("alpha", test.alpha);
+    test.beta = sprt.get<double>("beta", test.beta);
+    test.model = sprt_model(sprt.get<std::string>("model", "normalized"), sprt.where());
+    check_sprt(test, sprt.where());
     config.sprt = spec;
 }
 

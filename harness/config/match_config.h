@@ -20,6 +20,7 @@
 #include "harness/pgn/fastchess_layout.h"
 #include "harness/protocol/types.h"
 #include "harness/stats/elo.h"
+#include "harness/stats/sprt.h"
 
 namespace arbiter::config {
 
@@ -74,13 +75,11 @@ struct EngineSpec {
     std::optional<bool> history_since_irreversible;
 };
 
+// -sprt: the test, normalized Elo unless model= says logistic or bayesian (fastchess's BayesElo
+// model, W/D/L only), and whether it counts games rather than game pairs.
 struct SprtSpec {
-    double elo0 = 0;
-    double elo1 = 0;
-    double alpha = 0.05;
-    double beta = 0.05;
-    std::string model = "normalized";  // or "logistic", or "bayesian" (fastchess's BayesElo model, W/D/L only)
-    bool trinomial = false;            // pentanomial over game pairs unless asked otherwise
+    stats::SprtParameters parameters{0, 0, 0.05, 0.05, stats::EloModel::normalized};
+    bool trinomial = false;  // pentanomial over game pairs unless asked otherwise
 };
 
 struct ShardSpec {

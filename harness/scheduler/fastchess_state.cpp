@@ -134,11 +134,13 @@ void write_rules(Json& root, const config::MatchConfig& config) {
                                {"enabled", !config.tb_paths.empty()}};
     root["maxmoves"]["enabled"] = config.maxmoves > 0;
     if (config.maxmoves > 0) root["maxmoves"]["move_count"] = config.maxmoves;
-    if (config.sprt)
-        root["sprt"] = {{"alpha", config.sprt->alpha}, {"beta", config.sprt->beta}, {"elo0", config.sprt->elo0},
-                        {"elo1", config.sprt->elo1}, {"model", config.sprt->model}, {"enabled", true}};
-    else
+    if (config.sprt) {
+        const stats::SprtParameters& test = config.sprt->parameters;
+        root["sprt"] = {{"alpha", test.alpha}, {"beta", test.beta}, {"elo0", test.elo0}, {"elo1", test.elo1},
+                        {"model", std::string(stats::model_name(test.model))}, {"enabled", true}};
+    } else {
         root["sprt"]["enabled"] = false;
+    }
 }
 
 void write_openings(Json& opening, const std::optional<openings::BookOptions>& book) {

@@ -74,11 +74,7 @@ double first_engine_score(const Schedule& schedule, const ScheduledGame& game, d
 
 SprtSetup sprt_setup(const config::SprtSpec& spec, bool paired_games) {
     SprtSetup setup;
-    setup.parameters.elo0 = spec.elo0;
-    setup.parameters.elo1 = spec.elo1;
-    setup.parameters.alpha = spec.alpha;
-    setup.parameters.beta = spec.beta;
-    if (!stats::parse_model(spec.model, setup.parameters.model)) setup.parameters.model = stats::EloModel::normalized;
+    setup.parameters = spec.parameters;
     // fastchess defines the bayesian model for W/D/L counts only.
     setup.pentanomial = paired_games && !spec.trinomial && setup.parameters.model != stats::EloModel::bayesian;
     return setup;

@@ -48,14 +48,14 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     CHECK(config.recover);
     CHECK(config.seed == 42);
     CHECK(config.tournament == "gauntlet");
-    CHECK(config.sprt->model == "logistic");
-    CHECK(config.sprt->elo1 == Approx(5));
+    CHECK(config.sprt->parameters.model == arbiter::stats::EloModel::logistic);
+    CHECK(config.sprt->parameters.elo1 == Approx(5));
     CHECK(config.ratinginterval == 10);
 }
 
 TEST_CASE("negative numbers are values, not flags", "[config]") {
     auto config = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
-    CHECK(config.sprt->elo0 == Approx(-3));
+    CHECK(config.sprt->parameters.elo0 == Approx(-3));
     CHECK(config.resign->score_cp == -1);
     CHECK(default_engine_name(config.engines[0]) == "a");
 }

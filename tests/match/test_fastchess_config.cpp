@@ -106,9 +106,9 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
     CHECK(config.openings->plies == 8);
     CHECK(config.openings->start == 3);
     REQUIRE(config.sprt);
-    CHECK(config.sprt->elo1 == 5.0);
-    CHECK(config.sprt->alpha == 0.1);
-    CHECK(config.sprt->model == "logistic");
+    CHECK(config.sprt->parameters.elo1 == 5.0);
+    CHECK(config.sprt->parameters.alpha == 0.1);
+    CHECK(config.sprt->parameters.model == arbiter::stats::EloModel::logistic);
     REQUIRE(config.draw);
     CHECK(config.draw->move_number == 34);
     REQUIRE(config.resign);

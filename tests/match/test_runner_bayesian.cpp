@@ -42,8 +42,8 @@ std::vector<std::pair<std::vector<std::string>, stats::WdlCounts>> blocks_of(con
 
 config::SprtSpec bayesian_spec(double elo1) {
     config::SprtSpec spec;
-    spec.elo1 = elo1;
-    spec.model = "bayesian";
+    spec.parameters.elo1 = elo1;
+    spec.parameters.model = stats::EloModel::bayesian;
     return spec;
 }
 
