@@ -2,7 +2,8 @@
 // The description of one arbiter run, as given by cutechess-style flags (read in cli/match_flags.cpp)
 // or by the equivalent JSON config file. Parsing only checks shape (names, numbers, enumerations);
 // the parts that own a sub-language (time controls, adjudication rules, opening books) validate
-// their own values.
+// their own values. Where a part has a type for a setting, MatchConfig holds that type, so config
+// sits above the parts it configures and none of them includes it (docs/architecture.md).
 
 #include <cstdint>
 #include <limits>
