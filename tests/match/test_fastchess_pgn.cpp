@@ -1,4 +1,4 @@
-// fastchess's PGN layout (`-pgnout file=F ...`, harness/game/fastchess_pgn.h) held against the files
+// fastchess's PGN layout (`-pgnout file=F ...`, harness/pgn/fastchess_layout.h) held against the files
 // fastchess itself wrote (tests/data/fastchess_output): each of its games is read back into the
 // database record arbiter would have stored for it (moves, scores, times and the figures of every
 // key from fastchess's own comments), written again by arbiter, and compared byte for byte, tags
