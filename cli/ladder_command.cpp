@@ -9,7 +9,7 @@
 #include "harness/ladder/ladder_config.h"
 #include "harness/ladder/ladder_plan.h"
 #include "harness/ladder/ladder_runner.h"
-#include "harness/scheduler/interrupt_guard.h"
+#include "harness/runner/interrupt_guard.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::cli {
@@ -148,7 +148,7 @@ int run_ladder_command(const std::vector<std::string>& args, std::ostream& out, 
     try {
         const LadderArgs parsed = parse_args(args);
         const ladder::LadderPlan plan = make_plan(parsed);
-        const scheduler::InterruptGuard interrupts;
+        const runner::InterruptGuard interrupts;
         return ladder::run_ladder(plan, parsed.runner, ladder::RunnerIo{out, err, interrupts.flag()});
     } catch (...) {
         // A bad ladder file or a database not usable as given is bad input; anything else failed the run.

@@ -2,7 +2,6 @@
 // cli/<name>_command.cpp; this file only dispatches. With no subcommand, arguments are match flags,
 // as with cutechess-cli.
 #include <cstdio>
-#include <filesystem>
 #include <functional>
 #include <optional>
 #include <iostream>
@@ -13,6 +12,7 @@
 #include "cli/baseline_command.h"
 #include "cli/build_command.h"
 #include "cli/compliance_command.h"
+#include "cli/dialect.h"
 #include "cli/epd_command.h"
 #include "cli/exit_status.h"
 #include "cli/export_command.h"
@@ -53,12 +53,9 @@ std::map<std::string, Command> subcommands() {
     };
 }
 
-// The dialect a program name asks for: build/bin/cutechess-cli and build/bin/fastchess are links
-// to arbiter, so a script that calls either tool by name gets that tool's semantics and defaults.
-std::optional<std::string> dialect_of_program(const char* argv0) {
-    const std::string program = std::filesystem::path(argv0 ? argv0 : "").filename().string();
-    if (program == "cutechess-cli") return "cutechess";
-    if (program == "fastchess") return "fastchess";
+// The dialect a program name asks for (cli/dialect.h), by its name in -dialect.
+std::optional<std::string> dialect_name_of_program(const char* argv0) {
+    if (const auto dialect = cli::dialect_of_program(argv0 ? argv0 : "")) return cli::to_string(*dialect);
     return std::nullopt;
 }
 
@@ -89,9 +86,9 @@ void print_tool_help(std::ostream& out, const std::string& dialect) {
 // first on the line, then the words after it.
 std::optional<std::string> leading_dialect(const std::vector<std::string>& args) {
     if (args.size() < 2 || (args[0] != "-dialect" && args[0] != "--dialect")) return std::nullopt;
-    if (args[1] == "cutechess" || args[1] == "cutechess-cli") return "cutechess";
-    if (args[1] == "fastchess" || args[1] == "arbiter") return args[1];
-    return std::nullopt;
+    cli::Dialect dialect = cli::Dialect::arbiter;
+    if (!cli::parse_dialect(args[1], dialect)) return std::nullopt;
+    return cli::to_string(dialect);
 }
 
 // Answers -version or -help in the dialect's words (arbiter's own for "arbiter"); false otherwise.
@@ -121,7 +118,7 @@ int main(int argc, char** argv) {
     std::setvbuf(stderr, nullptr, _IOLBF, 1 << 16);
     std::vector<std::string> args(argv + 1, argv + argc);
     // Under another tool's name every word is a match flag: neither tool has subcommands.
-    if (const auto dialect = dialect_of_program(argv[0])) {
+    if (const auto dialect = dialect_name_of_program(argv[0])) {
         if (answered_as_tool(*dialect, args)) return code(ExitStatus::ok);
         // fastchess's own --compliance is a command of its own, not a match flag.
         if (!args.empty() && args[0] != "--compliance") args.insert(args.begin(), {"match", "-dialect", *dialect});

@@ -7,18 +7,18 @@
 #include "cli/match_flags.h"
 #include "cli/tournament_flags.h"
 #include "harness/catalogue/cutechess_engines.h"
-#include "harness/scheduler/result_list.h"
-#include "harness/scheduler/output_files.h"
-#include "harness/scheduler/run_identity.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/output/result_list.h"
+#include "harness/output/output_files.h"
+#include "harness/schedule/run_identity.h"
+#include "harness/runner/run_match.h"
 
 namespace arbiter::cli {
 namespace {
 
-using scheduler::MatchRefused;
-using scheduler::RunEnd;
+using runner::MatchRefused;
+using runner::RunEnd;
 
-ExitStatus exit_status(const scheduler::TournamentOutcome& outcome, bool fail_on_h0) {
+ExitStatus exit_status(const runner::TournamentOutcome& outcome, bool fail_on_h0) {
     switch (outcome.end) {
         case RunEnd::completed:
         case RunEnd::sprt_h1: return ExitStatus::ok;
@@ -30,7 +30,7 @@ ExitStatus exit_status(const scheduler::TournamentOutcome& outcome, bool fail_on
     return ExitStatus::failed;
 }
 
-int report_outcome(const scheduler::TournamentOutcome& outcome, const MatchRequest& request, std::ostream& err) {
+int report_outcome(const runner::TournamentOutcome& outcome, const MatchRequest& request, std::ostream& err) {
     // Scripts (ci/nightly) and `arbiter report run --run ID` need the id; stderr keeps stdout cutechess-shaped.
     err << "arbiter: games stored as run " << outcome.run_id << " in " << request.config.db << '\n';
     if (outcome.end == RunEnd::failed) err << "arbiter: run failed: " << outcome.message << '\n';
@@ -49,10 +49,10 @@ int report_refusal(const MatchRefused& refused, const std::string& db, std::ostr
     }
     try {
         std::rethrow_exception(refused.cause());
-    } catch (const scheduler::OutputFileError& error) {
+    } catch (const output::OutputFileError& error) {
         err << "arbiter match: " << error.what() << '\n';
         return code(ExitStatus::bad_input);
-    } catch (const scheduler::ResumeRefused& error) {
+    } catch (const schedule::ResumeRefused& error) {
         err << "arbiter match: --resume " << error.run_id() << ": " << error.what()
             << "; leave --resume out to resume or start this command's own run\n";
         return code(ExitStatus::bad_input);
@@ -106,7 +106,7 @@ int run_match_command(const std::vector<std::string>& args, std::ostream& out, s
         return code(ExitStatus::ok);
     }
     if (asks_for_resultformat_help(args)) {
-        out << scheduler::resultformat_help();
+        out << output::resultformat_help();
         return code(ExitStatus::ok);
     }
     MatchRequest request;
@@ -115,7 +115,7 @@ int run_match_command(const std::vector<std::string>& args, std::ostream& out, s
         for (const auto& warning : request.warnings) err << "Warning: " << warning << '\n';
         if (request.list_engines) return list_cutechess_engines(request, out);
         request.options.live_progress = stdout_is_terminal(out);
-        const auto outcome = scheduler::run_match(request.config, request.options, out, err);
+        const auto outcome = runner::run_match(request.config, request.options, out, err);
         return report_outcome(outcome, request, err);
     } catch (const MatchRefused& refused) {
         return report_refusal(refused, request.config.db, err);

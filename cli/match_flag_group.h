@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/dialect.h"
 #include "harness/config/match_config.h"
 
 namespace arbiter::cli {
@@ -22,8 +23,8 @@ struct FlagContext {
     config::MatchConfig& config;
     config::EngineSpec& each;
     bool each_given = false;
-    // Whose semantics the words follow: the name arbiter was called under, or -dialect.
-    config::Dialect dialect = config::Dialect::arbiter;
+    // How the words are read in the dialect of the command line (cli/dialect.h).
+    const FlagReading& reading;
 };
 
 using FlagApplier = bool (*)(FlagContext&, const FlagGroup&);

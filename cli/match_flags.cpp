@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "cli/dialect.h"
 #include "cli/engine_flags.h"
 #include "cli/flag_reader.h"
 #include "cli/match_flag_group.h"
@@ -40,9 +41,9 @@ void expect_no_value(const std::string& flag, const std::vector<std::string>& va
 namespace {
 
 // The words are kept as typed until every key is read, so that a missing file= is reported first.
-openings::BookOptions parse_openings(const std::vector<std::string>& values, Dialect dialect) {
+openings::BookOptions parse_openings(const std::vector<std::string>& values, const FlagReading& reading) {
     openings::BookOptions book;
-    std::string format, order = dialect != Dialect::arbiter ? "sequential" : "random", policy = "default";
+    std::string format, order = reading.openings_order, policy = "default";
     int start = 1;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-openings");
@@ -138,7 +139,7 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         for (const auto& token : values) apply_engine_token(ctx.each, token, "-each");
         ctx.each_given = true;
     } else if (name == "openings") {
-        c.openings = parse_openings(values, ctx.dialect);
+        c.openings = parse_openings(values, ctx.reading);
     } else if (name == "concurrency") {
         c.concurrency = parse_integer<int>(single_value(flag, values), flag);
         check_at_least(c.concurrency, 1, flag);
@@ -270,14 +271,14 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     const std::vector<FlagGroup> groups = group_flags(args);
     MatchRequest request;
     MatchConfig& config = request.config;
-    const Dialect dialect = read_dialect(groups);
-    config = dialect_defaults(dialect);
+    const DialectSettings dialect = dialect_settings(read_dialect(groups));
+    config = dialect.start;
     for (const auto& group : groups) {
-        if (group.name == "config") apply_config_flag(config, group, dialect);
+        if (group.name == "config") apply_config_flag(config, group, dialect.reading);
     }
-    config.dialect = dialect;
+    restate_over_config_file(config, dialect);
     EngineSpec each;
-    FlagContext ctx{config, each, false, dialect};
+    FlagContext ctx{config, each, false, dialect.reading};
     for (const auto& group : groups) {
         if (!is_read_first(group) && !apply_command_flag(request, group)) apply_flag(ctx, group);
     }
@@ -292,7 +293,7 @@ MatchRequest read_match_flags(const std::vector<std::string>& args) {
     check_at_least(config.rounds, 1, "-rounds");
     settle_tournament_flags(config);
     validate(config);
-    request.warnings = check_tournament_values(config, groups);
+    request.warnings = check_tournament_values(config, groups, dialect.reading);
     return request;
 }
 

@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
-#include "harness/scheduler/run_match.h"
+#include "harness/runner/run_match.h"
 
 namespace arbiter::cli {
 
 // Everything `arbiter match` reads from its words.
 struct MatchRequest {
     config::MatchConfig config;
-    scheduler::MatchOptions options;
+    runner::MatchOptions options;
     bool fail_on_h0 = false;  // --fail-on-h0: an SPRT accepting H0 exits 1
     bool list_engines = false;  // bare -engines: print the names in cutechess's engines.json and exit
     std::vector<std::string> warnings;  // values the dialect's tool takes but bounds (-seeds), for stderr

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <ctime>
 
-#include "harness/config/fastchess_config.h"
 #include "harness/config/output_settings.h"
 #include "harness/config/parse_number.h"
+#include "harness/output/fastchess_state.h"
 
 namespace arbiter::cli {
 
@@ -27,18 +27,16 @@ bool starts_with_key(const std::vector<std::string>& values, const char* const (
     return std::find_if(std::begin(keys), std::end(keys), [&](const char* k) { return key == k; }) != std::end(keys);
 }
 
-// Whether the words are fastchess's key=value form; in cutechess-cli's dialect the form is refused
-// rather than read as a file name (`-pgnout file=games.pgn` once wrote "file=games.pgn"). fastchess
-// 1.0 to 1.6 also read cutechess's lone FILE (1.7 refuses it), and scripts written then still pass
-// it: the fastchess dialect takes it too.
+// Whether the words are fastchess's key=value form, or refused as such (FlagReading says whose
+// reading applies). fastchess 1.0 to 1.6 also read cutechess's lone FILE (1.7 refuses it), and
+// scripts written then still pass it: arbiter as fastchess takes it too.
 template <std::size_t N>
-bool fastchess_form(const FlagGroup& group, Dialect dialect, const char* const (&keys)[N]) {
+bool fastchess_form(const FlagGroup& group, const FlagReading& reading, const char* const (&keys)[N]) {
     const bool keyed = starts_with_key(group.values, keys);
-    if (dialect == Dialect::fastchess) return keyed || group.values.empty();
-    if (dialect == Dialect::cutechess && keyed)
+    if (keyed && reading.keyed_output_refused)
         throw ConfigError(group.flag, "'" + group.values[0] + "' is fastchess's key=value form; cutechess-cli takes " +
                                           "a file name (use -dialect fastchess or arbiter for fastchess's form)");
-    return keyed;
+    return keyed || (group.values.empty() && reading.bare_output_names_its_file);
 }
 
 bool boolean(const std::string& value, const std::string& where) {
@@ -101,8 +99,8 @@ void apply_fastchess_pgnout(MatchConfig& c, const FlagGroup& group) {
     c.pgnout_fastchess = spec;
 }
 
-void apply_epdout(MatchConfig& c, const FlagGroup& group, Dialect dialect) {
-    if (!fastchess_form(group, dialect, kEpdoutKeys)) {
+void apply_epdout(MatchConfig& c, const FlagGroup& group, const FlagReading& reading) {
+    if (!fastchess_form(group, reading, kEpdoutKeys)) {
         c.epdout = single_value(group.flag, group.values);
         return;
     }
@@ -143,7 +141,7 @@ void apply_fastchess_config(MatchConfig& config, const FlagGroup& group) {
         if (key == "file") {
             if (value.empty()) throw ConfigError(at, "needs a file name");
             before_load = config;
-            config = read_fastchess_config(value);
+            config = output::read_fastchess_config(value);
         } else if (key == "outname") {
             if (value.empty()) throw ConfigError(at, "needs a file name");
             if (!config.fastchess_state) config.fastchess_state = FastchessStateSpec{};
@@ -165,15 +163,14 @@ void apply_fastchess_config(MatchConfig& config, const FlagGroup& group) {
 bool apply_output_flag(FlagContext& ctx, const FlagGroup& group) {
     MatchConfig& c = ctx.config;
     if (group.name == "pgnout") {
-        if (fastchess_form(group, ctx.dialect, kPgnoutKeys)) {
+        if (fastchess_form(group, ctx.reading, kPgnoutKeys)) {
             apply_fastchess_pgnout(c, group);
         } else {
             apply_cutechess_pgnout(c, group);
-            // fastchess 1.0 to 1.6 read `-pgnout FILE [min]` and wrote its own layout.
-            if (ctx.dialect == Dialect::fastchess) c.pgnout_fastchess = pgn::FastchessPgnOptions{};
+            if (ctx.reading.lone_pgnout_in_fastchess_layout) c.pgnout_fastchess = pgn::FastchessPgnOptions{};
         }
     } else if (group.name == "epdout") {
-        apply_epdout(c, group, ctx.dialect);
+        apply_epdout(c, group, ctx.reading);
     } else if (group.name == "crc32") {
         apply_crc32(c, group);
     } else if (group.name == "autosaveinterval") {
@@ -185,44 +182,22 @@ bool apply_output_flag(FlagContext& ctx, const FlagGroup& group) {
     return true;
 }
 
-void apply_config_flag(MatchConfig& config, const FlagGroup& group, Dialect dialect) {
-    const bool keyed = starts_with_key(group.values, kConfigKeys);
-    if (dialect == Dialect::fastchess || (dialect == Dialect::arbiter && keyed)) {
-        if (!keyed)
-            throw ConfigError(group.flag, "fastchess's form is -config file=NAME [outname=NAME] [discard=true|false] "
-                                          "[stats=true|false]; arbiter's JSON config needs -dialect arbiter");
+void apply_config_flag(MatchConfig& config, const FlagGroup& group, const FlagReading& reading) {
+    if (starts_with_key(group.values, kConfigKeys)) {
+        if (!reading.fastchess_config_accepted)
+            throw ConfigError(group.flag, "'" + group.values[0] + "' is fastchess's form; in the cutechess dialect "
+                                          "-config takes arbiter's JSON config FILE.json");
         apply_fastchess_config(config, group);
-        // In fastchess's dialect its -games 2 are the colour-reversed pairs, as the command line's
-        // -repeat sets them (games = 2, repeat unset): a run continued from config.json keeps the
-        // identity of the run that wrote it. arbiter's schedule needs repeat for those pairs.
-        if (dialect == Dialect::fastchess) config.repeat = false;
+        // fastchess's -games 2 are the colour-reversed pairs, as the command line's -repeat sets them
+        // (games = 2, repeat unset): a run continued from config.json keeps the identity of the run
+        // that wrote it. arbiter's schedule needs repeat for those pairs.
+        if (reading.repeat_sets_games) config.repeat = false;
         return;
     }
-    if (keyed)
-        throw ConfigError(group.flag, "'" + group.values[0] + "' is fastchess's form; in the cutechess dialect "
-                                      "-config takes arbiter's JSON config FILE.json");
-    const Dialect keep = config.dialect;
+    if (!reading.json_config_accepted)
+        throw ConfigError(group.flag, "fastchess's form is -config file=NAME [outname=NAME] [discard=true|false] "
+                                      "[stats=true|false]; arbiter's JSON config needs -dialect arbiter");
     config = load_match_config_file(single_value(group.flag, group.values));
-    config.dialect = keep;
-}
-
-MatchConfig dialect_defaults(Dialect dialect) {
-    MatchConfig config;
-    config.dialect = dialect;
-    if (dialect == Dialect::cutechess) {
-        config.concurrency = 1;
-        config.event = "";
-    } else if (dialect == Dialect::fastchess) {
-        config.concurrency = 1;
-        config.event = "Fastchess Tournament";
-        config.output = OutputFormat::fastchess;
-        config.ratinginterval = 10;
-        config.fastchess_state = FastchessStateSpec{};
-        // fastchess plays -rounds 2 of -games 2 (a colour-reversed pair) unless told otherwise.
-        config.games = 2;
-        config.rounds = 2;
-    }
-    return config;
 }
 
 }  // namespace arbiter::cli

@@ -19,12 +19,6 @@ namespace arbiter::cli {
 bool apply_output_flag(FlagContext& ctx, const FlagGroup& group);
 
 // -config, applied before every other flag (they override what it loads).
-void apply_config_flag(config::MatchConfig& config, const FlagGroup& group, config::Dialect dialect);
-
-// What a command line starts from in `dialect`: fastchess prints its results block every 10 games,
-// plays one game at a time, names its event "Fastchess Tournament" and saves config.json every 20
-// games; cutechess-cli plays one game at a time and leaves the event unnamed; arbiter keeps its own
-// defaults (all cores, event "arbiter", cutechess-cli's result lines).
-config::MatchConfig dialect_defaults(config::Dialect dialect);
+void apply_config_flag(config::MatchConfig& config, const FlagGroup& group, const FlagReading& reading);
 
 }  // namespace arbiter::cli

@@ -1,5 +1,5 @@
 // -debug, -log, -use-affinity, -force-concurrency, -testEnv, and arbiter's -thread-affinity. What
-// each does at run time is in harness/scheduler (engine_tap.h, cpu_slots.h, run_match.cpp) and
+// each does at run time is in harness/runner (engine_tap.h, cpu_slots.h, run_match.cpp) and
 // harness/runlog.
 #include "cli/runner_flags.h"
 
@@ -13,7 +13,7 @@ using config::ConfigError;
 
 // cutechess-cli: `-debug`, or `-debug all` (which also turns on each engine's own debug mode).
 void apply_debug(FlagContext& ctx, const FlagGroup& group) {
-    if (ctx.dialect == config::Dialect::fastchess)
+    if (ctx.reading.debug_refused)
         throw ConfigError(group.flag, "fastchess has no -debug; record every engine line with -log file=FILE "
                                       "level=trace engine=true");
     if (!group.values.empty() && single_value(group.flag, group.values) != "all")

@@ -10,7 +10,7 @@
 #include "cli/flag_reader.h"
 #include "cli/match_flags.h"
 #include "harness/config/plain_text.h"
-#include "harness/scheduler/interrupt_guard.h"
+#include "harness/runner/interrupt_guard.h"
 #include "harness/spsa/spsa_runner.h"
 
 namespace arbiter::cli {
@@ -149,7 +149,7 @@ int run_spsa_command(const std::vector<std::string>& args, std::ostream& out, st
     }
     try {
         const spsa::SpsaRequest request = make_request(split_args(args), out);
-        const scheduler::InterruptGuard interrupts;
+        const runner::InterruptGuard interrupts;
         return spsa::run_spsa(request, spsa::SpsaIo{out, err, interrupts.flag()});
     } catch (const spsa::ParameterFileError& error) {
         err << "arbiter spsa: --params " << error.what() << "\n";

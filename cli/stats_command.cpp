@@ -7,7 +7,7 @@
 
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"
-#include "harness/stats/stats_report.h"
+#include "harness/stats/count_estimates.h"
 
 namespace arbiter::cli {
 namespace {
@@ -88,7 +88,7 @@ stats::StatsRequest parse_request(const std::vector<std::string>& words) {
 // Counts that admit no estimate (no games) are the fault of the flag that gave them.
 void write_report(const stats::StatsRequest& request, std::ostream& out) {
     try {
-        stats::write_stats_report(request, out);
+        stats::write_count_estimates(request, out);
     } catch (const std::invalid_argument& error) {
         throw UsageError(std::holds_alternative<stats::WdlCounts>(request.counts) ? "--wdl" : "--penta", error.what());
     }

@@ -6,7 +6,7 @@
 //
 // `args` are the words after "stats" (a leading "stats" is skipped too). DD is the DD+WL count.
 // --model defaults to logistic and has no effect without --sprt. The output is
-// stats::write_stats_report's (harness/stats/stats_report.h).
+// stats::write_count_estimates's (harness/stats/count_estimates.h).
 // Returns 0 on success, 2 for bad or missing flags and values (the message names the flag, on
 // `err`), 1 when the numbers cannot be computed (e.g. an unreachable normalized hypothesis).
 

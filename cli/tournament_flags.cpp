@@ -7,7 +7,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/tournament_json.h"
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 
 namespace arbiter::cli {
 namespace {
@@ -33,7 +33,7 @@ void apply_repeat(FlagContext& ctx, const FlagGroup& group) {
         times = parse_integer<int>(single_value(group.flag, group.values), group.flag);
         check_at_least(times, 1, group.flag);
     }
-    if (ctx.dialect == Dialect::fastchess) {
+    if (ctx.reading.repeat_sets_games) {
         ctx.config.games = times;
         return;
     }
@@ -55,7 +55,7 @@ void apply_report(MatchConfig& config, const FlagGroup& group) {
 // fastchess's quick start: two engines at 10+0.1 over a book in random order, pairs of games with
 // colours reversed for 25000 rounds, -recover, draw adjudication after move 30 (8 moves within
 // 8 cp), cutechess-style output and all but two of the cores.
-void apply_quick(MatchConfig& config, const FlagGroup& group) {
+void apply_quick(MatchConfig& config, const FlagGroup& group, const FlagReading& reading) {
     std::vector<EngineSpec> engines;
     std::string book;
     for (const auto& token : group.values) {
@@ -90,7 +90,7 @@ void apply_quick(MatchConfig& config, const FlagGroup& group) {
     config.games = 2;
     config.rounds = 25000;
     // Two games per opening with colours reversed is what fastchess's -games 2 means.
-    if (config.dialect != Dialect::fastchess) config.repeat = true, config.repeat_count = 2;
+    if (!reading.repeat_sets_games) config.repeat = true, config.repeat_count = 2;
     config.concurrency = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 2);
     config.recover = true;
     config.draw = adjudication::DrawRule{30, 8, 8};
@@ -115,9 +115,9 @@ bool flag_given(const std::vector<FlagGroup>& groups, const std::string& name) {
 
 // -seeds out of the tournament's range: arbiter refuses it; cutechess-cli and fastchess take any
 // count and bound it without a word (cutechess: a gauntlet 1..n-1, a knockout 0..n; fastchess's
-// gauntlet 1..n-1, where 0 plays no game at all), so their dialects play the bounded count and
-// say so. Other tournaments do not read -seeds.
-void check_seeds(const MatchConfig& config, const std::string& where, std::vector<std::string>& warnings) {
+// gauntlet 1..n-1, where 0 plays no game at all), so with FlagReading::seeds_bounded arbiter plays
+// the bounded count and says so. Other tournaments do not read -seeds.
+void check_seeds(const MatchConfig& config, const std::string& where, bool bounded, std::vector<std::string>& warnings) {
     const int engines = static_cast<int>(config.engines.size());
     const bool gauntlet = config.tournament == "gauntlet";
     if ((!gauntlet && config.tournament != "knockout") || engines < 2) return;
@@ -127,7 +127,7 @@ void check_seeds(const MatchConfig& config, const std::string& where, std::vecto
     const std::string range = "a " + config.tournament + " of " + std::to_string(engines) + " engines has " +
                               std::to_string(low) + " to " + std::to_string(high) + " seeds, got " +
                               std::to_string(config.seeds);
-    if (config.dialect == Dialect::arbiter) throw ConfigError(where, range);
+    if (!bounded) throw ConfigError(where, range);
     warnings.push_back(where + ": " + range + "; playing with " + std::to_string(std::clamp(config.seeds, low, high)));
 }
 
@@ -146,7 +146,7 @@ bool apply_tournament_flag(FlagContext& ctx, const FlagGroup& group) {
     else if (name == "scoreinterval") c.scoreinterval = non_negative(group);
     else if (name == "resultformat") c.resultformat = single_value(group.flag, group.values);
     else if (name == "report") apply_report(c, group);
-    else if (name == "quick") apply_quick(c, group);
+    else if (name == "quick") apply_quick(c, group, ctx.reading);
     else if (name == "noswap" || name == "reverse") {
         expect_no_value(group.flag, group.values);
         (name == "noswap" ? c.noswap : c.reverse) = true;
@@ -157,8 +157,6 @@ bool apply_tournament_flag(FlagContext& ctx, const FlagGroup& group) {
 }
 
 void settle_tournament_flags(MatchConfig& config) {
-    if (config.dialect == Dialect::cutechess) config.schedule = ScheduleRules::cutechess;
-    if (config.dialect == Dialect::fastchess) config.schedule = ScheduleRules::fastchess;
     if (config.schedule == ScheduleRules::fastchess && config.games > 2) {
         // fastchess takes a -games above 2 for -rounds given the wrong way round, and swaps them.
         std::swap(config.games, config.rounds);
@@ -171,11 +169,12 @@ void settle_tournament_flags(MatchConfig& config) {
                           "a knockout's games depend on its results; it cannot be split");
 }
 
-std::vector<std::string> check_tournament_values(const MatchConfig& config, const std::vector<FlagGroup>& groups) {
-    if (const std::string problem = scheduler::resultformat_problem(config.resultformat); !problem.empty())
+std::vector<std::string> check_tournament_values(const MatchConfig& config, const std::vector<FlagGroup>& groups,
+                                                 const FlagReading& reading) {
+    if (const std::string problem = output::resultformat_problem(config.resultformat); !problem.empty())
         throw ConfigError(source_of(groups, "resultformat"), problem);
     std::vector<std::string> warnings;
-    if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), warnings);
+    if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), reading.seeds_bounded, warnings);
     return warnings;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The `baselines` table (schema v2): builds a CI job recorded as good, by name ("nightly"). The newest
+// The `baselines` table (schema v2, verification since v6): builds a CI job recorded as good, by name ("nightly"). The newest
 // row of a name is the current baseline; older rows are its history. One BaselineStore is one
 // connection of its own to the file, opened (and migrated) the way Database opens it.
 
@@ -20,6 +20,9 @@ struct BaselineRecord {
   std::optional<std::int64_t> engine_id;  // the engines row of that build, when known
   std::optional<std::int64_t> run_id;     // the run that qualified it, when known
   std::string recorded_at;                // set by record() when empty
+  // How the build was checked before it was recorded: "bench" (its bench equals its commit's
+  // Bench: line), "none" (not checked), "" (recorded before schema 6: unknown).
+  std::string verification;
 };
 
 class BaselineStore {
@@ -30,7 +33,8 @@ class BaselineStore {
   BaselineStore& operator=(const BaselineStore&) = delete;
 
   // Appends a row (it becomes the name's current baseline) and returns its id. Throws DbError
-  // (invalid_argument) for an empty name or commit, or an engine/run id the file does not hold.
+  // (invalid_argument) for an empty name or commit, a verification other than "bench" or "none",
+  // or (constraint) an engine/run id the file does not hold.
   std::int64_t record(const BaselineRecord& baseline);
   std::optional<BaselineRecord> current(const std::string& name);
   std::vector<BaselineRecord> history(const std::string& name);  // newest first

@@ -28,9 +28,10 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
-// moves table by a view with the same columns, so every query reads a version 4 file the same way.
+// moves table by a view with the same columns, so every query reads a version 4 file the same way;
+// schema 6 added baselines.verification, which BaselineStore reads as '' from an older file.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -78,7 +79,7 @@ class Database {
   OpenedRun open_run(const RunRecord& wanted, const RunChoice& choice);
   std::optional<RunRecord> find_run(const std::string& config_key);
   // Whether a run's identity lists engine file hashes without a version prefix ("v2:"): runs stored
-  // before the hashes were versioned, which a resume must still find (harness/scheduler/run_identity.h).
+  // before the hashes were versioned, which a resume must still find (harness/schedule/run_identity.h).
   bool has_runs_with_unversioned_file_hashes();
   std::optional<RunRecord> run_by_id(std::int64_t id);
   std::vector<RunRecord> list_runs();

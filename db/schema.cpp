@@ -260,6 +260,13 @@ CREATE VIEW moves AS
          coalesce(json_extract(m.value, '$[15]'), '') AS lines
   FROM game_moves g, json_each(g.moves) m;
 )sql",
+    // v6: how a baseline was verified: 'bench' (built with its bench checked against its commit's
+    // Bench: line), 'none' (recorded with --no-verify-bench or without a build), '' (recorded before
+    // v6: unknown). A later run that verifies benches re-verifies a baseline that was not.
+    R"sql(
+ALTER TABLE baselines ADD COLUMN verification TEXT NOT NULL DEFAULT ''
+  CHECK (verification IN ('', 'bench', 'none'));
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

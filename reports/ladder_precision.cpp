@@ -168,6 +168,11 @@ std::string unproven_steps(const LadderPrecisionInput& input) {
     return "Not shown to gain (LOS below 95 %): " + listed + ".";
 }
 
+// Plans stored before the key existed had head to head on.
+bool played_head_to_head(const nlohmann::json& plan) {
+    return !plan.is_object() || plan.value("head_to_head", true);
+}
+
 }  // namespace
 
 std::optional<std::size_t> gauntlet_step(const db::RunRecord& run, const std::vector<db::LadderStepRecord>& steps) {
@@ -192,7 +197,8 @@ Section precision_section(db::Database& database, const LadderPrecisionInput& in
         "CPU-hours: each stored game's duration (finished - started) times the larger Threads option of its two "
         "engines (1 when unset: the engines move in turn and nobody ponders, so a game keeps one engine's cores "
         "busy); WAC: each answer's stored search time times the engine's Threads. Games: the step's own gauntlet "
-        "runs (its opponents and the previous step head to head).");
+        "runs (" + std::string(played_head_to_head(input.plan) ? "its opponents and the previous step head to head"
+                                                                : "its opponents") + ").");
     section.tables.push_back(cost_table(input, cost, target));
     if (std::string findings = unproven_steps(input); !findings.empty()) section.paragraphs.push_back(std::move(findings));
     return section;

@@ -1,24 +1,15 @@
 #pragma once
-// The adjudication flags of cutechess-cli (and fastchess):
+// The adjudication rules of a game, as cutechess-cli's (and fastchess's) flags give them:
 //   -draw movenumber=N movecount=N score=N
 //   -resign movecount=N score=N [twosided=true|false]
 //   -maxmoves N
-// Parsing checks every value; errors start with the flag so the user knows which one.
+// The flags are read in cli/match_flags.cpp.
 
 #include <optional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include "harness/adjudication/tablebase.h"
 
 namespace arbiter::adjudication {
-
-class FlagError : public std::invalid_argument {
-public:
-    using std::invalid_argument::invalid_argument;
-};
 
 struct DrawRule {
     int move_number = 0;  // full moves played before the rule may fire
@@ -41,12 +32,5 @@ struct Rules {
     std::optional<TablebaseRule> tablebase;  // -tb: the Syzygy tables end the game
     bool operator==(const Rules&) const = default;
 };
-
-// `tokens` are the words after the flag, each "key=value" (one word holding several
-// space-separated pairs is accepted too). Unknown or repeated keys and missing required keys
-// are errors.
-DrawRule parse_draw_flag(const std::vector<std::string>& tokens);
-ResignRule parse_resign_flag(const std::vector<std::string>& tokens);
-int parse_maxmoves_flag(std::string_view value);
 
 }  // namespace arbiter::adjudication

@@ -1,9 +1,11 @@
 #include "harness/build/build_recipe.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <initializer_list>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -67,6 +69,29 @@ void check_shape(const BuildRecipe& recipe, const std::string& where) {
     }
 }
 
+// The variables each recipe sets itself: a value given for one would be overridden, or override it.
+void check_variables(const BuildRecipe& recipe, const std::string& vars_key, const std::string& net_var_key) {
+    for (const auto& [name, value] : recipe.vars) {
+        check_variable_name(name, vars_key);
+        if (recipe.kind == RecipeKind::openbench && name == "EXE")
+            throw BuildInputError(vars_key + ": EXE is the openbench recipe's own (it names the binary): use the make recipe and exe");
+        if (!recipe.net.empty() && name == recipe.net_var)
+            throw BuildInputError(vars_key + ": " + name + " is the variable the network goes to: give the network only as net");
+    }
+    check_variable_name(recipe.net_var, net_var_key);
+}
+
+std::map<std::string, std::string> vars_field(const json& section, const std::string& source) {
+    const json& vars = section["vars"];
+    if (!vars.is_object()) refuse(source, "build.vars", "expected an object of NAME: \"VALUE\"");
+    std::map<std::string, std::string> read;
+    for (const auto& item : vars.items()) {
+        if (!item.value().is_string()) refuse(source, "build.vars." + item.key(), "expected a string");
+        read[item.key()] = item.value().get<std::string>();
+    }
+    return read;
+}
+
 int timeout_field(const json& section, const std::string& source) {
     const json& value = section["timeout"];
     const bool in_range = value.is_number_integer() && value.get<std::int64_t>() >= 1 &&
@@ -78,7 +103,8 @@ int timeout_field(const json& section, const std::string& source) {
 }
 
 void read_build_section(BuildRecipe& recipe, const json& section, const std::string& source) {
-    reject_unknown_keys(section, {"recipe", "dir", "exe", "target", "timeout"}, source, "build.");
+    reject_unknown_keys(section, {"recipe", "dir", "exe", "target", "timeout", "vars", "net", "net_var"}, source,
+                        "build.");
     if (!section.contains("recipe")) refuse(source, "build.recipe", "missing (openbench, cmake, make or a command)");
     const std::string name = string_field(section, "recipe", source, "build.");
     if (name.empty()) refuse(source, "build.recipe", "is empty");
@@ -89,7 +115,12 @@ void read_build_section(BuildRecipe& recipe, const json& section, const std::str
     recipe.exe = string_field(section, "exe", source, "build.");
     recipe.target = string_field(section, "target", source, "build.");
     if (section.contains("timeout")) recipe.timeout_seconds = timeout_field(section, source);
+    if (section.contains("vars")) recipe.vars = vars_field(section, source);
+    recipe.net = string_field(section, "net", source, "build.");
+    if (section.contains("net") && recipe.net.empty()) refuse(source, "build.net", "is empty");
+    if (section.contains("net_var")) recipe.net_var = string_field(section, "net_var", source, "build.");
     check_shape(recipe, source + ": build.");
+    check_variables(recipe, source + ": build.vars", source + ": build.net_var");
 }
 
 void read_bench_section(BuildRecipe& recipe, const json& section, const std::string& source) {
@@ -135,6 +166,43 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
     return shaped;
 }
 
+BuildRecipe with_additions(BuildRecipe recipe, const RecipeAdditions& additions, const std::string& vars_key,
+                          const std::string& net_var_key) {
+    for (const auto& [name, value] : additions.vars) recipe.vars[name] = value;
+    if (!additions.net.empty()) recipe.net = additions.net;
+    if (!additions.net_var.empty()) recipe.net_var = additions.net_var;
+    check_variables(recipe, vars_key, net_var_key);
+    return recipe;
+}
+
+void check_variable_name(const std::string& name, const std::string& key) {
+    const auto word_character = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    const bool valid = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                       std::all_of(name.begin(), name.end(), word_character);
+    if (!valid)
+        throw BuildInputError(key + ": '" + name +
+                              "' is not a variable name (letters, digits and _, not starting with a digit)");
+}
+
+std::pair<std::string, std::string> parse_variable(const std::string& text, const std::string& key) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos) throw BuildInputError(key + ": expected NAME=VALUE, got '" + text + "'");
+    std::pair<std::string, std::string> variable{text.substr(0, equals), text.substr(equals + 1)};
+    check_variable_name(variable.first, key);
+    return variable;
+}
+
+std::string readable_net(const std::string& path, const std::string& key) {
+    if (path.empty()) throw BuildInputError(key + ": is empty");
+    const std::filesystem::path absolute = std::filesystem::absolute(path);
+    std::error_code error;
+    if (!std::filesystem::exists(absolute, error)) throw BuildInputError(key + ": no such file " + absolute.string());
+    if (!std::filesystem::is_regular_file(absolute, error))
+        throw BuildInputError(key + ": " + absolute.string() + " is not a regular file");
+    if (::access(absolute.c_str(), R_OK) != 0) throw BuildInputError(key + ": cannot read " + absolute.string());
+    return absolute.lexically_normal().string();
+}
+
 BuildRecipe parse_recipe_file(const std::string& text, const std::string& source) {
     json document;
     try {  // the reader of every configuration file: its nesting limit, repeated keys, line numbers
@@ -162,15 +230,9 @@ BuildRecipe read_recipe_file(const std::string& path) {
 std::string normalised_recipe(const BuildRecipe& recipe) {
     json line = {{"recipe", to_string(recipe.kind)}, {"dir", recipe.dir},       {"exe", recipe.exe},
                  {"target", recipe.target},          {"command", recipe.command}};
+    if (!recipe.vars.empty()) line["vars"] = recipe.vars;
+    if (!recipe.net.empty()) line["net_var"] = recipe.net_var;
     return line.dump();  // keys sorted: the same recipe always gives the same text
-}
-
-std::string recipe_hash(const BuildRecipe& recipe) {
-    std::uint64_t hash = 14695981039346656037ull;  // FNV-1a: stable across runs and machines
-    for (unsigned char c : normalised_recipe(recipe)) hash = (hash ^ c) * 1099511628211ull;
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-    return std::string(text, 8);
 }
 
 }  // namespace arbiter::build

@@ -19,13 +19,24 @@ std::string exe_name(const BuildRecipe& recipe, const RecipePaths& paths) {
     return recipe.exe.empty() ? paths.default_exe : fs::path(recipe.exe).filename().string();
 }
 
+// The recipe's variables with the network's, as NAME=VALUE words: what make takes on its command
+// line and `env` puts into a command's environment.
+std::vector<std::string> variable_words(const BuildRecipe& recipe) {
+    std::vector<std::string> words;
+    for (const auto& [name, value] : recipe.vars) words.push_back(name + "=" + value);
+    if (!recipe.net.empty()) words.push_back(recipe.net_var + "=" + recipe.net);
+    return words;
+}
+
 // OpenBench's convention: the compilers come from the environment, and the makefile is told so only
-// when the environment names them (its own defaults stay otherwise).
-std::vector<std::string> make_command(int jobs) {
+// when the environment names them (its own defaults stay otherwise) and the recipe's variables do not.
+std::vector<std::string> make_command(const BuildRecipe& recipe, int jobs) {
     std::vector<std::string> argv{"make", "-j" + std::to_string(jobs)};
     for (const char* variable : {"CC", "CXX"}) {
-        if (const char* value = std::getenv(variable)) argv.push_back(std::string(variable) + "=" + value);
+        const char* value = std::getenv(variable);
+        if (value && !recipe.vars.contains(variable)) argv.push_back(std::string(variable) + "=" + value);
     }
+    for (std::string& word : variable_words(recipe)) argv.push_back(std::move(word));
     return argv;
 }
 
@@ -74,9 +85,10 @@ struct StepContext {
 
 std::string build_cmake(const BuildRecipe& recipe, const StepContext& step) {
     const fs::path build_dir = cmake_build_dir(step.paths);
-    const ToolResult configured = run_logged(
-        {"cmake", "-S", step.directory.string(), "-B", build_dir.string(), "-DCMAKE_BUILD_TYPE=Release"},
-        step.paths.log, {}, step.limit);
+    std::vector<std::string> configure{"cmake", "-S", step.directory.string(), "-B", build_dir.string(),
+                                       "-DCMAKE_BUILD_TYPE=Release"};
+    for (const std::string& word : variable_words(recipe)) configure.push_back("-D" + word);
+    const ToolResult configured = run_logged(configure, step.paths.log, {}, step.limit);
     if (!configured.ok()) return failure("cmake configure", configured);
     const ToolResult built = run_logged(
         {"cmake", "--build", build_dir.string(), "--target", recipe.target, "-j", std::to_string(step.jobs)},
@@ -93,7 +105,7 @@ std::string build_cmake(const BuildRecipe& recipe, const StepContext& step) {
 // A plain makefile leaves the binary at <dir>/<exe>. Either way it is copied out of the sources,
 // which are removed after the build.
 std::string build_make(const BuildRecipe& recipe, const StepContext& step, const fs::path& binary) {
-    std::vector<std::string> argv = make_command(step.jobs);
+    std::vector<std::string> argv = make_command(recipe, step.jobs);
     const bool openbench = recipe.kind == RecipeKind::openbench;
     if (openbench) argv.push_back("EXE=" + binary.filename().string());
     const ToolResult made_it = run_logged(argv, step.paths.log, step.directory, step.limit);
@@ -110,7 +122,10 @@ std::string build_make(const BuildRecipe& recipe, const StepContext& step, const
 std::string build_command(const BuildRecipe& recipe, const StepContext& step, const fs::path& binary) {
     const std::string command =
         with_shell_values(recipe.command, {{"{out}", binary.string()}, {"{jobs}", std::to_string(step.jobs)}});
-    const ToolResult ran = run_logged({"sh", "-c", command}, step.paths.log, step.directory, step.limit);
+    std::vector<std::string> argv{"env"};  // the variables in the command's environment
+    for (std::string& word : variable_words(recipe)) argv.push_back(std::move(word));
+    argv.insert(argv.end(), {"sh", "-c", command});
+    const ToolResult ran = run_logged(argv, step.paths.log, step.directory, step.limit);
     if (!ran.ok()) return failure("build command", ran);
     return {};
 }

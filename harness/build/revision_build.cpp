@@ -8,6 +8,8 @@
 
 #include "harness/build/bench_count.h"
 #include "harness/build/bench_run.h"
+#include "harness/build/build_key.h"
+#include "harness/build/cache_location.h"
 #include "harness/build/file_lock.h"
 #include "harness/build/recipe_steps.h"
 #include "harness/build/stop_signals.h"
@@ -44,6 +46,12 @@ CacheEntry cache_entry(const fs::path& cache, const std::string& key) {
     return entry;
 }
 
+// The inputs the entry's name hashes, beside the binary, for whoever wonders why two builds differ.
+void write_key(const CacheEntry& entry, const BuildKey& key) {
+    if (fs::exists(entry.dir / "key")) return;
+    std::ofstream(entry.dir / "key") << key.inputs;  // best effort: the name alone keeps builds apart
+}
+
 bool is_complete(const CacheEntry& entry) {
     return fs::exists(entry.stamp) && ::access(entry.binary.c_str(), X_OK) == 0;
 }
@@ -68,6 +76,19 @@ ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, c
     if (fs::exists(in_tree)) return {read_recipe_file(in_tree.string()), in_tree.string()};
     throw BuildInputError("no build recipe for " + short_hash(commit) + " in " + repo.string() +
                           ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
+}
+
+// The recipe with the request's additions, its net made absolute (an arbiter.json's from the
+// repository's top) and checked to be a readable file before anything is built.
+ResolvedRecipe with_request_additions(ResolvedRecipe resolved, const fs::path& repo, const BuildRequest& request) {
+    if (!request.additions.empty())
+        resolved.recipe = with_additions(std::move(resolved.recipe), request.additions, "--make-var", "--net-var");
+    std::string& net = resolved.recipe.net;
+    if (!net.empty()) {
+        const std::string key = request.additions.net.empty() ? resolved.source + ": build.net" : "--net";
+        net = readable_net(fs::path(net).is_absolute() ? net : (repo / net).string(), key);
+    }
+    return resolved;
 }
 
 // Registers the commit's sources as a detached worktree for the duration of the build and removes
@@ -174,10 +195,14 @@ void check_bench(BuiltEngine& built, const fs::path& repo, const BuildRecipe& re
         progress << built.label << ": " << why << "; bench not checked" << std::endl;
         return;
     }
-    if (built.announced_bench && *built.announced_bench != *bench.nodes)
-        throw BenchMismatch(built.label + ": bench mismatch: " + command + " counts " + *bench.nodes +
-                            " nodes, the commit message says Bench: " + *built.announced_bench +
-                            " (pass --no-verify-bench to skip the check)");
+    if (built.announced_bench && *built.announced_bench != *bench.nodes) {
+        const std::string mismatch = built.label + ": bench mismatch: " + command + " counts " + *bench.nodes +
+                                     " nodes, the commit message says Bench: " + *built.announced_bench;
+        if (!request.need_bench_count) throw BenchMismatch(mismatch + " (" + request.skip_check_hint + ")");
+        progress << mismatch << std::endl;  // --bench: the author asked for the count, mismatch or not
+        return;
+    }
+    built.bench_verified = verify;
     progress << built.label << ": bench " << *bench.nodes << " nodes"
              << (built.announced_bench ? ", as the commit message says" : verify ? " (no Bench: line in the commit message)" : "")
              << (bench.cached ? " (cached)" : "") << std::endl;
@@ -222,10 +247,10 @@ BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) 
     const StopSignals stop_signals;  // the build's tools run in groups of their own: Ctrl-C must still end them
     const fs::path repo = repository_top(request.repo);
     const std::string commit = resolve_commit(repo, request.revision);
-    const ResolvedRecipe resolved = resolve_recipe(repo, commit, request);
-    const fs::path cache =
-        usable_cache(fs::absolute(request.cache.empty() ? repo / ".cache" / "builds" : request.cache));
-    CacheEntry entry = cache_entry(cache, commit + "-" + recipe_hash(resolved.recipe));
+    const ResolvedRecipe resolved = with_request_additions(resolve_recipe(repo, commit, request), repo, request);
+    const fs::path cache = usable_cache(fs::absolute(request.cache.empty() ? default_build_cache() : request.cache));
+    const BuildKey key = build_key(commit, resolved.recipe);
+    CacheEntry entry = cache_entry(cache, key.name);
     entry.binary = recipe_binary(resolved.recipe, RecipePaths{entry.sources, entry.dir, entry.log, repo.filename().string()});
     std::error_code error;
     fs::create_directories(entry.dir, error);
@@ -238,6 +263,7 @@ BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) 
     built.log = entry.log;
     built.recipe_source = resolved.source;
     built.reused = true;
+    write_key(entry, key);
     if (!is_complete(entry)) {
         check_writable(cache);
         FileLock lock(entry.lock, progress, built.label + ": waiting for another build of it (" + entry.lock.string() + ")");

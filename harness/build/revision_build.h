@@ -1,11 +1,12 @@
 #pragma once
 // An engine built at one git revision with its repository's recipe (harness/build/build_recipe.h),
-// cached by full commit hash and recipe. The same commit and recipe are built once: later requests
-// (and concurrent ones, which wait on a flock) reuse the binary. After the build the engine's bench
+// cached by everything that decides the binary (harness/build/build_key.h: commit, recipe and its
+// variables, the network's bytes, the compilers, the environment's flags). The same inputs are built
+// once: later requests (and concurrent ones, which wait on a flock) reuse the binary. After the build the engine's bench
 // runs and its node count is checked against the commit message's "Bench: N", as OpenBench does.
 //
-// Cache layout, per commit and recipe, KEY = <sha>-<recipe hash>: <cache>/KEY.lock (flock),
-// <cache>/KEY/build.log, <cache>/KEY/build/ (cmake's binary dir) or <cache>/KEY/bin/ (the other
+// Cache layout, per build, KEY = <sha>-<16 hex digits of the key's hash>: <cache>/KEY.lock (flock),
+// <cache>/KEY/key (the inputs it was built from), <cache>/KEY/build.log, <cache>/KEY/build/ (cmake's binary dir) or <cache>/KEY/bin/ (the other
 // recipes' binary), <cache>/KEY/built (written last: the build is complete), <cache>/KEY/bench and
 // bench.log (the bench count and output). The sources are a temporary `git worktree` at
 // <cache>/KEY/src, removed afterwards.
@@ -54,12 +55,16 @@ public:
 struct BuildRequest {
     std::string revision;         // anything `git rev-parse` takes: HEAD, a tag, a short hash
     std::filesystem::path repo;   // a directory inside the repository; empty = the current directory
-    std::filesystem::path cache;  // empty = <repository top>/.cache/builds
+    std::filesystem::path cache;  // empty = default_build_cache() (harness/build/cache_location.h)
     int jobs = 0;                 // parallel compile jobs; 0 = the number of cores
     // Empty: the arbiter.json of the commit, else of the repository's working tree.
     std::optional<BuildRecipe> recipe;
+    RecipeAdditions additions;    // --make-var, --net, --net-var: added to whichever recipe is used
     bool verify_bench = true;     // false: --no-verify-bench, the bench does not run
-    bool need_bench_count = false;  // --bench: run the bench even when the recipe does not verify
+    bool need_bench_count = false;  // --bench: run the bench even when the recipe does not verify; a
+                                    // count that differs from the commit's is shown, not refused
+    // How the caller turns the bench check off, for the mismatch message: the entry points differ.
+    std::string skip_check_hint = "pass --no-verify-bench to skip the check";
     int timeout_seconds = 0;      // --build-timeout; 0 = the recipe's build.timeout, else the defaults
 };
 
@@ -72,6 +77,7 @@ struct BuiltEngine {
     bool reused = false;           // found in the cache, nothing compiled
     std::optional<std::string> bench_nodes;      // digits, when the bench ran and printed a count
     std::optional<std::string> announced_bench;  // the commit message's "Bench: N", digits
+    bool bench_verified = false;   // the bench check ran and passed (a commit without a Bench: line passes)
 };
 
 // The top directory of the repository holding `dir`. Throws BuildInputError when there is none.

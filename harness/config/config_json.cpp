@@ -64,7 +64,7 @@ json engine_spec_to_json(const EngineSpec& spec) {
         out["options"] = options;
     }
     if (!spec.init_strings.empty()) out["initstr"] = spec.init_strings;
-    if (spec.tc) out["tc"] = *spec.tc;
+    if (spec.tc) out["tc"] = spec.tc->text;  // as given: see TimeControlSetting
     if (spec.st) out["st"] = *spec.st;
     if (spec.nodes) out["nodes"] = *spec.nodes;
     if (spec.depth) out["depth"] = *spec.depth;
@@ -389,23 +389,6 @@ std::string to_string(OutputFormat format) { return format == OutputFormat::fast
 bool parse_output_format(const std::string& text, OutputFormat& format) {
     if (text == "cutechess") format = OutputFormat::cutechess;
     else if (text == "fastchess") format = OutputFormat::fastchess;
-    else return false;
-    return true;
-}
-
-std::string to_string(Dialect dialect) {
-    switch (dialect) {
-        case Dialect::cutechess: return "cutechess";
-        case Dialect::fastchess: return "fastchess";
-        case Dialect::arbiter: break;
-    }
-    return "arbiter";
-}
-
-bool parse_dialect(const std::string& text, Dialect& dialect) {
-    if (text == "arbiter") dialect = Dialect::arbiter;
-    else if (text == "cutechess" || text == "cutechess-cli") dialect = Dialect::cutechess;
-    else if (text == "fastchess") dialect = Dialect::fastchess;
     else return false;
     return true;
 }

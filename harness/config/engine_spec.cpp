@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 
+#include "harness/config/engine_limits.h"
 #include "harness/config/parse_number.h"
 #include "harness/config/plain_text.h"
 
@@ -158,19 +159,6 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
         for (std::size_t at_break; (at_break = value.find("\\n", start)) != std::string::npos; start = at_break + 2)
             spec.init_strings.push_back(value.substr(start, at_break - start));
         spec.init_strings.push_back(value.substr(start));
-    } else if (key == "tc") {
-        spec.tc = value;
-    } else if (key == "st") {
-        spec.st = parse_real(value, at);
-    } else if (key == "nodes") {
-        spec.nodes = parse_integer<uint64_t>(value, at);
-        // 0 would mean "no limit" further down, and more than INT64_MAX wraps to it.
-        if (*spec.nodes < 1 || *spec.nodes > static_cast<uint64_t>(INT64_MAX))
-            throw ConfigError(at, "must be between 1 and " + std::to_string(INT64_MAX) + ", got " + value);
-    } else if (key == "depth" || key == "plies") {
-        spec.depth = parse_integer<int>(value, at);
-    } else if (key == "timemargin") {
-        spec.timemargin_ms = parse_integer<int>(value, at);
     } else if (key == "restart") {
         spec.restart = parse_restart(value, at);
     } else if (key == "build") {
@@ -193,7 +181,7 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
         spec.history_since_irreversible = value == "since-irreversible";
     } else if (key == "conf" || key == "ref") {
         spec.catalogue = value;
-    } else if (!apply_cutechess_key(spec, key, value, at)) {
+    } else if (!apply_limit_key(spec, key, value, at) && !apply_cutechess_key(spec, key, value, at)) {
         throw ConfigError(at, "unknown engine setting '" + key + "'");
     }
 }

@@ -1,9 +1,11 @@
 #pragma once
 // The description of one arbiter run, as given by cutechess-style flags (read in cli/match_flags.cpp)
 // or by the equivalent JSON config file. Parsing only checks shape (names, numbers, enumerations);
-// the parts that own a sub-language (time controls, adjudication rules, opening books) validate
-// their own values. Where a part has a type for a setting, MatchConfig holds that type, so config
-// sits above the parts it configures and none of them includes it (docs/architecture.md).
+// the parts that own a sub-language (adjudication rules, opening books) validate their own values.
+// Time controls are the exception: tc's parser reads them here, so that a bad one is refused
+// with the flag and engine named, before anything starts. Where a part has a type for a setting,
+// MatchConfig holds that type, so config sits above the parts it configures and none of them
+// includes it (docs/architecture.md).
 
 #include <cstdint>
 #include <limits>
@@ -17,11 +19,13 @@
 
 #include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
+#include "harness/config/tool_behaviour.h"
 #include "harness/openings/book.h"
 #include "harness/pgn/fastchess_layout.h"
 #include "harness/protocol/types.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::config {
 
@@ -37,6 +41,15 @@ private:
     std::string where_;
 };
 
+// `tc=` as read: the control parsed where the flag or config key is read, and the text it was
+// given as. The run identity and the JSON config write that text, not one made from the control:
+// one control has several spellings ("10+0", "10", "0:10"), and a run stored under one of them
+// must resume under it.
+struct TimeControlSetting {
+    tc::TimeControl control;  // the clock fields, or move_time_ms for "N/move"
+    std::string text;
+};
+
 enum class RestartPolicy { Auto, On, Off };
 
 struct EngineSpec {
@@ -47,11 +60,14 @@ struct EngineSpec {
     protocol::Protocol proto = protocol::Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // in the order given
     std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
-    std::optional<std::string> tc;    // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
-    std::optional<double> st;         // seconds per move
-    std::optional<uint64_t> nodes;
-    std::optional<int> depth;
-    std::optional<int> timemargin_ms;
+    // The search limits, each parsed and checked where it is read (see engine_limits.h). They stay
+    // apart because -each and conf= fill only the keys an engine left out; config::time_control()
+    // joins them into the control the game is played under.
+    std::optional<TimeControlSetting> tc;  // cutechess time control, e.g. "120+1", "40/60", "0:30+0.5"
+    std::optional<double> st;              // seconds per move, positive
+    std::optional<uint64_t> nodes;         // 1 or more
+    std::optional<int> depth;              // `depth=` or `plies=`, 1 or more
+    std::optional<int> timemargin_ms;      // not negative
     RestartPolicy restart = RestartPolicy::Auto;
     std::optional<std::string> build;      // git revision to build (`build=REV`)
     std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)
@@ -89,7 +105,7 @@ struct ShardSpec {
 };
 
 // A half-open range of pair indexes, [begin, end): what `--pairs START:COUNT` asks for and what the
-// schedule selects (harness/scheduler/schedule.h, select_pairs).
+// schedule selects (harness/schedule/schedule.h, select_pairs).
 struct PairRange {
     // The end of `--pairs START:0`, "to the end", and of a COUNT that runs past the last index.
     static constexpr std::uint64_t kOpenEnd = std::numeric_limits<std::uint64_t>::max();
@@ -109,11 +125,6 @@ struct PairRange {
 // fastchess: fastchess's results block.
 enum class OutputFormat { cutechess, fastchess };
 
-// Whose semantics and defaults a command line follows (`-dialect`, or the name arbiter was called
-// under: build/bin/cutechess-cli and build/bin/fastchess are links to arbiter). `arbiter` is
-// cutechess-cli's syntax plus fastchess's spellings wherever the two do not clash.
-enum class Dialect { arbiter, cutechess, fastchess };
-
 // What a fastchess config.json carries over ("stats"): the first engine's results in the games it
 // counts, which are the first games() of the schedule (fastchess counts complete pairs only).
 struct CarriedResults {
@@ -127,8 +138,9 @@ struct CarriedResults {
 };
 
 // fastchess's saved state: `-config file=F outname=F discard=B stats=B` (fastchess's form of -config)
-// and, in the fastchess dialect, always. The state file is written every -autosaveinterval games
-// and at the end, in fastchess's format, so fastchess (or arbiter as fastchess) can resume from it.
+// and, as fastchess saves it, always when arbiter runs as fastchess. The state file is written every
+// -autosaveinterval games and at the end, in fastchess's format, so fastchess (or arbiter as
+// fastchess) can resume from it.
 struct FastchessStateSpec {
     std::string outname = "config.json";
     std::optional<CarriedResults> carried;  // from file=, unless stats=false or discard=true
@@ -136,12 +148,13 @@ struct FastchessStateSpec {
     std::string loaded_json;
 };
 
-// Whose pairing order, colours and opening order a run's schedule follows (harness/scheduler/
+// Whose pairing order, colours and opening order a run's schedule follows (harness/schedule/
 // schedule.h): arbiter's own (all pairings advance together, a slot's pairings share its opening),
-// cutechess-cli's or fastchess's. Set from the dialect; part of the run's identity.
+// cutechess-cli's or fastchess's. Set by cli/ for the tool whose command line it reads; part of the
+// run's identity.
 enum class ScheduleRules { arbiter, cutechess, fastchess };
 
-// Which stored run a command continues; see harness/scheduler/run_identity.h.
+// Which stored run a command continues; see harness/schedule/run_identity.h.
 enum class ResumeMode {
     automatic,  // the latest run of the same identity unless it finished; else a new run
     latest,     // the latest run of the same identity even when finished (ladder steps)
@@ -151,9 +164,9 @@ enum class ResumeMode {
 
 struct MatchConfig {
     std::vector<EngineSpec> engines;
-    // -openings. Its order is random unless given (sequential in the cutechess and fastchess
-    // dialects); its seed and chess960 are not settings: the tournament sets them from the run's
-    // seed and -variant.
+    // -openings. Its order is random unless given (cli/ makes it sequential for cutechess-cli and
+    // fastchess command lines); its seed and chess960 are not settings: the tournament sets them
+    // from the run's seed and -variant.
     std::optional<openings::BookOptions> openings;
     std::string tournament = "round-robin";  // cutechess default; two engines make a match
     int games = 1;
@@ -185,8 +198,9 @@ struct MatchConfig {
     // engine counts as stalled. Unset: the game layer's default (two minutes).
     std::optional<std::int64_t> ping_ms;
     OutputFormat output = OutputFormat::cutechess;
-    // Presentation and parsing only: never part of the run's identity or the config file.
-    Dialect dialect = Dialect::arbiter;
+    // Which tool's behaviour the run reproduces where cutechess-cli and fastchess differ: never part
+    // of the run's identity or the config file.
+    ToolBehaviour behaviour;
     // How this invocation picks its run: per command, never part of the run's identity or the config file.
     ResumeMode resume = ResumeMode::automatic;
     std::int64_t resume_run = 0;  // with ResumeMode::run
@@ -253,10 +267,6 @@ std::string to_string(protocol::Protocol proto);  // "uci" / "xboard", as proto=
 // "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(OutputFormat format);
 bool parse_output_format(const std::string& text, OutputFormat& format);
-
-// "arbiter" / "cutechess" / "fastchess"; parse returns false on anything else.
-std::string to_string(Dialect dialect);
-bool parse_dialect(const std::string& text, Dialect& dialect);
 
 // "arbiter" / "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(ScheduleRules rules);

@@ -40,6 +40,7 @@ void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostr
     request.revision = *spec.build;
     if (spec.build_repo) request.repo = *spec.build_repo;
     request.verify_bench = spec.build_verify_bench;
+    request.skip_check_hint = "add bench=no to the engine's keys to skip the check";
     try {
         if (spec.build_recipe) {
             request.recipe = build::shaped_recipe(*spec.build_recipe, spec.build_recipe_dir.value_or(""),

@@ -11,7 +11,7 @@
 #include "db/errors.h"
 #include "harness/epdrun/engine_setup.h"
 #include "harness/epdrun/epd_pool.h"
-#include "harness/epdrun/epd_report.h"
+#include "harness/epdrun/epd_summary.h"
 #include "harness/epdrun/epd_store.h"
 
 namespace arbiter::epdrun {

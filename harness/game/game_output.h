@@ -25,10 +25,6 @@ std::string game_pgn(const GameSetup& setup, const PlayedGame& game, const PgnCo
 // scheduler's to fill. `pgn` is stored with the game.
 db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, std::string pgn);
 
-// The final position as -epdout writes it: the full six-field FEN, move counters included, as
-// cutechess-cli writes it (its board's FEN string).
-std::string final_epd(const PlayedGame& game);
-
 // What -epdout wrote for a game, rebuilt from the full PGN stored with it: a resumed run writes the
 // games its output file misses with the text a live run gives them. Throws io::SourceError when
 // `stored_pgn` does not parse.

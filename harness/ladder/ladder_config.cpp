@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/catalogue/catalogue.h"
+#include "harness/config/engine_limits.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/json_file.h"
 #include "harness/config/plain_text.h"
@@ -208,6 +209,30 @@ int even_games(const Reader& r, const json& value, const std::string& where) {
     return static_cast<int>(games);
 }
 
+tc::TimeControl read_time_control(const Reader& r, const json& value, const std::string& where) {
+    try {
+        return tc::parse_time_control(r.text(value, where), where);
+    } catch (const tc::TimeControlError& error) {
+        throw LadderConfigError(r.source + ": " + error.what());
+    }
+}
+
+// Engine keys that set a search limit, "tc=2+0.02 timemargin=100"; other keys have no place here.
+config::EngineSpec read_limit_keys(const Reader& r, const json& value, const std::string& where) {
+    config::EngineSpec limits;
+    try {
+        for (const auto& token : config::split_words(r.text(value, where), where)) {
+            const auto eq = token.find('=');
+            const std::string key = token.substr(0, eq);
+            if (eq == std::string::npos || !config::apply_limit_key(limits, key, token.substr(eq + 1), where + " " + key))
+                r.fail(where, "expected tc=, st=, nodes=, depth= or timemargin=, got '" + token + "'");
+        }
+    } catch (const config::ConfigError& error) {
+        throw LadderConfigError(r.source + ": " + error.what());
+    }
+    return limits;
+}
+
 void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
     const std::string where = "gauntlet";
     r.only_keys(in, {"opponents", "games_per_opponent", "tc", "timemargin", "head_to_head", "openings", "draw",
@@ -216,7 +241,7 @@ void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
     config.opponents = read_opponents(r, r.required(in, "opponents", where), where + ".opponents");
     if (in.contains("games_per_opponent"))
         config.games_per_opponent = even_games(r, in.at("games_per_opponent"), where + ".games_per_opponent");
-    if (in.contains("tc")) config.tc = r.text(in.at("tc"), where + ".tc");
+    if (in.contains("tc")) config.tc = read_time_control(r, in.at("tc"), where + ".tc");
     if (in.contains("timemargin")) config.timemargin_ms = static_cast<int>(r.integer(in.at("timemargin"), where + ".timemargin", 0));
     if (in.contains("head_to_head")) {
         if (!in.at("head_to_head").is_boolean()) r.fail(where + ".head_to_head", "expected true or false");
@@ -254,7 +279,7 @@ void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
     if (in.contains("games_per_opponent"))
         smoke.games_per_opponent = even_games(r, in.at("games_per_opponent"), "smoke.games_per_opponent");
     if (in.contains("opponents")) smoke.opponents = read_opponents(r, in.at("opponents"), "smoke.opponents");
-    if (in.contains("xboard_tc")) smoke.xboard_tc = r.text(in.at("xboard_tc"), "smoke.xboard_tc");
+    if (in.contains("xboard_tc")) smoke.xboard_limits = read_limit_keys(r, in.at("xboard_tc"), "smoke.xboard_tc");
     if (in.contains("wac_positions"))
         smoke.wac_positions = static_cast<std::size_t>(r.integer(in.at("wac_positions"), "smoke.wac_positions", 1));
     if (in.contains("wac_movetime_ms")) smoke.wac_movetime_ms = r.integer(in.at("wac_movetime_ms"), "smoke.wac_movetime_ms", 1);
@@ -293,6 +318,14 @@ LadderConfig read_config(const Reader& r, const json& in) {
 }
 
 }  // namespace
+
+config::EngineSpec default_smoke_xboard_limits() {
+    config::EngineSpec limits;
+    const tc::TimeControl clock{.base_ms = 2'000, .increment_ms = 20};
+    limits.tc = config::TimeControlSetting{clock, tc::to_pgn_string(clock)};
+    limits.timemargin_ms = 100;
+    return limits;
+}
 
 LadderConfig ladder_config_from_text(const std::string& text, const std::string& source, const std::string& base_dir) {
     json parsed;

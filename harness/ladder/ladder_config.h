@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
+#include "harness/tc/time_control.h"
 
 namespace arbiter::ladder {
 
@@ -62,11 +63,16 @@ struct WacSettings {
     std::optional<std::size_t> positions;  // first N only
 };
 
+// `tc=2+0.02 timemargin=100`: what a smoke run's xboard opponents play under unless the file says.
+config::EngineSpec default_smoke_xboard_limits();
+
 struct SmokeSettings {
     std::uint64_t nodes = 2000;        // tempo's (and UCI opponents') limit per move
     int games_per_opponent = 2;
     std::vector<LadderOpponent> opponents;  // empty = the gauntlet's
-    std::string xboard_tc = "tc=2+0.02 timemargin=100";  // limits of opponents that cannot take nodes=
+    // `xboard_tc`: the limits of opponents that cannot take nodes=, engine limit keys parsed when
+    // the file is read; only the limit fields of this spec are set.
+    config::EngineSpec xboard_limits = default_smoke_xboard_limits();
     std::size_t wac_positions = 10;
     std::int64_t wac_movetime_ms = 50;
 };
@@ -81,7 +87,7 @@ struct LadderConfig {
     std::vector<LadderStep> steps;
     std::vector<LadderOpponent> opponents;
     int games_per_opponent = 100;
-    std::string tc = "120+1";
+    tc::TimeControl tc{.base_ms = 120'000, .increment_ms = 1'000};  // `gauntlet.tc`, "120+1" unless given
     int timemargin_ms = 0;
     // Off: head-to-head games put a step 84 +/- 52 Elo above what the gauntlet measured (self-play
     // exaggeration), and the joint fit carries that into the improvement; docs/statistics.md.

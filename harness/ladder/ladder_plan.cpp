@@ -33,29 +33,32 @@ void apply(config::EngineSpec& spec, const std::string& token, const std::string
     }
 }
 
-std::string scaled_tc(const LadderConfig& config, double factor) {
-    try {
-        const tc::TimeControl nominal = tc::parse_time_control(config.tc, config.source + ": gauntlet.tc");
-        return tc::to_pgn_string(tc::scaled(nominal, factor));
-    } catch (const tc::TimeControlError& error) {
-        throw LadderConfigError(error.what());
-    }
+// The limit keys `limits` gives replace the engine's own, as the gauntlet's clock replaces any.
+void set_limits(config::EngineSpec& spec, const config::EngineSpec& limits) {
+    if (limits.tc) spec.tc = limits.tc;
+    if (limits.st) spec.st = limits.st;
+    if (limits.nodes) spec.nodes = limits.nodes;
+    if (limits.depth) spec.depth = limits.depth;
+    if (limits.timemargin_ms) spec.timemargin_ms = limits.timemargin_ms;
+}
+
+// The gauntlet's clock, scaled by --tc-scale; a margin only when the file gives one.
+config::EngineSpec gauntlet_limits(const LadderConfig& config, double factor) {
+    config::EngineSpec limits;
+    const tc::TimeControl clock = tc::scaled(config.tc, factor);
+    limits.tc = config::TimeControlSetting{clock, tc::to_pgn_string(clock)};
+    if (config.timemargin_ms > 0) limits.timemargin_ms = config.timemargin_ms;
+    return limits;
 }
 
 // Node limits need UCI; xboard opponents play the smoke run's short clock instead.
-void apply_limits(const LadderPlan& plan, config::EngineSpec& spec, const std::string& where) {
+void apply_limits(const LadderPlan& plan, config::EngineSpec& spec) {
     if (!plan.smoke) {
-        apply(spec, "tc=" + plan.time_control, where);
-        if (plan.config.timemargin_ms > 0) apply(spec, "timemargin=" + std::to_string(plan.config.timemargin_ms), where);
-        return;
-    }
-    if (spec.proto == protocol::Protocol::Uci) apply(spec, "nodes=" + std::to_string(plan.config.smoke.nodes), where);
-    else {
-        try {
-            for (const auto& word : config::split_words(plan.config.smoke.xboard_tc, where)) apply(spec, word, where);
-        } catch (const config::ConfigError& error) {
-            throw LadderConfigError(error.what());
-        }
+        set_limits(spec, gauntlet_limits(plan.config, plan.tc_scale));
+    } else if (spec.proto == protocol::Protocol::Uci) {
+        spec.nodes = plan.config.smoke.nodes;
+    } else {
+        set_limits(spec, plan.config.smoke.xboard_limits);
     }
 }
 
@@ -66,7 +69,7 @@ LadderOpponent resolved_opponent(const LadderPlan& plan, LadderOpponent opponent
     } catch (const config::ConfigError& error) {
         throw LadderConfigError(error.what());
     }
-    apply_limits(plan, opponent.spec, where);
+    apply_limits(plan, opponent.spec);
     return opponent;
 }
 
@@ -83,7 +86,7 @@ PlannedStep planned_step(const LadderPlan& plan, const LadderStep& step, std::si
     } else {
         planned.spec.build = step.rev;
     }
-    apply_limits(plan, planned.spec, where);
+    apply_limits(plan, planned.spec);
     return planned;
 }
 
@@ -108,7 +111,8 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     plan.smoke = options.smoke;
     plan.tc_scale = options.tc_scale;
     plan.ladder = ladder_name(config, options);
-    plan.time_control = options.smoke ? "nodes=" + std::to_string(config.smoke.nodes) : scaled_tc(config, options.tc_scale);
+    plan.time_control = options.smoke ? "nodes=" + std::to_string(config.smoke.nodes)
+                                      : tc::to_pgn_string(tc::scaled(config.tc, options.tc_scale));
     plan.games_per_opponent = options.target             ? kTargetGamesPerOpponent
                               : options.games_per_opponent ? *options.games_per_opponent
                               : options.smoke              ? config.smoke.games_per_opponent

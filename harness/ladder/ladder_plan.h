@@ -57,7 +57,7 @@ struct LadderPlan {
     std::optional<std::size_t> wac_positions;
 };
 
-// Throws LadderConfigError (bad time control, unknown catalogue engine, xboard limit).
+// Throws LadderConfigError (unknown catalogue engine, xboard limit).
 LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options);
 
 // Reads what the ladder reads only after a step's gauntlet, the WAC suite (given or default), so a

@@ -7,13 +7,13 @@
 
 #include "harness/epd/source_error.h"
 #include "harness/epdrun/epd_run.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/runner/tournament.h"
 
 namespace arbiter::ladder::detail {
 namespace {
 
-void store_step_row(const StepContext& context, std::size_t index, const scheduler::PreparedEngine& engine) {
+void store_step_row(const StepContext& context, std::size_t index, const runner::PreparedEngine& engine) {
     const PlannedStep& step = context.plan.steps[index];
     db::LadderStepRecord row{context.plan.ladder, static_cast<int>(index), step.step.feature, step.step.category,
                              step.step.date, step.step.rev, step.player, std::nullopt, "{}"};
@@ -24,10 +24,10 @@ void store_step_row(const StepContext& context, std::size_t index, const schedul
     context.database.upsert_ladder_step(row);
 }
 
-int outcome_code(const StepContext& context, std::size_t index, const scheduler::TournamentOutcome& outcome) {
+int outcome_code(const StepContext& context, std::size_t index, const runner::TournamentOutcome& outcome) {
     switch (outcome.end) {
-        case scheduler::RunEnd::completed: return 0;
-        case scheduler::RunEnd::bad_config: context.io.err << "arbiter ladder: " << outcome.message << "\n"; return 2;
+        case runner::RunEnd::completed: return 0;
+        case runner::RunEnd::bad_config: context.io.err << "arbiter ladder: " << outcome.message << "\n"; return 2;
         default:
             context.io.err << "arbiter ladder: step " << index + 1 << ": " << outcome.message << "\n";
             return 1;
@@ -52,25 +52,25 @@ std::string record_text(db::Database& database, std::int64_t run_id, const std::
 GauntletOutcome play_gauntlet(const StepContext& context, std::size_t index, config::MatchConfig match) {
     // A step whose gauntlet finished is done: re-running the ladder continues it and plays nothing.
     match.resume = config::ResumeMode::latest;
-    std::vector<scheduler::PreparedEngine> engines;
+    std::vector<runner::PreparedEngine> engines;
     try {
-        engines = scheduler::prepare_engines(match);
+        engines = runner::prepare_engines(match);
     } catch (const config::ConfigError& error) {
         context.io.err << "arbiter ladder: step " << index + 1 << ": " << error.what() << "\n";
         return {2, 0, 0};
     }
     store_step_row(context, index, engines.front());
     std::ostream discard(nullptr);
-    scheduler::TournamentIo tio{context.options.verbose ? context.io.out : discard, context.io.err, false,
+    runner::TournamentIo tio{context.options.verbose ? context.io.out : discard, context.io.err, false,
                                 context.io.interrupt};
-    std::optional<scheduler::Tournament> tournament;
+    std::optional<runner::Tournament> tournament;
     try {
         tournament.emplace(match, std::move(engines), context.database, tio);
     } catch (const std::exception& error) {  // opening book (file and line named), output files
         context.io.err << "arbiter ladder: step " << index + 1 << ": " << error.what() << "\n";
         return {2, 0, 0};
     }
-    const scheduler::TournamentOutcome outcome = tournament->run();
+    const runner::TournamentOutcome outcome = tournament->run();
     context.database.assign_run_to_ladder(outcome.run_id, context.plan.ladder);
     return {outcome_code(context, index, outcome), outcome.run_id, outcome.games_played};
 }

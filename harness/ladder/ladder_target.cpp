@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/ladder/ladder_allocation.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
 
 namespace arbiter::ladder {
@@ -110,9 +110,9 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
                         const BatchScale& scale = {}) {
     const RunnerOptions& options = context.options;
     config::MatchConfig match = step_match_config(context.plan, index, options.db, options.shard, options.concurrency);
-    const scheduler::Schedule schedule(match.engines.size(), scheduler::TournamentKind::gauntlet, match.games,
+    const schedule::Schedule schedule(match.engines.size(), schedule::TournamentKind::gauntlet, match.games,
                                        match.rounds, match.repeat);
-    const config::PairRange block = scheduler::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
+    const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
     const std::uint64_t start =
         first_open_pair(stored_pairs(context.database, step_run(context, index)), block.begin, block.end, kGamesPerPair);
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).

@@ -1,6 +1,5 @@
 #include "harness/openings/book.h"
 
-#include <charconv>
 #include <set>
 #include <utility>
 
@@ -38,38 +37,6 @@ std::string extension(const std::string& path) {
     return dot == std::string::npos ? std::string() : name.substr(dot + 1);
 }
 
-template <typename Int>
-Int parse_number(const std::string& key, const std::string& text, Int min_value) {
-    Int value{};
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min_value)
-        fail(key + "=" + text + ": expected an integer of at least " + std::to_string(min_value));
-    return value;
-}
-
-BookFormat parse_format(const std::string& text) {
-    if (text == "epd") return BookFormat::Epd;
-    if (text == "pgn") return BookFormat::Pgn;
-    if (text == "bin" || text == "polyglot") return BookFormat::Bin;
-    fail("format=" + text + ": expected epd, pgn or bin");
-}
-
-BookOrder parse_order(const std::string& text) {
-    if (text == "sequential") return BookOrder::Sequential;
-    if (text == "random") return BookOrder::Random;
-    fail("order=" + text + ": expected random or sequential");
-}
-
-void apply_pair(BookOptions& options, const std::string& key, const std::string& value) {
-    if (key == "file") options.file = value;
-    else if (key == "format") options.format = parse_format(value);
-    else if (key == "order") options.order = parse_order(value);
-    else if (key == "seed") options.seed = parse_number<std::uint64_t>(key, value, 0);
-    else if (key == "plies") options.plies = parse_number<int>(key, value, 1);
-    else if (key == "start") options.start = parse_number<std::size_t>(key, value, 1);
-    else if (key != "policy") fail("unknown key '" + key + "'");
-}
-
 // Fisher-Yates with our own generator, so every platform shuffles alike.
 std::vector<std::size_t> seeded_permutation(std::size_t size, std::uint64_t seed) {
     std::vector<std::size_t> order(size);
@@ -86,20 +53,6 @@ std::vector<std::size_t> seeded_permutation(std::size_t size, std::uint64_t seed
 }
 
 }  // namespace
-
-BookOptions parse_openings_flag(const std::vector<std::string>& tokens) {
-    BookOptions options;
-    std::set<std::string> seen;
-    for (const std::string& token : tokens) {
-        auto eq = token.find('=');
-        if (eq == std::string::npos || eq == 0) fail("expected key=value, got '" + token + "'");
-        std::string key = token.substr(0, eq);
-        if (!seen.insert(key).second) fail("key '" + key + "' given twice");
-        apply_pair(options, key, token.substr(eq + 1));
-    }
-    if (options.file.empty()) fail("missing file=");
-    return options;
-}
 
 BookFormat resolve_format(const BookOptions& options) {
     if (options.format != BookFormat::Auto) return options.format;

@@ -31,7 +31,7 @@ public:
 enum class BookFormat { Auto, Epd, Pgn, Bin };
 enum class BookOrder { Sequential, Random };
 // cutechess's policy=: which pairs share an opening. The book does not read it; the schedule does
-// (harness/scheduler/schedule.h, ScheduleSpec::opening_policy).
+// (harness/schedule/schedule.h, ScheduleSpec::opening_policy).
 enum class OpeningPolicy { by_default, encounter, round };
 
 struct BookOptions {
@@ -47,11 +47,6 @@ struct BookOptions {
     OpeningPolicy policy = OpeningPolicy::by_default;
     bool operator==(const BookOptions&) const = default;
 };
-
-// Parses the words after `-openings` (cutechess-cli/fastchess): file=, format=epd|pgn|bin,
-// order=random|sequential, plies=N, start=N, seed=N, and policy= (accepted and ignored here:
-// when to change openings is the tournament's decision). Errors name the flag.
-BookOptions parse_openings_flag(const std::vector<std::string>& tokens);
 
 // Format from the options or, for Auto, from the file extension (.epd, .pgn, .bin).
 BookFormat resolve_format(const BookOptions& options);

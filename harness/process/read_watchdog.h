@@ -3,7 +3,7 @@
 //
 // Why: an engine's reply then reaches a reader already parked on the pipe, one system call per
 // wake-up instead of two, and measured on depth-1 games that cut the runner's CPU per game by a
-// tenth (harness/scheduler/bench/README.md). c-chess-cli waits the same way.
+// tenth (bench/runner/README.md). c-chess-cli waits the same way.
 //
 // How: a thread that enrols gets an alarm. Before a blocking read the reader arms it with a wake
 // time `lead` before its deadline; the watchdog's thread looks at every alarm each `tick` and

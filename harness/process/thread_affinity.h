@@ -9,7 +9,7 @@ namespace arbiter::process {
 
 // Pins the calling thread to `cpu` while alive (nothing when empty), and restores its mask after.
 // A game thread wakes once per engine reply; left free, the scheduler hands it and its engine from
-// CPU to CPU and each wake-up starts on cold caches (harness/scheduler/bench/README.md measures the
+// CPU to CPU and each wake-up starts on cold caches (bench/runner/README.md measures the
 // difference). Engines spawned by the thread meanwhile start with the mask the thread had before,
 // not its pin (spawn.cpp), so only -use-affinity ever pins an engine. Pinning is an optimisation:
 // a CPU the kernel refuses (one outside a later cgroup, say) leaves the thread as it was.

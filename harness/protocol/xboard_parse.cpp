@@ -241,15 +241,6 @@ std::optional<std::string> parse_result_claim(std::string_view line) {
     return std::nullopt;
 }
 
-std::optional<std::string> parse_illegal_move(std::string_view line) {
-    line = text::trim(line);
-    if (!line.starts_with("Illegal move")) return std::nullopt;
-    const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos) return std::string{};
-    const Words rest = text::split(line.substr(colon + 1));
-    return rest.empty() ? std::string{} : std::string(rest.front());
-}
-
 std::optional<std::string> parse_rejection(std::string_view line) {
     line = text::trim(line);
     if (!line.starts_with("Illegal move") && !line.starts_with("Error")) return std::nullopt;

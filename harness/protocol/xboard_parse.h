@@ -37,9 +37,6 @@ bool is_coordinate_move(std::string_view move);
 // "1-0 {White mates}", "0-1 ...", "1/2-1/2 ..."; the whole line as the claim.
 std::optional<std::string> parse_result_claim(std::string_view line);
 
-// "Illegal move: e2e5" / "Illegal move (reason): e2e5" -> "e2e5" (empty if no move is named).
-std::optional<std::string> parse_illegal_move(std::string_view line);
-
 // What an engine refused: "Illegal move: sd 1", "Illegal move (unknown): sd 1" and
 // "Error (unknown command): sd 1" -> "sd 1" (empty if nothing is named).
 std::optional<std::string> parse_rejection(std::string_view line);

@@ -8,7 +8,7 @@
 
 #include "harness/protocol/engine_client.h"
 #include "harness/protocol/option_rules.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::spsa {
 namespace {
@@ -87,8 +87,8 @@ DeclaredOptions declared_options(const config::MatchConfig& match) {
     config::MatchConfig pair = match;
     pair.engines = {match.engines.at(0), match.engines.at(0)};
     std::ostream discard(nullptr);  // the note that the copies' names were made unique
-    const std::vector<scheduler::PreparedEngine> engines = scheduler::prepare_engines(pair, discard);
-    const scheduler::PreparedEngine& tuned = engines.at(0);
+    const std::vector<runner::PreparedEngine> engines = runner::prepare_engines(pair, discard);
+    const runner::PreparedEngine& tuned = engines.at(0);
     try {
         const std::unique_ptr<protocol::EngineClient> client = protocol::make_engine_client(tuned.client);
         client->start();  // the handshake, then the configured options, each checked

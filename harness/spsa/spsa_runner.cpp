@@ -5,8 +5,8 @@
 #include <random>
 
 #include "db/database.h"
-#include "harness/scheduler/engine_setup.h"
-#include "harness/scheduler/tournament.h"
+#include "harness/runner/engine_setup.h"
+#include "harness/runner/tournament.h"
 #include "harness/spsa/engine_check.h"
 #include "harness/spsa/iteration_plan.h"
 #include "harness/spsa/paste_back.h"
@@ -75,27 +75,27 @@ struct IterationOutcome {
 // The iteration's games and results: W/D/L and pentanomial counts of θ+ from the stored games.
 IterationOutcome play(db::Database& database, const config::MatchConfig& match, db::SpsaIterationRecord& iteration,
                       const SpsaIo& io) {
-    std::vector<scheduler::PreparedEngine> engines;
+    std::vector<runner::PreparedEngine> engines;
     try {
-        engines = scheduler::prepare_engines(match, io.err);
+        engines = runner::prepare_engines(match, io.err);
     } catch (const config::ConfigError& error) {
         io.err << "arbiter spsa: " << error.what() << "\n";
         return {2, 0};
     }
     const std::string plus = engines.at(0).name, minus = engines.at(1).name;
     std::ostream discard(nullptr);
-    std::optional<scheduler::Tournament> tournament;
+    std::optional<runner::Tournament> tournament;
     try {
         tournament.emplace(match, std::move(engines), database,
-                           scheduler::TournamentIo{discard, io.err, false, io.interrupt});
+                           runner::TournamentIo{discard, io.err, false, io.interrupt});
     } catch (const std::exception& error) {  // the opening book (file and line named)
         io.err << "arbiter spsa: " << error.what() << "\n";
         return {2, 0};
     }
-    const scheduler::TournamentOutcome outcome = tournament->run();
-    if (outcome.end != scheduler::RunEnd::completed) {
+    const runner::TournamentOutcome outcome = tournament->run();
+    if (outcome.end != runner::RunEnd::completed) {
         if (!outcome.message.empty()) io.err << "arbiter spsa: iteration " << iteration.iteration << ": " << outcome.message << "\n";
-        return {outcome.end == scheduler::RunEnd::bad_config ? 2 : 1, 0};
+        return {outcome.end == runner::RunEnd::bad_config ? 2 : 1, 0};
     }
     iteration.match_run_id = outcome.run_id;
     db::ResultFilter filter;
@@ -127,7 +127,7 @@ bool stop_requested(const SpsaIo& io) { return io.interrupt && io.interrupt->loa
 int check_inputs(const SpsaRequest& request, const SpsaIo& io) {
     try {
         check_against_options(request.file, declared_options(request.match));
-        scheduler::check_openings(request.match);
+        runner::check_openings(request.match);
     } catch (const ParameterFileError&) {
         throw;
     } catch (const std::exception& error) {  // config::ConfigError, the book's (file and line named)

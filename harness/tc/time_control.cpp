@@ -90,12 +90,6 @@ void parse_moves_and_time(std::string_view text, TimeControl& tc, std::string_vi
     if (tc.base_ms <= 0) fail(flag, whole, "time per period must be positive");
 }
 
-std::int64_t parse_count(std::string_view key, std::string_view value, std::int64_t max) {
-    std::int64_t count = 0;
-    if (!read_integer(value, count) || count <= 0 || count > max) fail(key, value, "expected a positive integer");
-    return count;
-}
-
 }  // namespace
 
 TimeControl parse_time_control(std::string_view text, std::string_view flag) {
@@ -115,36 +109,6 @@ TimeControl parse_time_control(std::string_view text, std::string_view flag) {
         tc.increment_ms = bounded_ms(increment, flag, text, "increment '" + std::string(plus[1]) + "'");
     }
     return tc;
-}
-
-bool apply_limit_option(TimeControl& tc, std::string_view key, std::string_view value) {
-    if (key == "tc") {
-        // tc= replaces the clock but keeps node/depth limits and the margin given separately.
-        TimeControl parsed = parse_time_control(value, key);
-        parsed.nodes = tc.nodes;
-        parsed.depth = tc.depth;
-        parsed.margin_ms = tc.margin_ms;
-        if (parsed.move_time_ms == 0) parsed.move_time_ms = tc.move_time_ms;
-        tc = parsed;
-    } else if (key == "st") {
-        double seconds = 0.0;
-        if (!read_number(value, seconds)) fail(key, value, "expected a positive number of seconds");
-        tc.move_time_ms = bounded_ms(seconds, key, value, "time per move");
-        if (tc.move_time_ms <= 0) fail(key, value, "expected a positive number of seconds");
-    } else if (key == "nodes") {
-        tc.nodes = parse_count(key, value, INT64_MAX);
-    } else if (key == "depth" || key == "plies") {
-        tc.depth = static_cast<int>(parse_count(key, value, 10000));
-    } else if (key == "timemargin") {
-        std::int64_t margin = 0;
-        if (!read_integer(value, margin)) fail(key, value, "expected a non-negative number of milliseconds");
-        tc.margin_ms = margin;
-    } else if (key == "timeodds") {
-        tc = scaled(tc, parse_scale_factor(value, key));
-    } else {
-        return false;
-    }
-    return true;
 }
 
 std::string format_seconds(std::int64_t ms) {

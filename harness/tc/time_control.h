@@ -1,6 +1,7 @@
 #pragma once
-// Time controls in cutechess-cli syntax: the `tc=`, `st=`, `nodes=`, `depth=`/`plies=` and
-// `timemargin=` engine settings, the PGN `TimeControl` tag text, and the `--tc-scale` helper.
+// Time controls in cutechess-cli syntax: the value of `tc=`, the PGN `TimeControl` tag text, and
+// the `--tc-scale` helper. The other limit keys (`st=`, `nodes=`, `depth=`/`plies=`,
+// `timemargin=`) are read and joined into the same type in config/engine_limits.cpp.
 // All times are integer milliseconds so that clocks, PGN tags and the database agree exactly.
 
 #include <cstdint>
@@ -44,12 +45,6 @@ struct TimeControl {
 // PGN TimeControl tag reads back). `flag` names the setting in error messages.
 TimeControl parse_time_control(std::string_view text, std::string_view flag = "tc");
 
-// Applies one engine setting to `tc`. Returns false when `key` is not a time-limit setting
-// (the caller handles it); throws TimeControlError for a bad value of a known key.
-// Keys: tc, st (seconds), nodes, depth, plies, timemargin (ms), timeodds (factor, arbiter's
-// extension: scales this engine's clock, e.g. 0.5 gives it half the time).
-bool apply_limit_option(TimeControl& tc, std::string_view key, std::string_view value);
-
 // The PGN TimeControl tag text exactly as cutechess writes it: "inf", "5/move", "40/60",
 // "60+0.6". A control with only node/depth limits has no clock: "inf" as well.
 std::string to_pgn_string(const TimeControl& tc);
@@ -59,7 +54,7 @@ std::string format_seconds(std::int64_t ms);
 
 // Multiplies every time (base, increment, st) by `factor`, rounded to whole milliseconds and
 // kept at least 1 ms when it was non-zero. Node/depth limits and the margin are not times the
-// engine plays with, so they stay. Used by `--tc-scale` (ladder) and per-engine time odds.
+// engine plays with, so they stay. Used by the ladder's `--tc-scale`.
 TimeControl scaled(const TimeControl& tc, double factor);
 
 // Parses a positive, finite factor such as the value of `--tc-scale`; errors name `flag`.

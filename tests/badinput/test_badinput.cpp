@@ -74,6 +74,21 @@ TEST_CASE("a PGN opening book with an illegal move is named by file and line", "
     CHECK_THAT(run.err, Contains(book + ":8:") && Contains("Ke3"));
 }
 
+TEST_CASE("bad -openings, -draw, -resign and -maxmoves values exit 2 naming the flag, writing nothing", "[badinput]") {
+    const std::vector<std::vector<std::string>> refused{{"-openings", "file=book.epd", "order=shuffled"},
+                                                        {"-openings", "file=book.epd", "seed=99"},
+                                                        {"-draw", "movenumber=x", "movecount=8", "score=10"},
+                                                        {"-resign", "movecount=3", "score=400", "twosided=maybe"},
+                                                        {"-maxmoves", "ten"}};
+    for (const auto& flag : refused) {
+        INFO(flag[0] << " " << flag[1]);
+        ScratchDir dir;
+        const RunResult run = run_arbiter(match_args(dir, flag));
+        check_refused(run, dir, {});
+        CHECK_THAT(run.err, Contains(flag[0]));
+    }
+}
+
 TEST_CASE("a JSON config with a syntax error or a wrong type is named by file", "[badinput]") {
     ScratchDir dir;
     SECTION("syntax error: file and line") {

@@ -5,6 +5,8 @@
 // shell-script engine.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 
@@ -27,6 +29,9 @@ void write_script_engine(const EngineRepo& repo, const std::string& count) {
 RunResult arbiter_build(const EngineRepo& repo, const std::vector<std::string>& more) {
     std::vector<std::string> args{"build", "--repo", repo.repo().string(), "--jobs", "1", "--rev", "HEAD"};
     args.insert(args.end(), more.begin(), more.end());
+    // The scratch directory's cache, not the user's default one, unless the test names its own.
+    if (std::find(more.begin(), more.end(), "--cache") == more.end())
+        args.insert(args.end(), {"--cache", repo.cache().string()});
     return badinput::run_binary(ARBITER_BIN, args, std::chrono::seconds(30));
 }
 

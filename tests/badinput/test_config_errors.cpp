@@ -97,6 +97,36 @@ TEST_CASE("time limits that overflow, are zero or contradict each other exit 2 n
                   "-engine #3: both tc=10+0.1 and st=0.5 are set");
 }
 
+TEST_CASE("a bad tc=, st=, nodes= or depth= exits 2 where it is read, naming the engine and key", "[badinput]") {
+    ScratchDir dir;
+    const std::vector<std::string> third{"-engine", "cmd=" + kTempo, "name=c"};
+    const auto third_with = [&third](const std::string& limit) {
+        std::vector<std::string> args = third;
+        args.push_back(limit);
+        return args;
+    };
+    check_refused(run_match(dir, third_with("tc=abc")), dir, "-engine #3 tc: tc=abc: bad time 'abc'");
+    check_refused(run_match(dir, {"-each", "tc=10+x"}), dir, "-each tc: tc=10+x: bad increment 'x'");
+    check_refused(run_match(dir, third_with("st=0")), dir, "-engine #3 st: must be a positive number");
+    check_refused(run_match(dir, {"-each", "st=abc"}), dir, "-each st: expected a number, got 'abc'");
+    check_refused(run_match(dir, third_with("nodes=x")), dir, "-engine #3 nodes: expected an integer, got 'x'");
+    check_refused(run_match(dir, third_with("depth=0")), dir, "-engine #3 depth: must be 1 or more");
+    check_refused(run_match(dir, {"-each", "plies=-1"}), dir, "-each plies: must be 1 or more");
+    check_refused(run_match(dir, {"-each", "depth=1", "timemargin=-5"}), dir, "-each timemargin: must not be negative");
+
+    const std::string file = dir.file("run.json");
+    const auto engines = [](const std::string& first_limit) {
+        return R"({"engines": [{"cmd": ")" + kTempo + R"(", "name": "a", )" + first_limit + R"(},
+                               {"cmd": ")" + kTempo + R"(", "name": "b", "depth": 1}])";
+    };
+    check_refused(run_config(dir, engines(R"("tc": "abc")") + "}"), dir,
+                  file + ".engines[0] tc: tc=abc: bad time 'abc'");
+    check_refused(run_config(dir, engines(R"("st": -1)") + "}"), dir, file + ".engines[0] st: must be a positive number");
+    check_refused(run_config(dir, engines(R"("nodes": 0)") + "}"), dir, file + ".engines[0] nodes: must be between 1 and");
+    check_refused(run_config(dir, engines(R"("depth": 1)") + R"(, "each": {"depth": "deep"}})"), dir,
+                  file + ".each depth: expected an integer, got 'deep'");
+}
+
 TEST_CASE("a newline in an engine value exits 2 from every match entry point", "[badinput]") {
     ScratchDir dir;
     const std::string injected = "none\ngo infinite";

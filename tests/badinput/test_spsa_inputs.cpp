@@ -6,7 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <filesystem>
@@ -14,7 +13,6 @@
 #include <sqlite3.h>
 
 #include "tests/badinput/run_binary.h"
-#include "tests/support/spawned_program.h"
 #include "tests/support/wait_until.h"
 
 namespace fs = std::filesystem;
@@ -60,12 +58,6 @@ std::string refusal(const ScratchDir& dir, const std::string& params_text, const
     CHECK(run.exit_code == 2);
     CHECK_FALSE(fs::exists(dir.file("spsa.db")));  // checked before the run is stored
     return run.err;
-}
-
-int exit_code_of(pid_t pid) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace
@@ -123,16 +115,15 @@ TEST_CASE("arbiter spsa refuses an integer parameter beyond 2^53, quoting the te
 TEST_CASE("a second arbiter spsa on a run being played is refused; a killed one's run resumes", "[badinput]") {
     ScratchDir dir;
     const std::vector<std::string> args = spsa_args(dir, dir.write("tune.txt", kGoodParams), 4);
-    const pid_t first = test_support::spawn_logged(ARBITER_BIN, args, dir.file("first.log"));
-    REQUIRE(first > 0);
+    test_support::Child first(test_support::logged(ARBITER_BIN, args, dir.file("first.log")));
     // An iteration is stored only once the run is claimed; stopped there, the first holds the claim
     // for as long as the second needs, however fast its games are.
     const bool started = test_support::wait_until([&] { return stored_iterations(dir.file("spsa.db")) >= 1; },
                                                   std::chrono::seconds(30));
-    kill(first, SIGSTOP);
+    first.signal(SIGSTOP);
     const RunResult second = run_spsa(args);
-    kill(first, SIGKILL);
-    CHECK(exit_code_of(first) == -1);  // killed, not finished before the second asked
+    first.signal(SIGKILL);
+    CHECK(first.wait(std::chrono::seconds(30)).exit_code == -1);  // killed, not finished before the second asked
     REQUIRE(started);
     INFO("stderr: " << second.err);
     CHECK(second.exit_code == 2);

@@ -7,12 +7,12 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
 using namespace std::chrono_literals;
 
 TEST_CASE("tempo keeps its position when given a broken FEN", "[badinput]") {
-    tempo_test::ChildProcess tempo(TEMPO_BIN, {});
+    test_support::Child tempo{test_support::talk_to(TEMPO_BIN)};
     tempo.send("uci");
     REQUIRE(tempo.wait_for("uciok", 10s));
     // Only a1 and e1 have legal moves here, and neither has one in the start position.
@@ -36,5 +36,5 @@ TEST_CASE("tempo keeps its position when given a broken FEN", "[badinput]") {
     const chess::Position kept(kKept);
     CHECK_NOTHROW(chess::parse_uci(kept, move));
     tempo.send("quit");
-    CHECK(tempo.wait_exit(10s) == 0);
+    CHECK(tempo.wait(10s).exit_code == 0);
 }

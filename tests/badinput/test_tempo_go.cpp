@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
 using namespace std::chrono_literals;
 
@@ -16,7 +16,7 @@ namespace {
 constexpr auto kBestmoveDeadline = 20s;  // the fallback search takes at most about a second
 
 struct Tempo {
-    tempo_test::ChildProcess process{TEMPO_BIN, {}};
+    test_support::Child process{test_support::talk_to(TEMPO_BIN)};
     Tempo() {
         process.send("uci");
         REQUIRE(process.wait_for("uciok", 10s));

@@ -1,11 +1,8 @@
-// arbiter_instant_engine (harness/scheduler/bench): its answers on a scripted dialogue, and a run
+// arbiter_instant_engine (bench/runner): its answers on a scripted dialogue, and a run
 // of it against itself through `arbiter match` at concurrency 4 whose games all end by the rules.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,27 +10,24 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
+#include "tests/support/child.h"
 #include "tests/support/match_run.h"
 #include "tests/support/stored_games.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
 
 namespace {
 
 using test_support::operator+;
 
-// The engine's stdout lines for `script` on its stdin.
+// The engine's stdout lines for `script` on its stdin (a last one without its newline dropped).
 std::vector<std::string> engine_reply(const std::string& script) {
-    const std::string command = "printf '" + script + "' | " INSTANT_ENGINE_BIN " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::vector<std::string> lines(1);
-    for (int c = std::fgetc(pipe); c != EOF; c = std::fgetc(pipe)) {
-        if (c == '\n') lines.emplace_back();
-        else lines.back() += static_cast<char>(c);
-    }
-    lines.pop_back();  // after the last newline
-    REQUIRE(pclose(pipe) == 0);
-    return lines;
+    test_support::ChildSpec engine{.program = INSTANT_ENGINE_BIN};
+    engine.in = test_support::Stream::text(script);
+    engine.err = test_support::Stream::null();
+    const test_support::ChildResult run = test_support::run(engine);
+    REQUIRE(run.exit_code == 0);
+    return test_support::lines_of(run.out.substr(0, run.out.rfind('\n') + 1));
 }
 
 std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
@@ -59,14 +53,14 @@ TEST_CASE("instant engine: legal answers at once, the same whether a position ex
           "[bench-tools]") {
     // The second game repeats the first one's positions from scratch, after ucinewgame.
     const std::string first_game =
-        "position startpos\\ngo depth 1\\n"
-        "position startpos moves e2e4\\ngo nodes 1\\n"
-        "position startpos moves e2e4 e7e5\\ngo wtime 10 btime 10\\n"
-        "position startpos moves e2e4 e7e5 g1f3\\ngo\\n";
+        "position startpos\ngo depth 1\n"
+        "position startpos moves e2e4\ngo nodes 1\n"
+        "position startpos moves e2e4 e7e5\ngo wtime 10 btime 10\n"
+        "position startpos moves e2e4 e7e5 g1f3\ngo\n";
     const std::string fresh_positions =
-        "ucinewgame\\nposition startpos moves e2e4 e7e5 g1f3\\ngo\\n"
-        "ucinewgame\\nposition startpos moves e2e4 e7e5\\ngo\\n";
-    const auto lines = engine_reply("uci\\nisready\\nucinewgame\\n" + first_game + fresh_positions + "quit\\n");
+        "ucinewgame\nposition startpos moves e2e4 e7e5 g1f3\ngo\n"
+        "ucinewgame\nposition startpos moves e2e4 e7e5\ngo\n";
+    const auto lines = engine_reply("uci\nisready\nucinewgame\n" + first_game + fresh_positions + "quit\n");
     REQUIRE(lines.size() >= 2);
     CHECK(std::find(lines.begin(), lines.end(), "uciok") != lines.end());
     CHECK(std::find(lines.begin(), lines.end(), "readyok") != lines.end());

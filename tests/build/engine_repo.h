@@ -4,12 +4,12 @@
 
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -22,6 +22,9 @@ struct Outcome {
     std::string out;
     std::string err;
 };
+
+// A build of the tests' tiny engine, or a git command, takes seconds.
+constexpr std::chrono::minutes kShellLimit{5};
 
 inline std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -48,7 +51,6 @@ public:
     EngineRepo() {
         fs::create_directories(repo());
         REQUIRE(shell("git init -q '" + repo().string() + "'").code == 0);
-        write(".gitignore", ".cache/\n");  // the default build cache
     }
     EngineRepo(const EngineRepo&) = delete;
     EngineRepo& operator=(const EngineRepo&) = delete;
@@ -73,23 +75,24 @@ public:
         return trimmed(head.out);
     }
 
-    // Runs a shell command line; stdout and stderr are collected through files.
+    // Runs a shell command line; stdout and stderr are collected through files, which a process
+    // the command leaves behind cannot hold open as it could a pipe. Builds go to the default cache
+    // under this scratch directory (cache_base()), never into the user's.
     Outcome shell(const std::string& command) const {
-        const fs::path out = root() / "out.txt";
-        const fs::path err = root() / "err.txt";
-        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
-        Outcome outcome;
-        outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        outcome.out = test_support::read_text(out);
-        outcome.err = test_support::read_text(err);
-        return outcome;
+        const std::string isolated = "unset ARBITER_BUILD_CACHE; export ARBITER_CACHE_DIR='" + cache_base().string() + "'; ";
+        test_support::ChildSpec line = test_support::shell(isolated + command);
+        line.out = test_support::Stream::file((root() / "out.txt").string());
+        line.err = test_support::Stream::file((root() / "err.txt").string());
+        const test_support::ChildResult run = test_support::run(line, kShellLimit);
+        return {run.exit_code, run.out, run.err};
     }
 
     Outcome arbiter_build(const std::string& flags, const std::string& environment = "") const {
         return shell(environment + " " + ARBITER_BIN + " build --repo '" + repo().string() + "' --jobs 1 " + flags);
     }
 
-    fs::path cache() const { return repo() / ".cache" / "builds"; }
+    fs::path cache_base() const { return root() / "arbiter-cache"; }
+    fs::path cache() const { return cache_base() / "builds"; }
 
 private:
     std::string git() const {

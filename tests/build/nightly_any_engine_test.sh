@@ -10,7 +10,7 @@ source "$(dirname "$0")/fixture_engine_prelude.sh" nightly "$1" "$2"
 sha_of() { git -C "$work/engine" rev-parse "$1^{commit}"; }
 
 nightly() {
-  ARBITER="$arbiter" JOBS=2 "$repo_root/ci/nightly" --smoke --repo "$work/engine" --db "$work/nightly.db" \
+  ARBITER_CACHE_DIR="$work/arbiter-cache" ARBITER="$arbiter" JOBS=2 "$repo_root/ci/nightly" --smoke --repo "$work/engine" --db "$work/nightly.db" \
     --out "$work/out" --concurrency 2 --opponents stockfish-1350 "$@" >"$work/last.log" 2>&1
   local status=$?
   grep '^nightly: \|^== nightly' "$work/last.log"

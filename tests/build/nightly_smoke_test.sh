@@ -22,12 +22,12 @@ fail() {
 }
 
 git clone -q --local "$repo_root" "$work/clone" || fail "git clone"
-mkdir -p "$shared_cache" "$work/clone/.cache" && ln -s "$shared_cache" "$work/clone/.cache/builds"
+mkdir -p "$shared_cache" || fail "mkdir $shared_cache"
 head="$(git -C "$work/clone" rev-parse HEAD)"
 
 nightly() {
   ARBITER="$arbiter" JOBS=2 "$repo_root/ci/nightly" --smoke --repo "$work/clone" --db "$work/nightly.db" \
-    --out "$work/out" --concurrency 2 "$@" >"$work/last.log" 2>&1
+    --out "$work/out" --cache "$shared_cache" --concurrency 2 "$@" >"$work/last.log" 2>&1
   local status=$?
   grep '^nightly: \|^== nightly' "$work/last.log"
   return "$status"

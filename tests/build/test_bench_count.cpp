@@ -97,14 +97,24 @@ TEST_CASE("a recipe command's placeholders become one literal word wherever they
     CHECK(with_shell_values("echo \\'{jobs}\\'", values) == "echo \\''2'\\'");  // escaped quotes quote nothing
 }
 
-TEST_CASE("the recipe hash changes with the build settings, not with the bench's", "[unit]") {
-    using arbiter::build::recipe_hash;
+TEST_CASE("the normalised recipe changes with the build settings and variables, not with the bench's", "[unit]") {
+    using arbiter::build::normalised_recipe;
     auto recipe = arbiter::build::recipe_from_flag("openbench");
-    const std::string first = recipe_hash(recipe);
-    CHECK(first.size() == 8);
+    const std::string first = normalised_recipe(recipe);
     recipe.bench_args = "bench 13";
     recipe.timeout_seconds = 60;
-    CHECK(recipe_hash(recipe) == first);
+    CHECK(normalised_recipe(recipe) == first);
     recipe.exe = "other";
-    CHECK(recipe_hash(recipe) != first);
+    const std::string other_exe = normalised_recipe(recipe);
+    CHECK(other_exe != first);
+    recipe.vars["ARCH"] = "x86-64";
+    CHECK(normalised_recipe(recipe) != other_exe);
+    const std::string with_vars = normalised_recipe(recipe);
+    recipe.net = "/a/net.nnue";  // the network counts by its bytes (build_key.h), its variable here
+    const std::string with_net = normalised_recipe(recipe);
+    CHECK(with_net != with_vars);
+    recipe.net = "/elsewhere/net.nnue";
+    CHECK(normalised_recipe(recipe) == with_net);
+    recipe.net_var = "NETFILE";
+    CHECK(normalised_recipe(recipe) != with_net);
 }

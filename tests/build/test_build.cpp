@@ -1,12 +1,14 @@
 // arbiter build against throwaway clones of this repository (git clone --local, so cheap).
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <sys/stat.h>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "db/database.h"
@@ -22,6 +24,9 @@ struct Outcome {
 };
 
 using test_support::read_text;
+
+// The slow case builds the real tempo: about two minutes of CPU, as long as ctest allows it.
+constexpr std::chrono::minutes kShellLimit{15};
 
 std::string trimmed(std::string text) {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -42,16 +47,22 @@ public:
     fs::path repo() const { return root_ / "repo"; }
     fs::path root() const { return root_; }
 
-    // Runs a shell command line; stdout and stderr are collected through files.
+    // The default build cache of every command run here: in the scratch directory, not the user's.
+    fs::path cache() const { return shared_cache_ ? *shared_cache_ : root_ / "arbiter-cache" / "builds"; }
+    // Builds go to `cache` instead (ARBITER_BUILD_CACHE, as ci/nightly --cache passes it on).
+    void share_cache(const fs::path& cache) { shared_cache_ = cache; }
+
+    // Runs a shell command line; stdout and stderr are collected through files, which a process
+    // the command leaves behind cannot hold open as it could a pipe.
     Outcome shell(const std::string& command) const {
-        const fs::path out = root_ / "out.txt";
-        const fs::path err = root_ / "err.txt";
-        const int status = std::system((command + " >'" + out.string() + "' 2>'" + err.string() + "'").c_str());
-        Outcome outcome;
-        outcome.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        outcome.out = read_text(out);
-        outcome.err = read_text(err);
-        return outcome;
+        const std::string cache_setting = "export ARBITER_CACHE_DIR='" + (root_ / "arbiter-cache").string() + "'; " +
+                                          (shared_cache_ ? "export ARBITER_BUILD_CACHE='" + shared_cache_->string() + "'; "
+                                                         : "unset ARBITER_BUILD_CACHE; ");
+        test_support::ChildSpec line = test_support::shell(cache_setting + command);
+        line.out = test_support::Stream::file((root_ / "out.txt").string());
+        line.err = test_support::Stream::file((root_ / "err.txt").string());
+        const test_support::ChildResult run = test_support::run(line, kShellLimit);
+        return {run.exit_code, run.out, run.err};
     }
 
     Outcome arbiter_build(const std::string& flags) const {
@@ -71,6 +82,7 @@ public:
 private:
     test_support::TempDir scratch_;
     fs::path root_ = scratch_.path();
+    std::optional<fs::path> shared_cache_;
 };
 
 // A one-file project whose only target is called tempo: builds in seconds, so the cache, the lock and
@@ -105,7 +117,7 @@ TEST_CASE("arbiter build builds a revision once, into a cache keyed by the full 
     const Outcome first = clone.arbiter_build("--rev HEAD");
     INFO(first.err);
     REQUIRE(first.code == 0);
-    const fs::path expected = entry_of(clone.repo() / ".cache" / "builds", commit) / "build" / "bin" / "tempo";
+    const fs::path expected = entry_of(clone.cache(), commit) / "build" / "bin" / "tempo";
     CHECK(trimmed(first.out) == expected.string());  // stdout is the path and nothing else
     CHECK(fs::exists(expected));
     CHECK(first.err.find("building") != std::string::npos);
@@ -133,7 +145,7 @@ TEST_CASE("two concurrent builds of one commit compile it once", "[integration]"
     const Outcome both = clone.shell("(" + build + " >'" + one.string() + ".out' 2>'" + one.string() + ".err' & " + build +
                                      " >'" + two.string() + ".out' 2>'" + two.string() + ".err' & wait)");
     REQUIRE(both.code == 0);
-    const fs::path entry = entry_of(clone.repo() / ".cache" / "builds", commit);
+    const fs::path entry = entry_of(clone.cache(), commit);
     const std::string binary = (entry / "build" / "bin" / "tempo").string();
     CHECK(trimmed(read_text(one.string() + ".out")) == binary);
     CHECK(trimmed(read_text(two.string() + ".out")) == binary);
@@ -155,7 +167,7 @@ TEST_CASE("a revision that does not build fails with the path of its log", "[int
     const Outcome result = clone.arbiter_build("--rev HEAD");
     CHECK(result.code == 2);  // a commit that does not build is not something to test
     CHECK(result.out.empty());
-    const fs::path log = entry_of(clone.repo() / ".cache" / "builds", broken) / "build.log";
+    const fs::path log = entry_of(clone.cache(), broken) / "build.log";
     CHECK(result.err.find("log: " + log.string()) != std::string::npos);
     CHECK(read_text(log).find("broken on purpose") != std::string::npos);
     CHECK_FALSE(fs::exists(log.parent_path() / "built"));
@@ -176,9 +188,7 @@ TEST_CASE("tempo built at HEAD of a clone plays a match as build=HEAD, stored un
     ScratchClone clone;
     // Every clone of this checkout has the same HEAD: a cache shared through the build directory
     // lets the nightly smoke test reuse this build instead of compiling tempo a second time.
-    fs::create_directories(SHARED_BUILD_CACHE);
-    fs::create_directories(clone.repo() / ".cache");
-    fs::create_directory_symlink(SHARED_BUILD_CACHE, clone.repo() / ".cache" / "builds");
+    clone.share_cache(SHARED_BUILD_CACHE);
     const Outcome head = clone.shell("git -C '" + clone.repo().string() + "' rev-parse HEAD");
     const std::string commit = trimmed(head.out);
     const Outcome built = clone.arbiter_build("--rev HEAD --jobs 2");

@@ -53,5 +53,7 @@ TEST_CASE("match -engine build=REV repo=DIR refuses a commit whose bench differs
     CHECK(match.code == 2);
     CHECK(contains(match.err, "counts 3333 nodes"));
     CHECK(contains(match.err, "Bench: 1111"));
+    CHECK(contains(match.err, "add bench=no to the engine's keys"));  // match has no --no-verify-bench
+    CHECK_FALSE(contains(match.err, "--no-verify-bench"));
     CHECK_FALSE(fs::exists(repo.root() / "match.db"));  // stopped before the run began
 }

@@ -4,13 +4,14 @@
 // (tests/build/make_fixture_engine_repo.sh --no-arbiter-json).
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <sstream>
 #include <string>
 
 #include "harness/config/engine_spec.h"
 #include "harness/engines/engine_setup.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 
 using namespace arbiter;
@@ -22,9 +23,10 @@ namespace {
 
 std::string make_fixture_repo(const std::string& parent) {
     const std::string repo = parent + "/engine";
-    const std::string command = std::string(REPO_ROOT_DIR) + "/tests/build/make_fixture_engine_repo.sh " + repo +
-                                " --no-arbiter-json >/dev/null 2>&1";
-    REQUIRE(std::system(command.c_str()) == 0);
+    test_support::ChildSpec make{.program = REPO_ROOT_DIR "/tests/build/make_fixture_engine_repo.sh",
+                                 .args = {repo, "--no-arbiter-json"}};
+    make.out = make.err = test_support::Stream::null();
+    REQUIRE(test_support::run(make, std::chrono::minutes(5)).exit_code == 0);
     return repo;
 }
 
@@ -67,6 +69,7 @@ TEST_CASE("recipe keys are read on -engine and filled in by -each", "[unit]") {
 TEST_CASE("build= builds a repository without arbiter.json from the recipe keys", "[integration]") {
     test_support::TempDir work;
     const std::string repo = make_fixture_repo(work.path());
+    ::setenv("ARBITER_BUILD_CACHE", (work.path() + "/builds").c_str(), 1);  // not the user's cache
 
     const EngineSpec built = resolved("build=base repo=" + repo + " recipe=openbench recipe.dir=src");
     CHECK(std::filesystem::exists(built.cmd));
@@ -81,4 +84,6 @@ TEST_CASE("build= builds a repository without arbiter.json from the recipe keys"
     const std::string mismatch = "build=mismatch repo=" + repo + " recipe=openbench recipe.dir=src";
     CHECK_THAT(error_of(mismatch), Catch::Contains("5000") && Catch::Contains("4242"));
     CHECK(std::filesystem::exists(resolved(mismatch + " bench=no").cmd));
+    CHECK_THAT(error_of(mismatch), Catch::Contains("add bench=no to the engine's keys to skip the check"));
+    ::unsetenv("ARBITER_BUILD_CACHE");
 }

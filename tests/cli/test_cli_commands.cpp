@@ -3,12 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "cli/import_command.h"
 #include "cli/ratings_command.h"
@@ -46,15 +46,16 @@ const char* kGames = R"([Event "test"]
 1. d4 d5 1/2-1/2
 )";
 
+// The arbiter binary given `args` (words split at spaces); its exit code, with stdout and stderr
+// in `output` as `2>&1` gives them.
 int run_binary(const std::string& args, std::string& output) {
-    const std::string command = std::string(ARBITER_BIN) + " " + args + " 2>&1";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buffer[4096];
-    output.clear();
-    while (size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    int status = ::pclose(pipe);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    test_support::ChildSpec arbiter{.program = ARBITER_BIN};
+    std::istringstream words(args);
+    for (std::string word; words >> word;) arbiter.args.push_back(word);
+    arbiter.err = test_support::Stream::into_stdout();
+    const test_support::ChildResult run = test_support::run(arbiter);
+    output = run.out;
+    return run.exit_code;
 }
 
 }  // namespace

@@ -25,7 +25,9 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     REQUIRE(sf.options.size() == 2);
     CHECK(sf.options[0] == std::make_pair(std::string("Hash"), std::string("16")));  // own value beats -each
     CHECK(sf.options[1].first == "Move Overhead");
-    CHECK(sf.tc == std::optional<std::string>("40/60+0.5"));
+    REQUIRE(sf.tc);
+    CHECK(sf.tc->text == "40/60+0.5");
+    CHECK(sf.tc->control == arbiter::tc::TimeControl{.moves_per_tc = 40, .base_ms = 60'000, .increment_ms = 500});
     CHECK(sf.timemargin_ms == 100);
     const auto& ph = config.engines[1];
     CHECK(ph.proto == arbiter::protocol::Protocol::Xboard);
@@ -79,6 +81,45 @@ TEST_CASE("bad flags are named in the error", "[config]") {
     CHECK(error_of("-shard 3/2") == "-shard");
     CHECK(error_of("-concurrency 0") == "-concurrency");
     CHECK(error_of("stray") == "stray");
+}
+
+TEST_CASE("-openings, -draw, -resign and -maxmoves values are read and checked as a user types them", "[config]") {
+    auto message_of = [](const std::string& text) {
+        try {
+            arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b " + text));
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    using Catch::Matchers::StartsWith;
+    CHECK_THAT(message_of("-openings format=epd"), StartsWith("-openings: file= is required"));
+    CHECK_THAT(message_of("-openings file=a.epd format=txt"), StartsWith("-openings format: must be epd, pgn or bin"));
+    CHECK_THAT(message_of("-openings file=a.epd order=shuffled"), StartsWith("-openings order: must be random or sequential"));
+    CHECK_THAT(message_of("-openings file=a.epd start=x"), StartsWith("-openings start:"));
+    CHECK_THAT(message_of("-openings file=a.epd start=0"), StartsWith("-openings start:"));
+    CHECK_THAT(message_of("-openings file=a.epd policy=often"), StartsWith("-openings policy: must be default"));
+    CHECK_THAT(message_of("-openings file=a.epd depth=3"), StartsWith("-openings depth: unknown openings setting"));
+    // The seed is -srand's, not the book's; plies=0 keeps the whole line.
+    CHECK_THAT(message_of("-openings file=a.epd seed=99"), StartsWith("-openings seed: unknown openings setting"));
+    const auto whole = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -openings file=a.pgn plies=0"));
+    CHECK(whole.openings->plies == 0);
+
+    CHECK_THAT(message_of("-draw movenumber=40 movecount=8 score=10 moves=3"), StartsWith("-draw moves: unknown draw setting"));
+    CHECK_THAT(message_of("-draw movenumber=x movecount=8 score=10"), StartsWith("-draw movenumber:"));
+    CHECK_THAT(message_of("-draw movenumber"), StartsWith("-draw: expected key=value, got 'movenumber'"));
+    // twosided= takes the words of every boolean flag (true/false, on/off, yes/no, 1/0).
+    CHECK_THAT(message_of("-resign movecount=3 score=400 twosided=maybe"), StartsWith("-resign twosided:"));
+    CHECK_THAT(message_of("-resign movecount=3 score=4x"), StartsWith("-resign score:"));
+    CHECK_THAT(message_of("-resign movecount=3 plies=2"), StartsWith("-resign plies: unknown resign setting"));
+    CHECK_THAT(message_of("-maxmoves -1"), StartsWith("-maxmoves:"));
+    CHECK_THAT(message_of("-maxmoves ten"), StartsWith("-maxmoves:"));
+    const auto rules = arbiter::cli::parse_match_flags(
+        words("-engine cmd=a -engine cmd=b -draw movenumber=0 movecount=1 score=0 -resign movecount=3 score=400 "
+              "twosided=false -maxmoves 0"));
+    CHECK(rules.draw->move_count == 1);
+    CHECK_FALSE(rules.resign->two_sided);
+    CHECK(rules.maxmoves == 0);
 }
 
 TEST_CASE("shell-like splitting honours quotes and escapes", "[config]") {

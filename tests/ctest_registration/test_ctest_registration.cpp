@@ -3,13 +3,14 @@
 // a ctest test whose filter selects no test case fails.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -20,22 +21,29 @@ const std::vector<std::string> kProbeNames{
     "back\\slash and \"quotes\"", "~leading tilde, read as an exclusion", "\"leading quote", "#leading hash",
     "star*inside", "star", "plain"};
 
+// Far longer than cmake or ctest takes on the probe.
+constexpr std::chrono::minutes kLimit{2};
+
 // Registers the probe's test cases as the build does, in a ctest directory of its own.
 void register_probe(const test_support::TempDir& dir) {
-    const std::string command = std::string("'") + CMAKE_BIN + "' -D TEST_EXECUTABLE='" + PROBE_BIN +
-                                "' -D TEST_WORKING_DIR='" + dir.path() + "' -D TEST_PREFIX=probe: -D CTEST_FILE='" +
-                                dir.file("probe_tests.cmake") + "' -D 'TEST_PROPERTIES=LABELS\x1fprobe' -P '" +
-                                REGISTRATION_SCRIPT + "' > '" + dir.file("register.log") + "' 2>&1";
-    INFO(command);
-    REQUIRE(std::system(command.c_str()) == 0);
+    const std::vector<std::string> args{"-D", std::string("TEST_EXECUTABLE=") + PROBE_BIN,
+                                        "-D", "TEST_WORKING_DIR=" + dir.path(),
+                                        "-D", "TEST_PREFIX=probe:",
+                                        "-D", "CTEST_FILE=" + dir.file("probe_tests.cmake"),
+                                        "-D", "TEST_PROPERTIES=LABELS\x1fprobe",
+                                        "-P", REGISTRATION_SCRIPT};
+    const auto registered = test_support::run(test_support::logged(CMAKE_BIN, args, dir.file("register.log")), kLimit);
+    INFO(registered.out);
+    REQUIRE(registered.exit_code == 0);
     std::ofstream(dir.file("CTestTestfile.cmake")) << "include(\"" << dir.file("probe_tests.cmake") << "\")\n";
 }
 
-// Runs ctest in `dir` with every probe test case logging its name; ctest's exit status.
-int run_ctest(const test_support::TempDir& dir, const std::string& arguments = "") {
-    const std::string command = "cd '" + dir.path() + "' && PROBE_LOG='" + dir.file("ran.log") + "' '" + CTEST_BIN +
-                                "' " + arguments + " > '" + dir.file("ctest.log") + "' 2>&1";
-    return std::system(command.c_str());
+// Runs ctest in `dir` with every probe test case logging its name; ctest's exit code.
+int run_ctest(const test_support::TempDir& dir, const std::vector<std::string>& arguments = {}) {
+    test_support::ChildSpec ctest = test_support::logged(CTEST_BIN, arguments, dir.file("ctest.log"));
+    ctest.cwd = dir.path();
+    ctest.env = {{"PROBE_LOG", dir.file("ran.log")}};
+    return test_support::run(ctest, kLimit).exit_code;
 }
 
 std::map<std::string, int> runs_by_name(const std::string& log) {
@@ -51,7 +59,7 @@ TEST_CASE("every probe test case is registered whole and runs exactly once, alon
     test_support::TempDir dir;
     register_probe(dir);
     std::ofstream(dir.file("ran.log"));
-    const int status = run_ctest(dir, "-N");
+    const int status = run_ctest(dir, {"-N"});
     REQUIRE(status == 0);
     const std::string listed = test_support::read_text(dir.file("ctest.log"));
     INFO(listed);
@@ -80,6 +88,6 @@ TEST_CASE("a registered test whose filter selects no test case fails", "[integra
     tests.replace(at, spec.size(), "[=[plain name renamed]=]");
     std::ofstream(dir.file("probe_tests.cmake"), std::ios::trunc) << tests;
     std::ofstream(dir.file("ran.log"));
-    CHECK(run_ctest(dir, "-R 'plain name'") != 0);
+    CHECK(run_ctest(dir, {"-R", "plain name"}) != 0);
     CHECK(test_support::read_text(dir.file("ran.log")).empty());
 }

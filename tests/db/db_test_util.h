@@ -3,8 +3,6 @@
 // setting up situations the public API refuses to create (foreign files, newer versions, failing triggers).
 
 #include <sqlite3.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "db/database.h"
@@ -22,17 +21,13 @@ namespace fs = std::filesystem;
 
 using TempDir = test_support::TempDir;
 
-// Runs body in a child process as nobody and returns its result (-1 if it did not exit, 3 if root could
-// not be dropped): root ignores file permissions, so tests of them must not run as root.
+// Runs body in a child process as nobody and returns its result (-1 if it did not exit, 126 if root
+// could not be dropped): root ignores file permissions, so tests of them must not run as root.
 inline int run_unprivileged(const std::function<int()>& body) {
-  const pid_t child = fork();
-  if (child == 0) {
-    const bool dropped = setgid(65534) == 0 && setuid(65534) == 0;
-    _exit(dropped ? body() : 3);
-  }
-  int status = 0;
-  waitpid(child, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  test_support::ChildSpec nobody;
+  nobody.drop_root = true;
+  nobody.body = body;
+  return test_support::run(nobody).exit_code;
 }
 
 inline void write_bytes(const std::string& path, const std::string& bytes) {
@@ -59,6 +54,7 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
 // release would be: the tests of older versions start from here.
 inline void back_to_schema_4(const std::string& path) {
   raw_exec(path,
+           "ALTER TABLE baselines DROP COLUMN verification; "  // v6
            "CREATE TABLE moves_v4 (game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE, "
            "ply INTEGER NOT NULL CHECK (ply >= 0), uci TEXT NOT NULL, san TEXT NOT NULL DEFAULT '', "
            "time_ms INTEGER, clock_ms INTEGER, score_cp INTEGER, score_mate INTEGER, depth INTEGER, "

@@ -1,9 +1,6 @@
 // Concurrent writers: threads with their own handles, threads sharing one handle, separate processes,
 // and a writer process killed mid-stream.
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -13,8 +10,6 @@
 
 using namespace arbiter::db;
 using dbtest::TempDir;
-
-extern char** environ;
 
 namespace {
 
@@ -47,20 +42,14 @@ void check_exact_counts(const std::string& path, std::int64_t games) {
   CHECK(db.integrity_ok());
 }
 
-pid_t spawn_helper(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  REQUIRE(posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) == 0);
-  return pid;
+// db_writer_helper writing `count` games ("forever": until killed) from pair `first` into `path`.
+test_support::ChildSpec writer(const std::string& path, const std::string& first, const std::string& count) {
+  test_support::ChildSpec spec{.program = DB_WRITER_HELPER, .args = {path, first, count}};
+  spec.out = spec.err = test_support::Stream::inherit();
+  return spec;
 }
 
-int wait_exit_code(pid_t pid) {
-  int status = 0;
-  REQUIRE(waitpid(pid, &status, 0) == pid);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+constexpr std::chrono::seconds kWriterLimit{120};
 
 }  // namespace
 
@@ -107,10 +96,10 @@ TEST_CASE("threads opening a brand-new file at once all migrate it safely", "[un
 TEST_CASE("2 processes writing into one file store exactly the expected games", "[integration]") {
   TempDir dir;
   const std::string path = dir.file("processes.db");
-  const pid_t first = spawn_helper({DB_WRITER_HELPER, path, "0", "300"});
-  const pid_t second = spawn_helper({DB_WRITER_HELPER, path, "300", "300"});
-  CHECK(wait_exit_code(first) == 0);
-  CHECK(wait_exit_code(second) == 0);
+  test_support::Child first(writer(path, "0", "300"));
+  test_support::Child second(writer(path, "300", "300"));
+  CHECK(first.wait(kWriterLimit).exit_code == 0);
+  CHECK(second.wait(kWriterLimit).exit_code == 0);
   check_exact_counts(path, 600);
   Database db(path);
   CHECK(db.list_runs().size() == 1);
@@ -119,16 +108,15 @@ TEST_CASE("2 processes writing into one file store exactly the expected games", 
 TEST_CASE("a writer killed mid-stream leaves only complete games", "[integration]") {
   TempDir dir;
   const std::string path = dir.file("killed.db");
-  const pid_t writer = spawn_helper({DB_WRITER_HELPER, path, "0", "forever"});
+  test_support::Child forever(writer(path, "0", "forever"));
   // Let it get going, then kill it without warning: no destructor, no COMMIT of the game in flight.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (dbtest::fs::exists(path) && dbtest::raw_count(path, "SELECT count(*) FROM games") >= 50) break;
   }
-  kill(writer, SIGKILL);
-  int status = 0;
-  waitpid(writer, &status, 0);
+  forever.signal(SIGKILL);
+  REQUIRE_FALSE(forever.wait(kWriterLimit).timed_out);
   Database db(path);
   CHECK(db.integrity_ok());
   const std::int64_t games = db.count_games();

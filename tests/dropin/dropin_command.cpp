@@ -21,6 +21,13 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kCommandsDir = std::string(TEST_DATA_DIR) + "/dropin/commands";
+constexpr std::chrono::seconds kDeadline{180};
+
+std::string path_with_prefix(const std::string& prefix) {
+    const char* old_path = ::getenv("PATH");
+    const std::string rest = old_path ? old_path : "/usr/bin:/bin";
+    return prefix.empty() ? rest : prefix + ":" + rest;
+}
 
 struct Placeholder {
     const char* name;
@@ -162,7 +169,10 @@ void run_command(const DropinCommand& command, ScriptRun& run) {
     lay_out(member(command.data, "setup"), run);
     for (const auto& word : command.data.at("argv"))
         run.argv.push_back(expand(word.get<std::string>(), run.work.path()));
-    run.output = run_process({program_for(command.tool), run.argv, run.work.path(), run.path_dir.path()});
+    test_support::ChildSpec spec{.program = program_for(command.tool), .args = run.argv, .cwd = run.work.path()};
+    spec.env = {{"PATH", path_with_prefix(run.path_dir.path())}};
+    spec.own_process_group = true;
+    run.output = test_support::run(spec, kDeadline);
 }
 
 }  // namespace dropin

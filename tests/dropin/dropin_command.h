@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/dropin/process_run.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 
 namespace dropin {
@@ -50,12 +50,16 @@ struct ScriptRun {
     test_support::TempDir work;
     test_support::TempDir path_dir;
     std::vector<std::string> argv;  // as run, placeholders expanded
-    ProcessOutput output;
+    test_support::ChildResult output;
 
     std::string file(const std::string& relative) const { return work.file(relative); }
 };
 
-// Lays out the working directory and runs the command to its end.
+// Lays out the working directory and runs the command to its end, the way a script does: in a
+// process group of its own (the deadline kills the runner and the engines it started), with the
+// path folder in front of PATH (where a script finds `sloppy` or `Engine1.exe`) and stdin from
+// /dev/null, its stdout and stderr read apart and merged as they came (`2>&1`, or Python's
+// stderr=STDOUT).
 void run_command(const DropinCommand& command, ScriptRun& run);
 
 // The program a tool name stands for: build/bin/cutechess-cli or build/bin/fastchess (links to

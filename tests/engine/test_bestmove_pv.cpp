@@ -9,9 +9,9 @@
 #include "engine/bench.h"
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
-using tempo_test::ChildProcess;
+using test_support::Child;
 using namespace std::chrono_literals;
 
 namespace {
@@ -116,7 +116,7 @@ class BestmoveChecker {
     return lines;
   }
 
-  ChildProcess engine_{TEMPO_BIN, {}};
+  Child engine_{test_support::talk_to(TEMPO_BIN)};
 };
 
 void check_no_mismatch(const std::string& go, bool stop_after_first_info = false) {

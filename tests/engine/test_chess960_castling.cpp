@@ -9,9 +9,9 @@
 #include "engine/chess/perft.h"
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
-using tempo_test::ChildProcess;
+using test_support::Child;
 using namespace std::chrono_literals;
 
 namespace {
@@ -19,7 +19,7 @@ namespace {
 constexpr auto kReply = 5000ms;  // generous: CI machines are shared
 
 struct Tempo960 {
-  ChildProcess process{TEMPO_BIN, {}};
+  Child process{test_support::talk_to(TEMPO_BIN)};
   Tempo960() {
     process.send("uci");
     REQUIRE(process.wait_for("uciok", kReply));

@@ -2,27 +2,26 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
-using tempo_test::ChildProcess;
+using test_support::Child;
 using namespace std::chrono_literals;
 
 namespace {
 
 struct Finished {
   std::vector<std::string> out;
-  std::optional<int> code;
+  int code = -1;
 };
 
 Finished run_tempo(const std::vector<std::string>& args) {
-  ChildProcess process(TEMPO_BIN, args);
+  Child process{test_support::talk_to(TEMPO_BIN, args)};
   Finished finished;
   while (auto line = process.read_line(10000ms)) finished.out.push_back(*line);
-  finished.code = process.wait_exit(10000ms);
+  finished.code = process.wait(10000ms).exit_code;
   return finished;
 }
 

@@ -10,10 +10,10 @@
 #include "engine/search.h"
 #include "engine/search_options.h"
 #include "engine/uci.h"
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
 using namespace tempo;
-using tempo_test::ChildProcess;
+using test_support::Child;
 using namespace std::chrono_literals;
 
 namespace {
@@ -112,7 +112,7 @@ std::uint64_t nodes_with(const SearchParams& params, int depth) {
 }
 
 // The nodes of `go depth` in a fresh game, read from the last info line before bestmove.
-std::uint64_t uci_nodes(ChildProcess& tempo, int depth) {
+std::uint64_t uci_nodes(Child& tempo, int depth) {
   tempo.send("ucinewgame");
   tempo.send("position fen " + std::string(kMiddlegame));
   tempo.send("go depth " + std::to_string(depth));
@@ -188,7 +188,7 @@ TEST_CASE("the LMR table follows LmrBase and LmrDivisor", "[search_options]") {
 }
 
 TEST_CASE("setoption sets the search parameters tempo searches with", "[integration]") {
-  ChildProcess tempo(TEMPO_BIN, {});
+  Child tempo{test_support::talk_to(TEMPO_BIN)};
   tempo.send("uci");
   REQUIRE(tempo.wait_for("uciok", 2000ms));
   const std::uint64_t default_nodes = uci_nodes(tempo, 8);

@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "engine/bench.h"
-#include "tests/engine/child_process.h"
+#include "tests/support/child.h"
 
-using tempo_test::ChildProcess;
+using test_support::Child;
 using namespace std::chrono_literals;
 
 namespace {
@@ -16,7 +16,7 @@ namespace {
 constexpr auto kReply = 2000ms;  // generous: CI machines are shared
 
 struct Tempo {
-  ChildProcess process{TEMPO_BIN, {}};
+  Child process{test_support::talk_to(TEMPO_BIN)};
   Tempo() {
     process.send("uci");
     REQUIRE(process.wait_for("uciok", kReply));
@@ -37,7 +37,7 @@ bool any_starts_with(const std::vector<std::string>& lines, const std::string& p
 }
 
 // Reads everything the engine says within `window`, to check what it did NOT say.
-std::vector<std::string> drain(ChildProcess& process, std::chrono::milliseconds window) {
+std::vector<std::string> drain(Child& process, std::chrono::milliseconds window) {
   std::vector<std::string> lines;
   auto end = std::chrono::steady_clock::now() + window;
   while (std::chrono::steady_clock::now() < end) {
@@ -54,7 +54,7 @@ long count_prefix(const std::vector<std::string>& lines, const std::string& pref
 }  // namespace
 
 TEST_CASE("uci lists identity and every option", "[integration]") {
-  ChildProcess process(TEMPO_BIN, {});
+  Child process{test_support::talk_to(TEMPO_BIN)};
   process.send("uci");
   std::vector<std::string> lines;
   REQUIRE(process.wait_for("uciok", kReply, &lines));
@@ -147,9 +147,9 @@ TEST_CASE("quit ends the process mid-search", "[integration]") {
   tempo.process.send("go infinite");
   REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   tempo.process.send("quit");
-  auto status = tempo.process.wait_exit(kReply);
-  REQUIRE(status);
-  CHECK(*status == 0);
+  const auto& exit = tempo.process.wait(kReply);
+  REQUIRE_FALSE(exit.timed_out);
+  CHECK(exit.exit_code == 0);
 }
 
 TEST_CASE("end of input ends the process mid-search", "[integration]") {
@@ -157,9 +157,9 @@ TEST_CASE("end of input ends the process mid-search", "[integration]") {
   tempo.process.send("go infinite");
   REQUIRE(tempo.process.wait_for("info depth", kReply));  // the search is under way
   tempo.process.close_stdin();
-  auto status = tempo.process.wait_exit(kReply);
-  REQUIRE(status);
-  CHECK(*status == 0);
+  const auto& exit = tempo.process.wait(kReply);
+  REQUIRE_FALSE(exit.timed_out);
+  CHECK(exit.exit_code == 0);
 }
 
 TEST_CASE("setoption names with spaces, any case, never by prefix", "[integration]") {
@@ -239,7 +239,7 @@ TEST_CASE("ucinewgame and a search after it", "[integration]") {
 }
 
 TEST_CASE("tempo bench reproduces the recorded signature", "[integration]") {
-  ChildProcess process(TEMPO_BIN, {"bench"});
+  Child process{test_support::talk_to(TEMPO_BIN, {"bench"})};
   std::vector<std::string> lines;
   REQUIRE(process.wait_for("Nodes/second    : ", 60000ms, &lines));
   REQUIRE(lines.size() >= 2);

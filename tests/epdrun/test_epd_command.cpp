@@ -2,15 +2,14 @@
 // malformed suites, c0 points, resume, engine failures and the per-commit comparison.
 #include <catch2/catch.hpp>
 
-#include <cstdio>
 #include <filesystem>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 
 #include "db/database.h"
 #include "harness/epdrun/epd_compare.h"
 #include "tests/epdrun/epdrun_test_support.h"
+#include "tests/support/child.h"
 
 using namespace epdrun_test;
 using Catch::Matchers::Contains;
@@ -26,17 +25,6 @@ std::size_t stored_rows(const std::string& db_path) {
     return rows;
 }
 
-// Runs a shell command, returning its exit code and what it printed on stdout and stderr.
-CommandRun run_shell(const std::string& command) {
-    CommandRun run;
-    FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return run;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) run.out.append(buffer, n);
-    const int status = pclose(pipe);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
 
 }  // namespace
 
@@ -70,13 +58,15 @@ TEST_CASE("epd: the real arbiter binary reports a malformed suite line", "[epd][
     }
     ScratchDir dir;
     const std::string suite = dir.write("broken.epd", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Zz9; id \"B.1\";\n");
-    const auto run = run_shell(std::string(ARBITER_BIN) + " epd --engine cmd=/bin/false --nodes 1000 --db " +
-                               dir.file("x.db") + " --suite " + suite);
+    test_support::ChildSpec epd{.program = ARBITER_BIN, .args = {"epd", "--engine", "cmd=/bin/false", "--nodes", "1000",
+                                                                 "--db", dir.file("x.db"), "--suite", suite}};
+    epd.err = test_support::Stream::into_stdout();
+    const auto run = test_support::run(epd);
     if (run.out.find("unknown command") != std::string::npos) {
         WARN("this arbiter binary has no epd command yet; skipped");
         return;
     }
-    CHECK(run.code == 2);
+    CHECK(run.exit_code == 2);
     CHECK_THAT(run.out, Contains(suite + ":1:"));
 #else
     WARN("no arbiter target in this tree; skipped");

@@ -7,7 +7,7 @@
 #include "cli/epd_flags.h"
 #include "harness/config/match_config.h"
 #include "harness/epdrun/engine_setup.h"
-#include "harness/epdrun/epd_report.h"
+#include "harness/epdrun/epd_summary.h"
 #include "harness/epdrun/solution_tracker.h"
 #include "harness/epdrun/suite.h"
 #include "tests/epdrun/epdrun_test_support.h"

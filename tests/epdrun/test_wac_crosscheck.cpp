@@ -4,19 +4,17 @@
 // Stockfish is deterministic, so both must find the same solved set.
 #include <catch2/catch.hpp>
 
-#include <csignal>
-#include <fcntl.h>
+#include <chrono>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
 #include "tests/epdrun/epdrun_test_support.h"
+#include "tests/support/child.h"
 
 using namespace epdrun_test;
 
@@ -25,58 +23,16 @@ namespace {
 constexpr int kNodes = 100000;
 constexpr std::size_t kPositions = 30;
 
-// Stockfish on two pipes; killed and reaped on destruction.
-class PipeEngine {
-public:
-    explicit PipeEngine(const char* path) {
-        int to_child[2], from_child[2];
-        REQUIRE(pipe(to_child) == 0);
-        REQUIRE(pipe(from_child) == 0);
-        pid_ = fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[1]);
-            close(from_child[0]);
-            execl(path, path, static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_ = fdopen(to_child[1], "w");
-        out_ = fdopen(from_child[0], "r");
-    }
-    ~PipeEngine() {
-        send("quit");
-        std::fclose(in_);
-        std::fclose(out_);
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
-    PipeEngine(const PipeEngine&) = delete;
-    PipeEngine& operator=(const PipeEngine&) = delete;
+// Waiting longer than a search at kNodes takes means the engine is stuck.
+constexpr std::chrono::seconds kReplyLimit{60};
 
-    void send(const std::string& line) {
-        std::fputs((line + "\n").c_str(), in_);
-        std::fflush(in_);
-    }
-    // Reads lines until one starts with `prefix`; returns it.
-    std::string wait_for(const std::string& prefix) {
-        char buffer[8192];
-        while (std::fgets(buffer, sizeof buffer, out_)) {
-            std::string line(buffer);
-            if (line.rfind(prefix, 0) == 0) return line;
-        }
-        FAIL("engine closed its output while waiting for " << prefix);
-        return {};
-    }
-
-private:
-    pid_t pid_ = -1;
-    FILE* in_ = nullptr;
-    FILE* out_ = nullptr;
-};
+// Reads Stockfish's lines until one starts with `prefix`; returns it.
+std::string reply(test_support::Child& engine, const std::string& prefix) {
+    const auto line = engine.wait_for(prefix, kReplyLimit);
+    INFO("waiting for " << prefix);
+    REQUIRE(line);
+    return *line;
+}
 
 // The operand of `opcode` in a raw EPD line ("bm Qg6 Rxb2;" -> "Qg6 Rxb2"), empty when absent.
 std::string operand(const std::string& line, const std::string& opcode) {
@@ -87,9 +43,9 @@ std::string operand(const std::string& line, const std::string& opcode) {
 }
 
 std::set<std::string> independent_solved_set(const std::string& suite_path) {
-    PipeEngine engine(STOCKFISH_BIN);
+    test_support::Child engine(test_support::talk_to(STOCKFISH_BIN));
     engine.send("uci");
-    engine.wait_for("uciok");
+    reply(engine, "uciok");
     engine.send("setoption name Hash value 16");
     engine.send("setoption name Threads value 1");
     std::ifstream in(suite_path);
@@ -103,12 +59,12 @@ std::set<std::string> independent_solved_set(const std::string& suite_path) {
         const chess::Position pos(fen);
         engine.send("ucinewgame");
         engine.send("isready");
-        engine.wait_for("readyok");
+        reply(engine, "readyok");
         engine.send("position fen " + fen);
         engine.send("go nodes " + std::to_string(kNodes));
-        std::istringstream reply(engine.wait_for("bestmove"));
+        std::istringstream bestmove(reply(engine, "bestmove"));
         std::string word, move;
-        reply >> word >> move;
+        bestmove >> word >> move;
         const chess::Move played = chess::parse_uci(pos, move);
         auto listed = [&](const std::string& sans) {
             std::istringstream list(sans);

@@ -28,8 +28,8 @@ void check_replies(std::string_view line) {
         fuzz::check_token(*move, "move reply");
         is_coordinate_move(*move);
     }
-    if (const auto illegal = parse_illegal_move(line); illegal && !illegal->empty())
-        fuzz::check_token(*illegal, "illegal move");
+    if (const auto rejected = parse_rejection(line))
+        fuzz::check(rejected->size() < line.size(), "a rejection longer than its line");
     parse_result_claim(line);
 }
 

@@ -1,52 +1,11 @@
-// -draw / -resign / -maxmoves flag values and the outcome texts cutechess writes to PGN.
+// The outcome texts cutechess writes to PGN. The -draw, -resign and -maxmoves flags are read in
+// cli/match_flags.cpp (tests/config/test_match_args.cpp).
 #include <catch2/catch.hpp>
 
 #include "harness/adjudication/outcome.h"
-#include "harness/adjudication/rules.h"
 #include "harness/adjudication/score.h"
 
 using namespace arbiter::adjudication;
-
-TEST_CASE("adjudication: -draw values", "[adjudication]") {
-    DrawRule rule = parse_draw_flag({"movenumber=40", "movecount=8", "score=10"});
-    CHECK(rule == DrawRule{40, 8, 10});
-    // The same pairs in one word, as a JSON config may hold them.
-    CHECK(parse_draw_flag({"movenumber=40 movecount=8  score=10"}) == rule);
-    CHECK(parse_draw_flag({"score=0", "movecount=1", "movenumber=0"}) == DrawRule{0, 1, 0});
-}
-
-TEST_CASE("adjudication: -draw errors name the flag and the key", "[adjudication]") {
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=40", "score=10"}), "-draw: missing movecount=");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=40", "movecount=8", "score=10", "moves=3"}),
-                      "-draw: unknown key 'moves'");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=x", "movecount=8", "score=10"}),
-                      "-draw: movenumber=x: expected an integer");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=4", "movecount=0", "score=10"}),
-                      "-draw: movecount=0: must be at least 1");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=4", "movecount=8", "score=-1"}),
-                      "-draw: score=-1: must be at least 0");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber=4", "movenumber=5", "movecount=8", "score=1"}),
-                      "-draw: key 'movenumber' given twice");
-    CHECK_THROWS_WITH(parse_draw_flag({"movenumber"}), "-draw: expected key=value, got 'movenumber'");
-}
-
-TEST_CASE("adjudication: -resign values", "[adjudication]") {
-    CHECK(parse_resign_flag({"movecount=3", "score=400"}) == ResignRule{3, 400, false});
-    CHECK(parse_resign_flag({"movecount=3", "score=400", "twosided=true"}) == ResignRule{3, 400, true});
-    CHECK(parse_resign_flag({"movecount=3", "score=400", "twosided=false"}) == ResignRule{3, 400, false});
-    CHECK_THROWS_WITH(parse_resign_flag({"movecount=3", "score=400", "twosided=yes"}),
-                      "-resign: twosided=yes: expected true or false");
-    CHECK_THROWS_WITH(parse_resign_flag({"score=400"}), "-resign: missing movecount=");
-    CHECK_THROWS_WITH(parse_resign_flag({"movecount=3", "score=4x"}), "-resign: score=4x: expected an integer");
-}
-
-TEST_CASE("adjudication: -maxmoves", "[adjudication]") {
-    CHECK(parse_maxmoves_flag("100") == 100);
-    CHECK(parse_maxmoves_flag("0") == 0);
-    CHECK_THROWS_WITH(parse_maxmoves_flag("-1"), Catch::StartsWith("-maxmoves: '-1'"));
-    CHECK_THROWS_WITH(parse_maxmoves_flag(""), Catch::StartsWith("-maxmoves: ''"));
-    CHECK_THROWS_WITH(parse_maxmoves_flag("ten"), Catch::StartsWith("-maxmoves: 'ten'"));
-}
 
 TEST_CASE("adjudication: result tokens", "[adjudication]") {
     CHECK(result_token(GameResult::WhiteWins) == "1-0");

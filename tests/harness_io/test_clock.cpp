@@ -63,9 +63,7 @@ TEST_CASE("clock: sub-millisecond durations are truncated", "[clock]") {
 }
 
 TEST_CASE("clock: st= gives every move the same budget", "[clock]") {
-    TimeControl tc;
-    apply_limit_option(tc, "st", "1");
-    tc.margin_ms = 100;
+    const TimeControl tc{.move_time_ms = 1000, .margin_ms = 100};
     Clock clock(tc);
     CHECK(clock.move_deadline() == milliseconds(1100));
     CHECK_FALSE(clock.record_move(milliseconds(1100)).flag_fell);
@@ -78,9 +76,7 @@ TEST_CASE("clock: untimed controls never flag", "[clock]") {
     CHECK_FALSE(inf.move_deadline().has_value());
     CHECK_FALSE(inf.record_move(std::chrono::hours(5)).flag_fell);
 
-    TimeControl nodes;
-    apply_limit_option(nodes, "nodes", "1000");
-    Clock node_clock(nodes);
+    Clock node_clock(TimeControl{.nodes = 1000});
     CHECK_FALSE(node_clock.move_deadline().has_value());
     CHECK_FALSE(node_clock.record_move(std::chrono::hours(1)).flag_fell);
 }
@@ -111,11 +107,8 @@ TEST_CASE("clock: go limits carry both clocks and the mover's limits", "[clock]"
 }
 
 TEST_CASE("clock: go limits for st, nodes, depth and inf", "[clock]") {
-    TimeControl st;
-    apply_limit_option(st, "st", "0.5");
-    TimeControl depth;
-    apply_limit_option(depth, "depth", "8");
-    apply_limit_option(depth, "nodes", "20000");
+    const TimeControl st{.move_time_ms = 500};
+    const TimeControl depth{.nodes = 20000, .depth = 8};
     GameClock clocks(st, depth);
     GoLimits white = clocks.go_limits(chess::WHITE);
     CHECK(white.movetime == 500);

@@ -1,4 +1,4 @@
-// Opening books: the -openings flag, the real EPD and PGN books, the seed-determined schedule,
+// Opening books: the format of a book, the real EPD and PGN books, the seed-determined schedule,
 // Polyglot walks, and file:line errors.
 #include <catch2/catch.hpp>
 
@@ -41,32 +41,11 @@ std::string ten_line_book() {
 
 }  // namespace
 
-TEST_CASE("openings: -openings flag values", "[openings]") {
-    BookOptions options =
-        parse_openings_flag({"file=book.pgn", "format=pgn", "order=random", "plies=8", "start=5", "seed=99", "policy=round"});
-    CHECK(options.file == "book.pgn");
-    CHECK(options.format == BookFormat::Pgn);
-    CHECK(options.order == BookOrder::Random);
-    CHECK(options.plies == 8);
-    CHECK(options.start == 5);
-    CHECK(options.seed == 99);
-
-    BookOptions defaults = parse_openings_flag({"file=x.epd"});
-    CHECK(defaults.order == BookOrder::Sequential);
-    CHECK(defaults.start == 1);
-    CHECK(resolve_format(defaults) == BookFormat::Epd);
+// The -openings flag itself is read in cli/match_flags.cpp (tests/config/test_match_args.cpp).
+TEST_CASE("openings: the format from the file's extension, or an error naming -openings", "[openings]") {
+    CHECK(resolve_format(options_for("x.epd")) == BookFormat::Epd);
     CHECK(resolve_format(options_for("b.bin")) == BookFormat::Bin);
     CHECK(resolve_format(options_for("b.pgn")) == BookFormat::Pgn);
-}
-
-TEST_CASE("openings: flag errors name -openings", "[openings]") {
-    CHECK_THROWS_WITH(parse_openings_flag({"format=epd"}), "-openings: missing file=");
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "format=txt"}), Catch::StartsWith("-openings: format=txt"));
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "order=shuffled"}), Catch::StartsWith("-openings: order=shuffled"));
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "plies=0"}), Catch::StartsWith("-openings: plies=0"));
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "start=x"}), Catch::StartsWith("-openings: start=x"));
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "depth=3"}), "-openings: unknown key 'depth'");
-    CHECK_THROWS_WITH(parse_openings_flag({"file=a.epd", "file=b.epd"}), "-openings: key 'file' given twice");
     CHECK_THROWS_WITH(resolve_format(options_for("book.txt")), Catch::StartsWith("-openings: cannot tell the format"));
 }
 

@@ -4,11 +4,11 @@
 // back; a deliberately broken file proves the check can fail.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 
 #include "harness/pgn/reader.h"
 #include "harness/pgn/cutechess_layout.h"
+#include "tests/support/child.h"
 #include "tests/support/text_file.h"
 #include "tests/harness_io/test_support.h"
 
@@ -34,10 +34,10 @@ std::size_t count_games(const std::string& text) {
 ExtractReport run_pgn_extract(const io_test::TempFile& input) {
     const std::string log = input.sibling("pgn-extract.log");
     const std::string out = input.sibling("pgn-extract.out.pgn");
-    const std::string command = std::string(PGN_EXTRACT_BIN) + " -s -l '" + log + "' -o '" + out + "' '" +
-                                input.path() + "' > /dev/null 2>&1";
+    test_support::ChildSpec extract{.program = PGN_EXTRACT_BIN, .args = {"-s", "-l", log, "-o", out, input.path()}};
+    extract.out = extract.err = test_support::Stream::null();
     ExtractReport report;
-    report.exit_code = std::system(command.c_str());
+    report.exit_code = test_support::run(extract).exit_code;
     report.diagnostics = test_support::read_text(log);
     report.games_out = count_games(test_support::read_text(out));
     return report;

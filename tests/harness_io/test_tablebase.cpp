@@ -5,7 +5,6 @@
 // -tbadjudicate change, the outcome's words, and the directories open() refuses.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include "engine/chess/san.h"
 #include "harness/adjudication/adjudicator.h"
 #include "harness/adjudication/tablebase.h"
+#include "tests/support/child.h"
 #include "tests/support/fathom.h"
 #include "tests/support/temp_dir.h"
 
@@ -94,14 +94,10 @@ std::string refusal(const std::vector<std::string>& directories) {
 // else in this process; true when it returned true.
 bool as_unprivileged(const std::function<bool()>& check) {
     if (::geteuid() != 0) return check();
-    const pid_t child = ::fork();
-    if (child == 0) {
-        const bool dropped = ::setgid(65534) == 0 && ::setuid(65534) == 0;
-        ::_exit(dropped && check() ? 0 : 1);
-    }
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    test_support::ChildSpec nobody;
+    nobody.drop_root = true;
+    nobody.body = [&] { return check() ? 0 : 1; };
+    return test_support::run(nobody).exit_code == 0;
 }
 
 }  // namespace

@@ -63,48 +63,16 @@ TEST_CASE("tc: malformed values name the flag", "[tc]") {
     CHECK_THROWS_WITH(parse_time_control("x", "WhiteTimeControl"), Catch::StartsWith("WhiteTimeControl=x:"));
 }
 
-TEST_CASE("tc: engine limit settings", "[tc]") {
-    TimeControl tc;
-    CHECK(apply_limit_option(tc, "st", "2.5"));
-    CHECK(tc.move_time_ms == 2500);
-    CHECK(apply_limit_option(tc, "nodes", "100000"));
-    CHECK(tc.nodes == 100000);
-    CHECK(apply_limit_option(tc, "depth", "12"));
-    CHECK(tc.depth == 12);
-    CHECK(apply_limit_option(tc, "plies", "9"));
-    CHECK(tc.depth == 9);
-    CHECK(apply_limit_option(tc, "timemargin", "150"));
-    CHECK(tc.margin_ms == 150);
-    CHECK_FALSE(apply_limit_option(tc, "option.Hash", "16"));
-    CHECK(to_pgn_string(tc) == "2.5/move");
-
-    // tc= after the other limits keeps them.
-    CHECK(apply_limit_option(tc, "tc", "10+0.1"));
-    CHECK(tc.base_ms == 10000);
-    CHECK(tc.nodes == 100000);
-    CHECK(tc.margin_ms == 150);
-}
-
-TEST_CASE("tc: bad engine limit values name the setting", "[tc]") {
-    TimeControl tc;
-    CHECK_THROWS_WITH(apply_limit_option(tc, "st", "abc"), Catch::StartsWith("st=abc:"));
-    CHECK_THROWS_WITH(apply_limit_option(tc, "st", "0"), Catch::StartsWith("st=0:"));
-    CHECK_THROWS_WITH(apply_limit_option(tc, "nodes", "-1"), Catch::StartsWith("nodes=-1:"));
-    CHECK_THROWS_WITH(apply_limit_option(tc, "depth", "0"), Catch::StartsWith("depth=0:"));
-    CHECK_THROWS_WITH(apply_limit_option(tc, "timemargin", "1.5"), Catch::StartsWith("timemargin=1.5:"));
-    CHECK_THROWS_WITH(apply_limit_option(tc, "tc", "40/"), Catch::StartsWith("tc=40/:"));
-}
-
 TEST_CASE("tc: node and depth limits alone are untimed", "[tc]") {
     TimeControl tc;
     CHECK_FALSE(tc.has_any_limit());
-    apply_limit_option(tc, "nodes", "5000");
+    tc.nodes = 5000;
     CHECK(tc.has_any_limit());
     CHECK_FALSE(tc.is_timed());
     CHECK(to_pgn_string(tc) == "inf");
 }
 
-TEST_CASE("tc: scaling for --tc-scale and time odds", "[tc]") {
+TEST_CASE("tc: scaling for --tc-scale", "[tc]") {
     TimeControl half = scaled(parse_time_control("40/60+0.6"), 0.5);
     CHECK(half.moves_per_tc == 40);
     CHECK(half.base_ms == 30000);
@@ -115,9 +83,7 @@ TEST_CASE("tc: scaling for --tc-scale and time odds", "[tc]") {
     CHECK(tiny.base_ms == 100);
     CHECK(tiny.increment_ms == 1);  // never rounded down to "no increment"
 
-    TimeControl st;
-    apply_limit_option(st, "st", "1");
-    apply_limit_option(st, "nodes", "1000");
+    const TimeControl st{.move_time_ms = 1000, .nodes = 1000};
     TimeControl st_scaled = scaled(st, 3.0);
     CHECK(st_scaled.move_time_ms == 3000);
     CHECK(st_scaled.nodes == 1000);
@@ -125,11 +91,6 @@ TEST_CASE("tc: scaling for --tc-scale and time odds", "[tc]") {
     CHECK(parse_scale_factor("2.5") == 2.5);
     CHECK_THROWS_WITH(parse_scale_factor("0"), Catch::StartsWith("--tc-scale 0:"));
     CHECK_THROWS_WITH(parse_scale_factor("fast"), Catch::StartsWith("--tc-scale fast:"));
-
-    TimeControl odds = parse_time_control("60+1");
-    CHECK(apply_limit_option(odds, "timeodds", "0.5"));
-    CHECK(odds.base_ms == 30000);
-    CHECK(odds.increment_ms == 500);
 }
 
 TEST_CASE("tc: seconds formatting", "[tc]") {

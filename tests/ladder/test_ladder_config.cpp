@@ -63,7 +63,7 @@ TEST_CASE("default ladder: the MadChess 2.0 order, each step adding its switches
         INFO("step " << i + 1 << " " << config.steps[i].id);
         CHECK(features_of(config.steps[i]) == expected);
     }
-    CHECK(config.tc == "120+1");
+    CHECK(arbiter::tc::to_pgn_string(config.tc) == "120+1");
     CHECK(config.wac.movetime_ms == 3000);
     REQUIRE(config.opponents.size() >= 2);
     // phalanx carries the catalogue's CCRL anchor, which puts the table on a known scale.
@@ -86,6 +86,16 @@ TEST_CASE("ladder files: mistakes name the file and the field", "[unit]") {
                 "steps[1].id: 'A' used twice");
     check_error(minimal(R"([{"id": "A b", "feature": "f", "category": "Search", "options": {"X": "1"}}])"), "steps[0].id");
     check_error(minimal(kOneStep, R"(, "openings": {"file": "o.epd", "colour": 1})"), "openings.colour: unknown key");
+    // Limits are read when the file is, not when a plan is made from it.
+    check_error(minimal(kOneStep, R"(, "tc": "2+x")"), "x.json: gauntlet.tc=2+x: bad increment 'x'");
+    const auto with_smoke = [](const std::string& smoke) {
+        std::string text = minimal(kOneStep);
+        text.pop_back();  // the closing brace of the file
+        return text + R"(, "smoke": )" + smoke + "}";
+    };
+    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 depth=0"})"), "x.json: smoke.xboard_tc depth: must be 1 or more");
+    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 option.Hash=1"})"),
+                "x.json: smoke.xboard_tc: expected tc=, st=, nodes=, depth= or timemargin=, got 'option.Hash=1'");
     CHECK_THROWS_WITH(load_ladder_config("/nonexistent/ladder.json"), Catch::Contains("/nonexistent/ladder.json: cannot open"));
 }
 
@@ -118,7 +128,8 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(first.engines.size() == scaled.opponents.size() + 1);
     REQUIRE(second.engines.size() == scaled.opponents.size() + 2);
     CHECK(second.engines.back().name == "tempo 01 Baseline");  // the previous step, head to head
-    CHECK(second.engines.front().tc == "12+0.1");
+    REQUIRE(second.engines.front().tc);
+    CHECK(second.engines.front().tc->text == "12+0.1");
     CHECK(second.tournament == "gauntlet");
     CHECK(second.shard->index == 2);
     CHECK(second.games == config.games_per_opponent);
@@ -133,7 +144,7 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(smoke.steps[0].spec.nodes == 2000u);
     for (const auto& opponent : smoke.opponents) {
         if (opponent.spec.proto == arbiter::protocol::Protocol::Uci) CHECK(opponent.spec.nodes == 2000u);
-        else CHECK(opponent.spec.tc == "2+0.02");  // xboard cannot take a node limit
+        else CHECK((opponent.spec.tc && opponent.spec.tc->text == "2+0.02"));  // xboard cannot take a node limit
     }
     const auto json = plan_json(smoke);
     CHECK(json["smoke"] == true);

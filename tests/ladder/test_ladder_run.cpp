@@ -2,13 +2,14 @@
 // resume (a second run adds nothing) and the feature report's rows.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "db/database.h"
@@ -35,10 +36,10 @@ struct Workspace {
         std::ofstream(config) << text;
     }
 
-    int arbiter(const std::string& args, const std::string& log) const {
-        const std::string command = std::string(ARBITER_BIN) + " " + args + " > '" + (dir / log).string() + "' 2>&1";
-        const int status = std::system(command.c_str());
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    // Runs arbiter to the end; its output goes to `log` in the workspace.
+    int arbiter(const std::vector<std::string>& args, const std::string& log) const {
+        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), std::chrono::minutes(5))
+            .exit_code;
     }
 };
 
@@ -67,7 +68,8 @@ Counts counts(const fs::path& db_path) {
 
 TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row per step", "[integration]") {
     Workspace work;
-    const std::string ladder = "ladder '" + work.config.string() + "' --db '" + work.db.string() + "' --smoke --concurrency 2";
+    const std::vector<std::string> ladder{"ladder", work.config.string(), "--db", work.db.string(), "--smoke",
+                                          "--concurrency", "2"};
     const int first_status = work.arbiter(ladder, "first.log");
     INFO(read_text(work.dir / "first.log"));
     REQUIRE(first_status == 0);
@@ -98,7 +100,7 @@ TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row
     CHECK(second.runs == first.runs);
 
     const fs::path report = work.dir / "report.json";
-    REQUIRE(work.arbiter("report features --db '" + work.db.string() + "' --format json --out '" + report.string() + "'",
+    REQUIRE(work.arbiter({"report", "features", "--db", work.db.string(), "--format", "json", "--out", report.string()},
                          "report.log") == 0);
     const auto json = nlohmann::json::parse(read_text(report));
     CHECK(json["notes"][0].get<std::string>().starts_with("SMOKE RUN"));

@@ -6,15 +6,12 @@
 // do shards merged with `arbiter merge` once the command is re-run on the merged file.
 #include <catch2/catch.hpp>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -25,7 +22,7 @@
 
 #include "db/database.h"
 #include "harness/stats/ratings.h"
-#include "tests/support/spawned_program.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "tests/support/wait_until.h"
@@ -38,6 +35,8 @@ using test_support::read_text;
 constexpr const char* kLadder = "precision-steps-smoke-target";
 const std::vector<std::string> kSteps{"tempo 01 Plain", "tempo 02 Mobility", "tempo 03 King"};
 constexpr double kZ95 = 1.959963984540054;
+// A whole run, as long as ctest gives the test case.
+constexpr std::chrono::minutes kRunLimit{5};
 constexpr std::int64_t kFirstRound = 12;  // 4 games a step at concurrency 2 (2 pairs: one slot of 2 pairings, or 2 slots of 1)
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
@@ -63,11 +62,7 @@ struct Workspace {
     }
     // Runs arbiter to the end; its output goes to `log` in the workspace.
     int arbiter(const std::vector<std::string>& args, const std::string& log) const {
-        std::string command = ARBITER_BIN;
-        for (const auto& arg : args) command += " '" + arg + "'";
-        command += " > '" + (dir / log).string() + "' 2>&1";
-        const int status = std::system(command.c_str());
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), kRunLimit).exit_code;
     }
     std::string log(const std::string& name) const { return read_text(dir / name); }
 };
@@ -202,17 +197,15 @@ TEST_CASE("a SIGKILLed ladder --target-error run, re-run, ends with the target m
     const std::string db = work.db("killed.db");
     const std::vector<std::string> args = work.ladder_args(db, "--target-error 150 --max-games 400");
     const std::string out = (work.dir / "killed.log").string();
-    const pid_t pid = test_support::spawn_logged(ARBITER_BIN, args, out);
-    REQUIRE(pid > 0);
+    test_support::Child arbiter(test_support::logged(ARBITER_BIN, args, out));
     // Killed while the widest-first batches run (the second one is under way).
     const bool started = test_support::wait_until([&] { return read_text(out).find("batch 2:") != std::string::npos; },
                                                   std::chrono::minutes(2));
-    kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    INFO(read_text(out));
+    arbiter.signal(SIGKILL);
+    const auto& killed = arbiter.wait(std::chrono::seconds(30));
+    INFO(killed.out);
     REQUIRE(started);
-    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(killed.signal == SIGKILL);
     const std::int64_t kept = ladder_games(db);
     CHECK(kept >= kFirstRound + 4);
     const auto errors_then = improvement_errors(db);

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers of the match tests: the temporary directory, an in-process `arbiter match` call
-// with captured output, engine flag builders and database readers.
+// with captured output, child processes (test_support::Child), engine flag builders and database
+// readers.
 
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "tests/support/child.h"
 #include "tests/support/match_run.h"
 #include "tests/support/stored_games.h"
 #include "tests/support/temp_dir.h"

@@ -14,7 +14,7 @@
 #include "cli/import_command.h"
 #include "engine/chess/position.h"
 #include "harness/openings/book.h"
-#include "harness/scheduler/chess960.h"
+#include "harness/schedule/chess960.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 
@@ -90,8 +90,8 @@ TEST_CASE("openings/chess960_dfrc.epd follows arbiter's Chess960 numbering", "[u
         int white = -1, black = -1;
         if (std::sscanf(opening.id.c_str(), "chess960-%d", &white) == 1) black = white;
         else REQUIRE(std::sscanf(opening.id.c_str(), "dfrc-%d-%d", &white, &black) == 2);
-        const std::string white_fen = arbiter::scheduler::chess960_start_fen(white);
-        const std::string black_fen = arbiter::scheduler::chess960_start_fen(black);
+        const std::string white_fen = arbiter::schedule::chess960_start_fen(white);
+        const std::string black_fen = arbiter::schedule::chess960_start_fen(black);
         CHECK(opening.start_fen.substr(0, 8) == black_fen.substr(0, 8));
         CHECK(opening.start_fen.substr(35, 8) == white_fen.substr(35, 8));
     }

@@ -1,12 +1,12 @@
-// What a command line starts from in each dialect (cli/output_flags.h dialect_defaults), how the
+// What a command line starts from in each dialect (cli/dialect.h dialect_settings), how the
 // output flags are read in each, and the results fastchess's config.json records for a run whose
-// games finish out of order (harness/scheduler/fastchess_state.h).
+// games finish out of order (harness/output/fastchess_state.h).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 
 using namespace arbiter;
 using Catch::Matchers::Contains;
@@ -45,6 +45,22 @@ TEST_CASE("each dialect starts from its tool's defaults", "[unit]") {
     REQUIRE(fastchess.fastchess_state);
     CHECK(fastchess.fastchess_state->outname == "config.json");
     CHECK(fastchess.openings->order == arbiter::openings::BookOrder::Sequential);
+
+    // The run-time behaviour each tool has where the two differ (config::ToolBehaviour).
+    CHECK_FALSE(arbiter_config.behaviour.print_outcomes_at_end);
+    CHECK_FALSE(arbiter_config.behaviour.warnings_on_stdout);
+    CHECK_FALSE(arbiter_config.behaviour.newgame_timeout_ms);
+    CHECK(cutechess.behaviour.print_outcomes_at_end);
+    CHECK_FALSE(cutechess.behaviour.check_every_pv);
+    CHECK_FALSE(cutechess.behaviour.cap_concurrency_at_hardware_threads);
+    CHECK_FALSE(fastchess.behaviour.print_outcomes_at_end);
+    CHECK(fastchess.behaviour.check_every_pv);
+    CHECK(fastchess.behaviour.warnings_on_stdout);
+    CHECK(fastchess.behaviour.cap_concurrency_at_hardware_threads);
+    CHECK(fastchess.behaviour.newgame_timeout_ms == 60'000);
+    CHECK(arbiter_config.schedule == config::ScheduleRules::arbiter);
+    CHECK(cutechess.schedule == config::ScheduleRules::cutechess);
+    CHECK(fastchess.schedule == config::ScheduleRules::fastchess);
 
     // Flags still override them.
     const auto chosen = parse("fastchess", {"-concurrency", "3", "-output", "format=cutechess", "-event", "E"});
@@ -109,8 +125,20 @@ TEST_CASE("the output settings round-trip through a JSON config and stay out of 
     CHECK(config::run_identity(config) == config::run_identity(parse("arbiter", {})));
 }
 
+TEST_CASE("the tools' run-time behaviour stays out of the run's identity and the JSON config", "[unit]") {
+    const auto plain = parse("arbiter", {});
+    auto as_cutechess = plain;
+    as_cutechess.behaviour = parse("cutechess", {}).behaviour;
+    auto as_fastchess = plain;
+    as_fastchess.behaviour = parse("fastchess", {}).behaviour;
+    for (const auto& config : {as_cutechess, as_fastchess}) {
+        CHECK(config::match_config_to_json(config) == config::match_config_to_json(plain));
+        CHECK(config::run_identity(config) == config::run_identity(plain));
+    }
+}
+
 TEST_CASE("fastchess's stats count the finished games from the schedule's start, whole pairs only", "[unit]") {
-    const scheduler::Schedule schedule(2, scheduler::TournamentKind::match, 2, 4, true);  // 4 pairs
+    const schedule::Schedule schedule(2, schedule::TournamentKind::match, 2, 4, true);  // 4 pairs
     const auto game = [&](std::uint64_t number) {
         const auto task = schedule.pair((number - 1) / 2);
         return task.games[(number - 1) % 2];
@@ -118,7 +146,7 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
     config::CarriedResults carried;
     carried.wdl.draws = 2;
     carried.penta.dd_wl = 1;  // the first pair, from fastchess
-    scheduler::ContiguousResults results(schedule, carried);
+    output::ContiguousResults results(schedule, carried);
     results.add(game(4), 1.0);  // pair 2 half done, pair 2's first game missing
     results.add(game(6), 0.0);
     results.add(game(5), 1.0);  // pair 3 complete, but after the gap

@@ -10,7 +10,7 @@
 #include "harness/config/engine_spec.h"
 #include "harness/game/pv_check.h"
 #include "harness/protocol/uci_parse.h"
-#include "harness/scheduler/engine_setup.h"
+#include "harness/runner/engine_setup.h"
 #include "harness/tc/time_control.h"
 
 using arbiter::config::ConfigError;
@@ -86,10 +86,11 @@ TEST_CASE("engine keys and flags survive the JSON config; only keys that change 
 }
 
 TEST_CASE("protocol timeouts: -startup-ms, -ucinewgame-ms, each dialect's default, tscale", "[unit]") {
-    using arbiter::scheduler::prepare_engines;
+    using arbiter::runner::prepare_engines;
     MatchConfig config = flags({"-each", "nodes=1", "-logdir", "off"});
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(5'000));
-    config.dialect = arbiter::config::Dialect::fastchess;
+    CHECK(flags({"-dialect", "fastchess", "-each", "nodes=1"}).behaviour.newgame_timeout_ms == 60'000);
+    config.behaviour.newgame_timeout_ms = 60'000;
     CHECK(prepare_engines(config)[0].client.newgame_timeout == milliseconds(60'000));  // fastchess's default
 
     config = flags({"-each", "nodes=1", "-logdir", "off", "-startup-ms", "700", "-ucinewgame-ms", "900"});

@@ -105,6 +105,13 @@ TEST_CASE("SPRT stops the run at its decision", "[integration]") {
         INFO(result.out << result.err);
         CHECK(result.code == 0);
         CHECK(result.out.find("H1 accepted") != std::string::npos);
+        // The summaries after the decision estimate no time for games that will not be played.
+        const std::string after = result.out.substr(result.out.find("H1 accepted"));
+        CHECK(after.find("ETA") == std::string::npos);
+        CHECK(after.find("Pace ") != std::string::npos);
+        // -repeat makes pairs: arbiter's draw ratio is of pairs and says so, apart from cutechess's DrawRatio.
+        CHECK(result.out.find(", pair draw ratio ") != std::string::npos);
+        CHECK(result.out.find(" (pairs)") == std::string::npos);
         const auto played = stored_games(dir.file("f.db")).size();
         CHECK(played >= 2);
         CHECK(played < 100);
@@ -155,5 +162,26 @@ TEST_CASE("each engine's stderr is appended to its own log beside the database",
         const auto result = run_match(engines + db_flag(dir) + std::vector<std::string>{"-logdir", dir.file("my/logs")});
         REQUIRE(result.code == 0);
         CHECK(std::filesystem::exists(dir.file("my/logs/second.stderr.log")));
+    }
+}
+
+TEST_CASE("a run without -openings is warned that every game starts from the start position", "[integration]") {
+    TempDir dir;
+    const auto engines = misbehave_engine("first") + misbehave_engine("second") +
+                         std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-maxmoves", "4"};
+    const std::string warning = "Warning: no -openings: every game starts from the start position";
+    SECTION("no book: the warning names the consequence") {
+        const auto result = run_match(engines + db_flag(dir));
+        INFO(result.out << result.err);
+        REQUIRE(result.code == 0);
+        CHECK(result.err.find(warning) != std::string::npos);
+    }
+    SECTION("with -openings: no warning") {
+        const auto result = run_match(engines + db_flag(dir) +
+                                      std::vector<std::string>{"-openings", "file=" + std::string(REPO_ROOT_DIR) +
+                                                                                "/openings/8moves_v3.pgn"});
+        INFO(result.out << result.err);
+        REQUIRE(result.code == 0);
+        CHECK(result.err.find("no -openings") == std::string::npos);
     }
 }

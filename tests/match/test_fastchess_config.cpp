@@ -1,15 +1,14 @@
-// fastchess's config.json read into a MatchConfig (harness/config/fastchess_config.h) and written
-// back (harness/scheduler/fastchess_state.h): every setting arbiter models, from the file fastchess
-// saved (tests/data/fastchess_output/config_interrupted.json) with settings changed the way
-// fastchess's flags would change them, and the settings that cannot be followed refused.
+// fastchess's config.json read into a MatchConfig and written back (harness/output/fastchess_state.h):
+// every setting arbiter models, from the file fastchess saved
+// (tests/data/fastchess_output/config_interrupted.json) with settings changed the way fastchess's
+// flags would change them, and the settings that cannot be followed refused.
 #include <catch2/catch.hpp>
 
 #include <functional>
 
 #include <nlohmann/json.hpp>
 
-#include "harness/config/fastchess_config.h"
-#include "harness/scheduler/fastchess_state.h"
+#include "harness/output/fastchess_state.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -26,7 +25,7 @@ config::MatchConfig read_changed(const std::function<void(json&)>& change) {
     json state = json::parse(test_support::read_text(kSaved));
     change(state);
     test_support::TempDir dir;
-    return config::read_fastchess_config(dir.write("config.json", state.dump(4)));
+    return output::read_fastchess_config(dir.write("config.json", state.dump(4)));
 }
 
 }  // namespace
@@ -90,7 +89,8 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
         state["rounds"] = 7;
         state["stats"]["A vs B"]["penta_DD"] = 0;  // single games make no pairs
     });
-    CHECK(config.engines[0].tc == "40/10+0.1");
+    REQUIRE(config.engines[0].tc);
+    CHECK(config.engines[0].tc->text == "40/10+0.1");
     CHECK(config.engines[0].timemargin_ms == 25);
     CHECK_FALSE(config.engines[0].nodes);
     CHECK(config.engines[0].options ==
@@ -156,7 +156,7 @@ TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter 
     config::CarriedResults results;
     results.wdl.wins = 4;
     results.penta.ww = 2;
-    const json written = json::parse(scheduler::fastchess_config_text(config, {}, results));
+    const json written = json::parse(output::fastchess_config_text(config, {}, results));
     const json saved = json::parse(test_support::read_text(kSaved));
     for (const auto& item : saved.items()) CHECK(written.contains(item.key()));
     CHECK(written["log"]["level"] == 1);

@@ -12,9 +12,9 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
+#include "harness/output/output_files.h"
 #include "harness/pgn/cutechess_layout.h"
 #include "harness/pgn/fastchess_layout.h"
-#include "harness/scheduler/output_files.h"
 #include "harness/tc/time_control.h"
 #include "tests/support/text_file.h"
 
@@ -281,13 +281,13 @@ TEST_CASE("the CRC32 of -crc32 pgn=true is the one fastchess printed for the sam
     const std::string text = test_support::read_text(kData + "pgnout_timeleft_fen.pgn");
     const std::string first_game = text.substr(0, text.find("\n\n[Event") + 2);
     const std::string printed = test_support::read_text(kData + "crc32_timeleft_fen.txt");
-    CHECK(scheduler::crc32_update(0, "123456789") == 0xCBF43926u);  // the standard check value
+    CHECK(output::crc32_update(0, "123456789") == 0xCBF43926u);  // the standard check value
     char expected[128];
     std::snprintf(expected, sizeof expected,
                   "File timeleft_fen.pgn has CRC32: 0x%x\nFile timeleft_fen.pgn has CRC32: 0x%x\n",
-                  scheduler::crc32_update(0, first_game), scheduler::crc32_update(0, text));
+                  output::crc32_update(0, first_game), output::crc32_update(0, text));
     CHECK(printed == expected);
     // Appended piece by piece, as games are.
-    CHECK(scheduler::crc32_update(scheduler::crc32_update(0, first_game), text.substr(first_game.size())) ==
-          scheduler::crc32_update(0, text));
+    CHECK(output::crc32_update(output::crc32_update(0, first_game), text.substr(first_game.size())) ==
+          output::crc32_update(0, text));
 }

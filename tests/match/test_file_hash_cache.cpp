@@ -1,4 +1,4 @@
-// The engine-file hash cache (harness/scheduler/file_hash_cache.h): a stamp that matches is not
+// The engine-file hash cache (harness/schedule/file_hash_cache.h): a stamp that matches is not
 // hashed again, anything that changes the file is, and the cache never turns into an error.
 #include <catch2/catch.hpp>
 
@@ -12,16 +12,16 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
-#include "harness/scheduler/file_hash_cache.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/file_hash_cache.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
-using arbiter::scheduler::FileHash;
-using arbiter::scheduler::FileHashCache;
-using arbiter::scheduler::FileStamp;
-using arbiter::scheduler::file_content_hash;
-using arbiter::scheduler::stamp_of;
+using arbiter::schedule::FileHash;
+using arbiter::schedule::FileHashCache;
+using arbiter::schedule::FileStamp;
+using arbiter::schedule::file_content_hash;
+using arbiter::schedule::stamp_of;
 using test_support::TempDir;
 
 namespace {

@@ -5,7 +5,6 @@
 #include "harness/game/engine_move.h"
 #include "harness/game/game_output.h"
 #include "harness/game/search_limits.h"
-#include "harness/scheduler/engine_setup.h"
 
 using namespace arbiter;
 
@@ -50,22 +49,6 @@ TEST_CASE("clock limits become go requests", "[unit]") {
     const protocol::TimeControl announced = game::announced_time_control(control);
     CHECK(announced.moves_per_period == 40);
     CHECK(announced.base.count() == 60000);
-}
-
-TEST_CASE("engine time controls from flags with errors naming the flag", "[unit]") {
-    config::EngineSpec spec;
-    spec.tc = "10+0.1";
-    spec.timemargin_ms = 50;
-    tc::TimeControl control = scheduler::engine_time_control(spec, "-engine #1");
-    CHECK(control.base_ms == 10000);
-    CHECK(control.margin_ms == 50);
-    spec.tc = "ten";
-    try {
-        scheduler::engine_time_control(spec, "-engine #1");
-        FAIL("no error");
-    } catch (const config::ConfigError& error) {
-        CHECK(error.where() == "-engine #1 tc");
-    }
 }
 
 TEST_CASE("database timestamps are ISO-8601 UTC", "[unit]") {

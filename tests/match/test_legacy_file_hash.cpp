@@ -7,12 +7,12 @@
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;
-using arbiter::scheduler::FileHash;
-using arbiter::scheduler::file_content_hash;
+using arbiter::schedule::FileHash;
+using arbiter::schedule::file_content_hash;
 
 namespace {
 
@@ -23,11 +23,11 @@ void write_file(const std::string& path, const std::string& bytes) {
 // A run as an earlier release stored it for `args`: the same identity with unversioned hashes.
 std::int64_t store_legacy_run(const std::string& db_path, const std::vector<std::string>& args) {
     const auto config = arbiter::cli::parse_match_flags(args);
-    arbiter::scheduler::PreparedEngine engine;
-    engine.spec.cmd = MISBEHAVE_BIN;
+    arbiter::config::EngineSpec engine;
+    engine.cmd = MISBEHAVE_BIN;
     arbiter::db::RunRecord legacy;
     legacy.kind = arbiter::db::RunKind::match;
-    legacy.config_json = arbiter::scheduler::run_identity_with_engines(arbiter::config::run_identity(config),
+    legacy.config_json = arbiter::schedule::run_identity_with_engines(arbiter::config::run_identity(config),
                                                                      {engine, engine}, FileHash::legacy_fnv1a);
     arbiter::db::Database database(db_path);
     return database.open_run(legacy, {}).run.id;

@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "tests/match/match_test_support.h"
 #include "harness/pgn/reader.h"
@@ -17,9 +16,10 @@ const std::string kBook = std::string(REPO_ROOT_DIR) + "/openings/8moves_v3.pgn"
 // pgn-extract exits 0 even for broken games: its diagnostics log must stay empty instead.
 std::string pgn_extract_diagnostics(const TempDir& dir, const std::string& pgn) {
     const std::string log = dir.file("pgn-extract.log");
-    const std::string command = std::string(PGN_EXTRACT_BIN) + " -s -l '" + log + "' -o '" +
-                                dir.file("pgn-extract.out") + "' '" + pgn + "' > /dev/null 2>&1";
-    REQUIRE(std::system(command.c_str()) == 0);
+    test_support::ChildSpec extract{.program = PGN_EXTRACT_BIN,
+                                    .args = {"-s", "-l", log, "-o", dir.file("pgn-extract.out"), pgn}};
+    extract.out = extract.err = test_support::Stream::null();
+    REQUIRE(test_support::run(extract).exit_code == 0);
     return read_text(log);
 }
 

@@ -5,11 +5,11 @@
 
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/schedule.h"
 
 using namespace arbiter;
-using scheduler::PairTask;
-using scheduler::Schedule;
+using schedule::PairTask;
+using schedule::Schedule;
 
 namespace {
 
@@ -17,7 +17,7 @@ Schedule cutechess_schedule(std::vector<std::string> flags) {
     std::vector<std::string> args{"-dialect", "cutechess", "-engine", "cmd=a", "-engine", "cmd=b"};
     args.insert(args.end(), flags.begin(), flags.end());
     const config::MatchConfig config = cli::parse_match_flags(args);
-    return Schedule(scheduler::schedule_spec(config, config.engines.size()));
+    return Schedule(schedule::schedule_spec(config, config.engines.size()));
 }
 
 std::vector<std::string> three_engines(std::vector<std::string> flags) {

@@ -3,11 +3,6 @@
 // run's first stored games) and written with the text a live run gives them.
 #include <catch2/catch.hpp>
 
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 
@@ -15,13 +10,13 @@
 #include "engine/chess/san.h"
 #include "harness/game/game_output.h"
 #include "tests/match/match_test_support.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 
 using namespace arbiter;
 using match_test::TempDir;
-using scheduler::AppendFile;
-using scheduler::OutputFileError;
-using scheduler::stored_games_at_end;
+using output::AppendFile;
+using output::OutputFileError;
+using output::stored_games_at_end;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -154,25 +149,21 @@ TEST_CASE("a write cut short by a full disk leaves no part of the game in the fi
     const std::string game(60, 'g');
     // In a child: the file size limit stands in for a full disk (write() fails with EFBIG once
     // the file would pass 100 bytes, after writing what fits), and it must not bind this process.
-    const pid_t child = fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{100, 100};
-        setrlimit(RLIMIT_FSIZE, &limit);
+    test_support::ChildSpec full_disk;
+    full_disk.max_file_bytes = 100;
+    full_disk.body = [&] {
         AppendFile file(path, "-pgnout");
         file.append(game);
         try {
             file.append(game);
         } catch (const std::runtime_error&) {
-            _exit(0);
+            return 0;
         }
-        _exit(1);
-    }
-    int status = 0;
-    REQUIRE(waitpid(child, &status, 0) == child);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+        return 1;
+    };
+    const auto ended = test_support::run(full_disk);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code == 0);
     CHECK(read_file(path) == game);
 }
 
@@ -194,5 +185,5 @@ TEST_CASE("the min PGN and EPD rebuilt from a stored game are what a live run wr
     minimal.minimal = true;
     const std::string stored = game::game_pgn(setup, played, context);
     CHECK(pgn::minimal_pgn_from_stored(stored) == game::game_pgn(setup, played, context, minimal));
-    CHECK(game::final_epd_from_stored(stored) == game::final_epd(played));
+    CHECK(game::final_epd_from_stored(stored) == played.final_fen);
 }

@@ -5,15 +5,15 @@
 
 #include <fstream>
 
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 #include "tests/match/match_test_support.h"
 
 using namespace arbiter;
 using match_test::TempDir;
-using scheduler::AppendFile;
-using scheduler::OutputFileError;
-using scheduler::StoredTexts;
-using scheduler::StoredTextVisitor;
+using output::AppendFile;
+using output::OutputFileError;
+using output::StoredTexts;
+using output::StoredTextVisitor;
 
 namespace {
 

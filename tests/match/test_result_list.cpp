@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/result_list.h"
+#include "harness/output/result_list.h"
 #include "tests/support/text_file.h"
 
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
+using namespace arbiter::output;
 
 namespace {
 

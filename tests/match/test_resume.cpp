@@ -5,9 +5,6 @@
 
 #include <chrono>
 #include <csignal>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <thread>
 
 #include "db/merge.h"
@@ -15,8 +12,6 @@
 #include "tests/support/text_file.h"
 
 using namespace match_test;
-
-extern char** environ;
 
 namespace {
 
@@ -30,21 +25,11 @@ std::vector<std::string> eight_games(const std::string& db) {
 
 using test_support::count_of;
 
-// Starts the match driver with stdout in `out_path`; returns its pid.
-pid_t spawn_driver(const std::vector<std::string>& args, const std::string& out_path) {
-    std::vector<std::string> words{MATCH_DRIVER_BIN};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = 0;
-    const int rc = posix_spawn(&pid, MATCH_DRIVER_BIN, &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    REQUIRE(rc == 0);
-    return pid;
+// The match driver with stdout in `out_path` (stderr the test's own).
+test_support::ChildSpec driver(const std::vector<std::string>& args, const std::string& out_path) {
+    test_support::ChildSpec spec = test_support::logged(MATCH_DRIVER_BIN, args, out_path);
+    spec.err = test_support::Stream::inherit();
+    return spec;
 }
 
 // The uninterrupted run, played once per test process (Catch re-enters the test case for
@@ -96,16 +81,15 @@ TEST_CASE("resume and shards and interrupts reproduce the uninterrupted run", "[
 
     SECTION("SIGINT stops cleanly and a re-run completes the run") {
         const std::string out_path = dir.file("driver.out");
-        const pid_t pid = spawn_driver(eight_games(dir.file("int.db")), out_path);
+        test_support::Child match(driver(eight_games(dir.file("int.db")), out_path));
         const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
         while (read_text(out_path).find("Finished game") == std::string::npos &&
                std::chrono::steady_clock::now() < give_up)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        kill(pid, SIGINT);
-        int status = 0;
-        REQUIRE(waitpid(pid, &status, 0) == pid);
-        REQUIRE(WIFEXITED(status));
-        CHECK(WEXITSTATUS(status) == 1);
+        match.signal(SIGINT);
+        const auto& ended = match.wait(std::chrono::seconds(60));
+        REQUIRE(ended.exited());
+        CHECK(ended.exit_code == 1);
         const auto partial = stored_games(dir.file("int.db"));
         CHECK(partial.size() >= 1);
         CHECK(partial.size() < 8);

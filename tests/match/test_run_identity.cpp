@@ -8,12 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/match_flags.h"
-#include "harness/scheduler/run_identity.h"
+#include "harness/schedule/run_identity.h"
 #include "tests/support/match_run.h"
 #include "tests/support/temp_dir.h"
 
 using arbiter::config::ResumeMode;
-using arbiter::scheduler::file_content_hash;
+using arbiter::schedule::file_content_hash;
 using test_support::operator+;
 
 namespace {
@@ -52,7 +52,7 @@ TEST_CASE("engine file hashes keep their stored values (v2 and legacy)", "[unit]
         for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>((i * 31 + 7) % 251);
         const std::string path = dir.file("bytes-" + std::to_string(size));
         write_file(path, bytes);
-        using arbiter::scheduler::FileHash;
+        using arbiter::schedule::FileHash;
         return std::pair{file_content_hash(path, "-engine #1 cmd", FileHash::v2),
                          file_content_hash(path, "-engine #1 cmd", FileHash::legacy_fnv1a)};
     };
@@ -65,10 +65,10 @@ TEST_CASE("engine file hashes keep their stored values (v2 and legacy)", "[unit]
 TEST_CASE("the stored identity lists each engine's file hash", "[unit]") {
     test_support::TempDir dir;
     write_file(dir.file("engine"), "#!/bin/sh\n");
-    arbiter::scheduler::PreparedEngine engine;
-    engine.spec.cmd = dir.file("engine");
+    arbiter::config::EngineSpec engine;
+    engine.cmd = dir.file("engine");
     const std::string identity =
-        arbiter::scheduler::run_identity_with_engines(R"({"games":2})", {engine, engine});
+        arbiter::schedule::run_identity_with_engines(R"({"games":2})", {engine, engine});
     const auto json = nlohmann::json::parse(identity);
     CHECK(json["games"] == 2);
     const std::string hash = file_content_hash(dir.file("engine"), "-engine #1 cmd");

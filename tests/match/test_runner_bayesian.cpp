@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/runner_output.h"
+#include "harness/output/runner_output.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 
@@ -50,13 +50,13 @@ config::SprtSpec bayesian_spec(double elo1) {
 }  // namespace
 
 TEST_CASE("a bayesian SPRT counts games, even when they come in pairs", "[unit][runner_output]") {
-    const scheduler::SprtSetup setup = scheduler::sprt_setup(bayesian_spec(10), true);
+    const schedule::SprtSetup setup = schedule::sprt_setup(bayesian_spec(10), true);
     CHECK(setup.parameters.model == stats::EloModel::bayesian);
     CHECK(!setup.pentanomial);
-    scheduler::PairingResults results;
+    schedule::PairingResults results;
     results.wdl = {18, 4, 5};
     results.penta = {0, 1, 5, 3, 4};
-    const auto state = scheduler::sprt_state(scheduler::sprt_setup(bayesian_spec(100), true), results);
+    const auto state = schedule::sprt_state(schedule::sprt_setup(bayesian_spec(100), true), results);
     REQUIRE(state);
     CHECK(state->llr == Approx(3.0660288645323512).margin(1e-9));
 }
@@ -78,12 +78,12 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
         first.options = second.options = {{"Threads", "1"}, {"Hash", "16"}};
         openings::BookOptions book;
         book.file = "wac.epd";
-        const std::string details = scheduler::fastchess_details(first, second, book);
-        const auto sprt = scheduler::sprt_setup(bayesian_spec(capture.elo1), true);
+        const std::string details = output::fastchess_details(first, second, book);
+        const auto sprt = schedule::sprt_setup(bayesian_spec(capture.elo1), true);
         for (const auto& [theirs, wdl] : blocks) {
-            scheduler::PairingResults results;
+            schedule::PairingResults results;
             results.wdl = wdl;
-            const auto ours = scheduler::fastchess_results_lines(
+            const auto ours = output::fastchess_results_lines(
                 "sf-d" + std::to_string(capture.first_depth), "sf-d" + std::to_string(capture.second_depth), details,
                 results, sprt.pentanomial, sprt);
             INFO(capture.file);
@@ -92,7 +92,7 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
     }
     const auto h1 = lines_of(read_text(kCaptured + "fastchess_sprt_bayesian_h1.txt"));
     stats::SprtParameters parameters{0, 100, 0.05, 0.05, stats::EloModel::bayesian};
-    CHECK(std::find(h1.begin(), h1.end(), scheduler::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h1)) !=
+    CHECK(std::find(h1.begin(), h1.end(), output::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h1)) !=
           h1.end());
 }
 
@@ -119,6 +119,6 @@ TEST_CASE("a run with -sprt model=bayesian decides on W/D/L and prints fastchess
     REQUIRE(!blocks.empty());
     const auto& [last, wdl] = blocks.back();
     const stats::SprtParameters parameters{0, 200, 0.05, 0.05, stats::EloModel::bayesian};
-    CHECK(last.back() == scheduler::fastchess_llr_line(stats::run_sprt(wdl, parameters), parameters));
+    CHECK(last.back() == output::fastchess_llr_line(stats::run_sprt(wdl, parameters), parameters));
     CHECK(stats::run_sprt(wdl, parameters).decision == stats::SprtDecision::h1);
 }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/scheduler/runner_output.h"
+#include "harness/output/runner_output.h"
 #include "tests/match/match_test_support.h"
 #include "tests/support/text_file.h"
 
@@ -26,7 +26,7 @@ using test_support::lines_of;
 // One results block of a captured fastchess run: its lines and the counts they report.
 struct FastchessBlock {
     std::vector<std::string> lines;  // "Results of ..." up to "LLR: ..."
-    scheduler::PairingResults results;
+    schedule::PairingResults results;
 };
 
 std::vector<FastchessBlock> fastchess_blocks(const std::string& file) {
@@ -70,12 +70,12 @@ void check_against_fastchess(const std::string& file, int first_depth, int secon
     openings::BookOptions book;
     book.file = "tests/data/wac.epd";
     const std::string details =
-        scheduler::fastchess_details(stockfish_at_depth(first_depth), stockfish_at_depth(second_depth), book);
-    const scheduler::SprtSetup sprt{parameters, true};
+        output::fastchess_details(stockfish_at_depth(first_depth), stockfish_at_depth(second_depth), book);
+    const schedule::SprtSetup sprt{parameters, true};
     for (const auto& block : blocks) {
         const std::string first = "sf-d" + std::to_string(first_depth);
         const std::string second = "sf-d" + std::to_string(second_depth);
-        const auto ours = scheduler::fastchess_results_lines(first, second, details, block.results, true, sprt);
+        const auto ours = output::fastchess_results_lines(first, second, details, block.results, true, sprt);
         REQUIRE(ours.size() == block.lines.size());
         for (std::size_t i = 0; i < ours.size(); ++i) {
             INFO(file << " line " << i);
@@ -108,20 +108,20 @@ TEST_CASE("fastchess SPRT verdict line matches fastchess's own", "[unit][runner_
     stats::SprtParameters parameters;
     parameters.elo0 = 0;
     parameters.elo1 = 100;
-    const std::string ours = scheduler::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h1);
+    const std::string ours = output::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h1);
     CHECK(std::find(lines.begin(), lines.end(), ours) != lines.end());
-    CHECK(scheduler::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h0) ==
+    CHECK(output::fastchess_sprt_verdict_line(parameters, stats::SprtDecision::h0) ==
           "SPRT ([0.00, 100.00]) completed - H0 was accepted");
 }
 
 TEST_CASE("fastchess details name limits, threads, hash and book like fastchess", "[unit][runner_output]") {
     config::EngineSpec a = stockfish_at_depth(6);
     config::EngineSpec b = stockfish_at_depth(6);
-    CHECK(scheduler::fastchess_details(a, b, std::nullopt) == "6 plies, 1t, 16MB");
+    CHECK(output::fastchess_details(a, b, std::nullopt) == "6 plies, 1t, 16MB");
     b.options.clear();
     b.nodes = 1000;
     b.depth.reset();
-    CHECK(scheduler::fastchess_details(a, b, std::nullopt) == "6 plies - 1000 nodes, 1t - NULL, 16MB - NULL");
+    CHECK(output::fastchess_details(a, b, std::nullopt) == "6 plies - 1000 nodes, 1t - NULL, 16MB - NULL");
 }
 
 TEST_CASE("runner output: -output format= selects the block, bad values are named", "[unit][runner_output]") {
@@ -218,7 +218,7 @@ TEST_CASE("cutechess Elo line matches cutechess-cli's for the same counts", "[un
     const auto captured = cutechess_elo_lines(file);
     REQUIRE(captured.size() >= 2);
     for (const auto& [wdl, theirs] : captured) {
-        const std::string ours = scheduler::cutechess_elo_line(wdl);
+        const std::string ours = output::cutechess_elo_line(wdl);
         INFO("cutechess: " << theirs << "\narbiter:   " << ours);
         std::smatch a, b;
         REQUIRE(std::regex_match(ours, a, parts));
@@ -247,7 +247,7 @@ TEST_CASE("cutechess SPRT line has cutechess-cli's form and bounds", "[unit][run
     state.llr = 0.412;
     state.lower_bound = stats::sprt_lower_bound(0.05, 0.05);
     state.upper_bound = stats::sprt_upper_bound(0.05, 0.05);
-    const std::string ours = scheduler::cutechess_sprt_line(state);
+    const std::string ours = output::cutechess_sprt_line(state);
     CHECK(ours == "SPRT: llr 0.412 (14.0%), lbound -2.94, ubound 2.94");
     std::smatch a, b;
     REQUIRE(std::regex_match(ours, a, form));
@@ -259,10 +259,10 @@ TEST_CASE("cutechess SPRT line has cutechess-cli's form and bounds", "[unit][run
     }
     state.llr = 3.0;
     state.decision = stats::SprtDecision::h1;
-    CHECK(scheduler::cutechess_sprt_line(state) == "SPRT: llr 3 (101.9%), lbound -2.94, ubound 2.94 - H1 was accepted");
+    CHECK(output::cutechess_sprt_line(state) == "SPRT: llr 3 (101.9%), lbound -2.94, ubound 2.94 - H1 was accepted");
     state.llr = -3.0;
     state.decision = stats::SprtDecision::h0;
-    CHECK(scheduler::cutechess_sprt_line(state) == "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted");
+    CHECK(output::cutechess_sprt_line(state) == "SPRT: llr -3 (-101.9%), lbound -2.94, ubound 2.94 - H0 was accepted");
 }
 
 TEST_CASE("a decided SPRT ends the run with each tool's verdict line", "[integration][runner_output]") {

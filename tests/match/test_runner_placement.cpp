@@ -15,7 +15,7 @@
 
 #include "harness/config/match_config.h"
 #include "harness/config/runner_settings.h"
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_slots.h"
 #include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 
@@ -53,38 +53,38 @@ TEST_CASE("CPUs are handed out first thread of every core first, as fastchess do
     for (const auto& [processor, package, core] : layout)
         cpuinfo += "processor\t: " + std::to_string(processor) + "\nmodel name\t: x\nphysical id\t: " +
                    std::to_string(package) + "\ncore id\t\t: " + std::to_string(core) + "\n\n";
-    CHECK(scheduler::cpus_in_core_order(cpuinfo, {0, 1, 2, 3, 4, 5, 6, 7}) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(runner::cpus_in_core_order(cpuinfo, {0, 1, 2, 3, 4, 5, 6, 7}) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
     // Hyperthread siblings numbered next to each other: 0/1 share a core, 2/3 another.
     std::string siblings;
     for (int processor = 0; processor < 4; ++processor)
         siblings += "processor\t: " + std::to_string(processor) + "\nphysical id\t: 0\ncore id\t\t: " +
                     std::to_string(processor / 2) + "\n\n";
-    CHECK(scheduler::cpus_in_core_order(siblings, {0, 1, 2, 3}) == std::vector<int>{0, 2, 1, 3});
+    CHECK(runner::cpus_in_core_order(siblings, {0, 1, 2, 3}) == std::vector<int>{0, 2, 1, 3});
     // Only CPUs arbiter may use; ones the text does not place come last.
-    CHECK(scheduler::cpus_in_core_order(siblings, {1, 2, 3, 9}) == std::vector<int>{2, 1, 3, 9});
-    CHECK(scheduler::cpus_in_core_order("", {4, 6}) == std::vector<int>{4, 6});
+    CHECK(runner::cpus_in_core_order(siblings, {1, 2, 3, 9}) == std::vector<int>{2, 1, 3, 9});
+    CHECK(runner::cpus_in_core_order("", {4, 6}) == std::vector<int>{4, 6});
 }
 
 TEST_CASE("flag -use-affinity leaves engines with several threads unpinned, with a warning", "[unit][runner_flags]") {
     config::MatchConfig config;
     config.use_affinity = true;
-    std::vector<scheduler::PreparedEngine> engines(2);
+    std::vector<runner::PreparedEngine> engines(2);
     engines[0].name = "one";
     engines[1].name = "many";
     engines[1].client.options = {{"Threads", "4"}};
     std::ostringstream err;
-    scheduler::CpuSlots slots(config, engines, 64, err);
+    runner::CpuSlots slots(config, engines, 64, err);
     CHECK(slots.take().engine_cpus.empty());
     CHECK(err.str().find("engine many runs 4 threads") != std::string::npos);
     engines[1].client.options = {{"Threads", "1"}};
-    config.affinity_cpus = {scheduler::allowed_cpus().front()};
-    scheduler::CpuSlots pinned(config, engines, 1, err);
+    config.affinity_cpus = {runner::allowed_cpus().front()};
+    runner::CpuSlots pinned(config, engines, 1, err);
     CHECK(pinned.take().engine_cpus == config.affinity_cpus);
     CHECK(pinned.take().engine_cpus.empty());
 }
 
 TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", "[integration][runner_flags]") {
-    const std::vector<int> allowed = scheduler::allowed_cpus();
+    const std::vector<int> allowed = runner::allowed_cpus();
     if (allowed.size() < 2) {
         WARN("arbiter may run on one CPU only here: pinning could not be told apart from not pinning");
         return;
@@ -111,7 +111,7 @@ TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", 
     REQUIRE(listed.code == 0);
     pinned_to(reported_cpus(dir), last);
     // Without a list: the first CPU in fastchess's core order.
-    const std::string first = std::to_string(scheduler::cpus_in_core_order(scheduler::read_cpuinfo(), allowed).front());
+    const std::string first = std::to_string(runner::cpus_in_core_order(runner::read_cpuinfo(), allowed).front());
     REQUIRE(run_match(pair_of(engine, dir, "auto.db") + std::vector<std::string>{"-use-affinity"}).code == 0);
     pinned_to(reported_cpus(dir), first);
 }
@@ -185,7 +185,7 @@ TEST_CASE("flag -testEnv runs, and every warning is one line", "[integration][ru
 TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[integration][runner_flags]") {
     TempDir dir;
     const std::string log = dir.file("json.log");
-    const std::string cpu = std::to_string(scheduler::allowed_cpus().back());
+    const std::string cpu = std::to_string(runner::allowed_cpus().back());
     const std::string path = dir.write(
         "run.json", R"({"engines": [{"cmd": ")" TEMPO_BIN R"(", "name": "a"}, {"cmd": ")" TEMPO_BIN
                     R"(", "name": "b"}], "each": {"nodes": 300}, "games": 2, "repeat": true, "concurrency": 1,

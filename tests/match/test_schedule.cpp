@@ -1,17 +1,18 @@
 // Pure parts of the scheduler: pairings, pairs, colours, shards and seeds.
 #include <catch2/catch.hpp>
 
-#include "harness/scheduler/runner_output.h"
+#include "harness/output/runner_output.h"
 
 #include <set>
 
 #include "engine/chess/position.h"
-#include "harness/scheduler/chess960.h"
-#include "harness/scheduler/runner_output.h"
-#include "harness/scheduler/schedule.h"
-#include "harness/scheduler/tally.h"
+#include "harness/schedule/chess960.h"
+#include "harness/output/runner_output.h"
+#include "harness/schedule/schedule.h"
+#include "harness/schedule/tally.h"
 
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
+using namespace arbiter::output;
 
 TEST_CASE("a match with -repeat plays colour-reversed pairs", "[unit]") {
     Schedule schedule(2, TournamentKind::match, 4, 1, true);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "harness/config/runner_settings.h"
-#include "harness/scheduler/cpu_slots.h"
+#include "harness/runner/cpu_slots.h"
 #include "tests/match/affinity_probe.h"
 #include "tests/match/match_test_support.h"
 
@@ -47,7 +47,7 @@ std::vector<std::string> two_slots(const std::string& engine, const TempDir& dir
 
 TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, their engines never",
           "[integration][runner_flags]") {
-    const std::vector<int> allowed = scheduler::allowed_cpus();
+    const std::vector<int> allowed = runner::allowed_cpus();
     if (allowed.size() < 2) {
         WARN("arbiter may run on one CPU only here: a pinned thread could not be told apart from a free one");
         return;
@@ -56,7 +56,7 @@ TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, the
     const std::string engine = cpu_reporting_engine(dir, true);
     const std::string everywhere = config::cpu_list_text(allowed);
     // Two CPUs next to each other in core order (cyclically): the run starts from the one it runs on.
-    const std::vector<int> order = scheduler::cpus_in_core_order(scheduler::read_cpuinfo(), allowed);
+    const std::vector<int> order = runner::cpus_in_core_order(runner::read_cpuinfo(), allowed);
     std::set<std::set<std::string>> neighbours;
     for (std::size_t i = 0; i < order.size(); ++i)
         neighbours.insert({std::to_string(order[i]), std::to_string(order[(i + 1) % order.size()])});
@@ -94,17 +94,17 @@ TEST_CASE("flag -thread-affinity: game threads pinned a CPU each by default, the
 
 TEST_CASE("game slots' threads get a CPU each while there are enough, none with -thread-affinity off",
           "[unit][runner_flags]") {
-    const std::vector<int> allowed = scheduler::allowed_cpus();
+    const std::vector<int> allowed = runner::allowed_cpus();
     const int cpus = static_cast<int>(allowed.size());
     config::MatchConfig config;
-    std::vector<scheduler::PreparedEngine> engines(2);
+    std::vector<runner::PreparedEngine> engines(2);
     engines[0].name = "a";
     engines[1].name = "b";
     std::ostringstream err;
-    scheduler::CpuSlots slots(config, engines, cpus, err);
+    runner::CpuSlots slots(config, engines, cpus, err);
     std::set<int> taken;
     for (int slot = 0; slot < cpus; ++slot) {
-        const scheduler::SlotPlacement placement = slots.take();
+        const runner::SlotPlacement placement = slots.take();
         CHECK(placement.engine_cpus.empty());  // no engine is pinned
         if (cpus < 2) {
             CHECK(placement.thread_cpu == std::nullopt);  // one CPU: nothing to choose
@@ -119,10 +119,10 @@ TEST_CASE("game slots' threads get a CPU each while there are enough, none with 
     CHECK(slots.pinned_cpus().empty());
 
     // More slots than CPUs: stacked threads cost more than free ones, so none is pinned.
-    scheduler::CpuSlots crowded(config, engines, cpus + 1, err);
+    runner::CpuSlots crowded(config, engines, cpus + 1, err);
     for (int slot = 0; slot <= cpus; ++slot) CHECK(crowded.take().thread_cpu == std::nullopt);
     config.thread_affinity = false;
-    scheduler::CpuSlots free(config, engines, cpus, err);
+    runner::CpuSlots free(config, engines, cpus, err);
     for (int slot = 0; slot < cpus; ++slot) CHECK(free.take().thread_cpu == std::nullopt);
     CHECK(err.str().empty());
 }

@@ -11,7 +11,7 @@
 
 #include "cli/match_flags.h"
 #include "cli/report_command.h"
-#include "harness/scheduler/knockout.h"
+#include "harness/schedule/knockout.h"
 #include "tests/match/match_test_support.h"
 
 using namespace match_test;
@@ -127,11 +127,11 @@ TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, a
     REQUIRE(run.code == 0);
     // Replaying the stored games through a bracket of the same settings decides it with none left
     // over, and prints the bracket the run printed.
-    arbiter::scheduler::KnockoutBracket::Options options;
+    arbiter::schedule::KnockoutBracket::Options options;
     options.engines = 4;
     options.games = 2;
     options.seeds = 4;
-    arbiter::scheduler::KnockoutBracket bracket(options);
+    arbiter::schedule::KnockoutBracket bracket(options);
     const Games games = stored_games(db);
     REQUIRE(games.size() >= 6);
     for (const auto& [key, stored] : games) {

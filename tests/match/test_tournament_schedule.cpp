@@ -10,12 +10,12 @@
 
 #include "cli/match_flags.h"
 #include "harness/config/tournament_json.h"
-#include "harness/scheduler/knockout.h"
-#include "harness/scheduler/schedule.h"
+#include "harness/schedule/knockout.h"
+#include "harness/schedule/schedule.h"
 #include "tests/support/text_file.h"
 
 using namespace arbiter;
-using namespace arbiter::scheduler;
+using namespace arbiter::schedule;
 
 namespace {
 

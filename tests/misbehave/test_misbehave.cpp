@@ -2,9 +2,6 @@
 // UCI dialogue (the runner's handling of it is tested in tests/reliability).
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +9,7 @@
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
 #include "tests/misbehave/misbehave_settings.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 
@@ -22,23 +20,16 @@ struct Reply {
     std::vector<std::string> lines;
 };
 
-// Feeds `script` to the engine's stdin (through the shell) and collects its stdout lines.
-Reply run_engine(const std::string& flags, const std::string& script) {
-    const std::string command = "printf '" + script + "' | " MISBEHAVE_BIN " " + flags + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
+// Feeds `script` to the engine's stdin and collects its stdout lines (a last one without its
+// newline is dropped).
+Reply run_engine(const std::vector<std::string>& flags, const std::string& script) {
+    test_support::ChildSpec engine{.program = MISBEHAVE_BIN, .args = flags};
+    engine.in = test_support::Stream::text(script);
+    engine.err = test_support::Stream::null();
+    const test_support::ChildResult run = test_support::run(engine);
     Reply reply;
-    std::string current;
-    for (int c = std::fgetc(pipe); c != EOF; c = std::fgetc(pipe)) {
-        if (c != '\n') {
-            current += static_cast<char>(c);
-            continue;
-        }
-        reply.lines.push_back(current);
-        current.clear();
-    }
-    const int status = pclose(pipe);
-    reply.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    reply.exit_code = run.exit_code;
+    reply.lines = test_support::lines_of(run.out.substr(0, run.out.rfind('\n') + 1));
     return reply;
 }
 
@@ -66,7 +57,7 @@ bool legal_after_e4(const std::string& move) {
     }
 }
 
-const std::string kGame = "uci\\nucinewgame\\nisready\\nposition startpos moves e2e4\\ngo nodes 1\\nquit\\n";
+const std::string kGame = "uci\nucinewgame\nisready\nposition startpos moves e2e4\ngo nodes 1\nquit\n";
 
 }  // namespace
 
@@ -117,12 +108,12 @@ TEST_CASE("the start log is a flag (--log) only: the process has started when op
 TEST_CASE("each process start adds a line to --log", "[integration]") {
     const test_support::TempDir dir;
     const std::string log = dir.file("starts.log");
-    for (int start = 0; start < 2; ++start) CHECK(run_engine("--log=" + log, "uci\\nquit\\n").exit_code == 0);
+    for (int start = 0; start < 2; ++start) CHECK(run_engine({"--log=" + log}, "uci\nquit\n").exit_code == 0);
     CHECK(test_support::read_text(log) == "started\nstarted\n");
 }
 
 TEST_CASE("well-behaved, the engine completes the handshake and plays a legal move", "[integration]") {
-    const Reply reply = run_engine("", kGame);
+    const Reply reply = run_engine({}, kGame);
     CHECK(reply.exit_code == 0);
     CHECK(has_line(reply, "uciok"));
     CHECK(has_line(reply, "readyok"));
@@ -133,53 +124,53 @@ TEST_CASE("well-behaved, the engine completes the handshake and plays a legal mo
 
 TEST_CASE("the engine's misbehaviours show in its output", "[integration]") {
     SECTION("illegal: a well-formed move that is not legal") {
-        const auto moves = bestmoves(run_engine("--mode=illegal", kGame));
+        const auto moves = bestmoves(run_engine({"--mode=illegal"}, kGame));
         REQUIRE(moves.size() == 1);
         CHECK(moves[0].size() == 4);
         CHECK_FALSE(legal_after_e4(moves[0]));
     }
     SECTION("illegal only from the given ply on") {
-        const auto moves = bestmoves(run_engine("--mode=illegal --ply=2", kGame));
+        const auto moves = bestmoves(run_engine({"--mode=illegal", "--ply=2"}, kGame));
         REQUIRE(moves.size() == 1);
         CHECK(legal_after_e4(moves[0]));
     }
     SECTION("no-uciok: options but no uciok") {
-        const Reply reply = run_engine("--mode=no-uciok", kGame);
+        const Reply reply = run_engine({"--mode=no-uciok"}, kGame);
         CHECK(has_line(reply, "option name Ply type spin default 0 min 0 max 100000"));
         CHECK_FALSE(has_line(reply, "uciok"));
     }
     SECTION("early-bestmove: a bestmove arrives before any go") {
-        const Reply reply = run_engine("--mode=early-bestmove", "uci\\nucinewgame\\nposition startpos\\nquit\\n");
+        const Reply reply = run_engine({"--mode=early-bestmove"}, "uci\nucinewgame\nposition startpos\nquit\n");
         CHECK(bestmoves(reply).size() == 2);
     }
     SECTION("exit-newgame: leaves at the chosen ucinewgame") {
-        const Reply reply = run_engine("--mode=exit-newgame --game=2",
-                                       "uci\\nucinewgame\\nisready\\nucinewgame\\nisready\\nquit\\n");
+        const Reply reply = run_engine({"--mode=exit-newgame", "--game=2"},
+                                       "uci\nucinewgame\nisready\nucinewgame\nisready\nquit\n");
         CHECK(reply.exit_code == 0);
         int ready = 0;
         for (const auto& line : reply.lines) ready += line == "readyok";
         CHECK(ready == 1);
     }
     SECTION("malformed: the given line replaces bestmove") {
-        const auto reply = run_engine("'--text=bestmove'", kGame);
+        const auto reply = run_engine({"--text=bestmove"}, kGame);
         CHECK(bestmoves(reply).size() == 1);  // without --mode=malformed the text is unused
-        const auto bad = run_engine("--mode=malformed '--text=bestmove'", kGame);
+        const auto bad = run_engine({"--mode=malformed", "--text=bestmove"}, kGame);
         CHECK(bestmoves(bad).empty());
         CHECK(has_line(bad, "bestmove"));
     }
     SECTION("flood: the requested volume before the move") {
-        const Reply reply = run_engine("--mode=flood --bytes=1000000", kGame);
+        const Reply reply = run_engine({"--mode=flood", "--bytes=1000000"}, kGame);
         std::size_t bytes = 0;
         for (const auto& line : reply.lines) bytes += line.size() + 1;
         CHECK(bytes >= 1000000);
         CHECK(bestmoves(reply).size() == 1);
     }
     SECTION("noisy: one info string line of the requested characters, a's ending in '!', before the move") {
-        const Reply reply = run_engine("--mode=noisy --bytes=30", kGame);
+        const Reply reply = run_engine({"--mode=noisy", "--bytes=30"}, kGame);
         CHECK(has_line(reply, "info string " + std::string(29, 'a') + "!"));
         CHECK(bestmoves(reply).size() == 1);
     }
     SECTION("an unknown mode is refused") {
-        CHECK(run_engine("--mode=explode", kGame).exit_code == 2);
+        CHECK(run_engine({"--mode=explode"}, kGame).exit_code == 2);
     }
 }

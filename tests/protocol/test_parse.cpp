@@ -247,8 +247,11 @@ TEST_CASE("xboard: thinking output and moves", "[unit][xboard]") {
 
     CHECK(parse_result_claim("1/2-1/2 {Draw by repetition}"));
     CHECK_FALSE(parse_result_claim("1-0x"));
-    CHECK(parse_illegal_move("Illegal move: sd 4") == "sd");
-    CHECK(parse_illegal_move("Illegal move (no matching move): e2e5") == "e2e5");
+    CHECK(parse_rejection("Illegal move: sd 4") == "sd 4");
+    CHECK(parse_rejection("Illegal move (no matching move): e2e5") == "e2e5");
+    CHECK(parse_rejection("Error (unknown command): computer") == "computer");
+    CHECK(parse_rejection("Illegal move") == "");
+    CHECK_FALSE(parse_rejection("move e2e4"));
 }
 
 TEST_CASE("xboard: time controls and FEN helpers", "[unit][xboard]") {

@@ -1,14 +1,9 @@
 #include "tests/reliability/reliability_support.h"
 
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
 
-#include <csignal>
 #include <filesystem>
 #include <sstream>
 #include <thread>
@@ -18,62 +13,13 @@ namespace reliability {
 
 namespace fs = std::filesystem;
 
-namespace {
+std::string tool_path(const std::string& name) { return (fs::path(ARBITER_BIN).parent_path() / name).string(); }
 
-// Runs in the forked child: only async-signal-safe calls until exec.
-[[noreturn]] void exec_arbiter(std::vector<char*>& argv, int out_fd, int err_fd, const ChildOptions& options) {
-    dup2(out_fd, STDOUT_FILENO);
-    dup2(err_fd, STDERR_FILENO);
-    if (options.max_file_bytes) {
-        // Ignored SIGXFSZ turns the limit into write() failing with EFBIG, as a full disk fails it.
-        signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{*options.max_file_bytes, *options.max_file_bytes};
-        setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    if (options.drop_root && geteuid() == 0) {
-        const uid_t nobody = 65534;
-        if (setgid(nobody) != 0 || setuid(nobody) != 0) _exit(126);
-    }
-    execv(ARBITER_BIN, argv.data());
-    _exit(127);
-}
-
-}  // namespace
-
-pid_t spawn_arbiter(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
-                    const ChildOptions& options) {
-    std::vector<std::string> words{ARBITER_BIN};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    const int out_fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    const int err_fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    REQUIRE(out_fd >= 0);
-    REQUIRE(err_fd >= 0);
-    fchmod(out_fd, 0666);
-    fchmod(err_fd, 0666);
-    const pid_t pid = fork();
-    if (pid == 0) exec_arbiter(argv, out_fd, err_fd, options);
-    close(out_fd);
-    close(err_fd);
-    REQUIRE(pid > 0);
-    return pid;
-}
-
-int wait_child(pid_t pid, std::chrono::seconds limit) {
-    const auto give_up = std::chrono::steady_clock::now() + limit;
-    int status = 0;
-    for (;;) {
-        const pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid) return status;
-        if (std::chrono::steady_clock::now() > give_up) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            FAIL("arbiter did not finish within " << limit.count() << " s");
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
+test_support::ChildSpec tool_in(const std::string& program, const std::vector<std::string>& args,
+                                const std::string& cwd) {
+    test_support::ChildSpec spec = test_support::logged(program, args, cwd + "/out.txt", cwd + "/err.txt");
+    spec.cwd = cwd;
+    return spec;
 }
 
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed) {

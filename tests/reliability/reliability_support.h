@@ -5,8 +5,6 @@
 
 #include <sys/types.h>
 
-#include <csignal>
-
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -15,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/child.h"
 #include "tests/support/match_run.h"
 #include "tests/support/stored_games.h"
 #include "tests/support/temp_dir.h"
@@ -30,15 +29,25 @@ using test_support::RunOutput;
 // `arbiter match ARGS` in this process.
 inline RunOutput run_in_process(const std::vector<std::string>& args) { return test_support::run_match_in_process(args); }
 
-// `arbiter match ARGS` as a child process with stdout and stderr in files.
-struct ChildOptions {
-    std::optional<std::uint64_t> max_file_bytes;  // RLIMIT_FSIZE, with SIGXFSZ ignored: a "full disk"
-    bool drop_root = false;                       // run as nobody when we are root (file modes bind)
-};
-pid_t spawn_arbiter(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path,
-                    const ChildOptions& options = {});
-// Waits for the child; kills it (and fails the test) after `limit`. Returns the raw wait status.
-int wait_child(pid_t pid, std::chrono::seconds limit);
+// `arbiter ARGS` as a child process with stdout and stderr in the files `out` and `err`.
+inline test_support::ChildSpec arbiter_logged(const std::vector<std::string>& args, const std::string& out,
+                                              const std::string& err) {
+    return test_support::logged(ARBITER_BIN, args, out, err);
+}
+
+// build/bin/NAME: arbiter itself ("arbiter") or one of its links (fastchess, cutechess-cli).
+std::string tool_path(const std::string& name);
+// `program ARGS` in `cwd` with stdout and stderr in cwd/out.txt and cwd/err.txt, the way scripts
+// call the tools: fastchess writes config.json and reads its engines' relative paths in its
+// working directory.
+test_support::ChildSpec tool_in(const std::string& program, const std::vector<std::string>& args,
+                                const std::string& cwd);
+inline test_support::ChildResult run_tool(const std::string& program, const std::vector<std::string>& args,
+                                          const std::string& cwd,
+                                          std::chrono::seconds limit = std::chrono::seconds(120)) {
+    return test_support::run(tool_in(program, args, cwd), limit);
+}
+
 // Polls `path` until it holds `count` occurrences of `needle` or `limit` passes.
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit);
 
@@ -47,20 +56,6 @@ using test_support::count_of;
 // A tempo-against-tempo match at 4000 nodes from the noob book, engines running in `dir`.
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed);
 
-// Sets a signal's disposition in this process while in scope, so that a child spawned meanwhile
-// inherits it: SIG_IGN for SIGHUP is what `nohup` gives, SIG_DFL what a terminal gives.
-class ScopedSignal {
-public:
-    ScopedSignal(int signal_number, void (*handler)(int))
-        : signal_number_(signal_number), previous_(std::signal(signal_number, handler)) {}
-    ~ScopedSignal() { std::signal(signal_number_, previous_); }
-    ScopedSignal(const ScopedSignal&) = delete;
-    ScopedSignal& operator=(const ScopedSignal&) = delete;
-
-private:
-    int signal_number_;
-    void (*previous_)(int);
-};
 using test_support::read_text;
 
 // Processes whose working directory is `dir` (the engines of a test run there via dir=).

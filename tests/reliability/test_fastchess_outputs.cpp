@@ -14,7 +14,7 @@
 
 #include "engine/chess/position.h"
 #include "harness/pgn/reader.h"
-#include "harness/scheduler/output_files.h"
+#include "harness/output/output_files.h"
 #include "tests/reliability/reliability_support.h"
 #include "tests/support/text_file.h"
 
@@ -244,7 +244,7 @@ TEST_CASE("flag -crc32 pgn=true prints the PGN file's CRC32 after each game, as 
         if (line.rfind("File " + pgn + " has CRC32: 0x", 0) == 0) printed.push_back(line);
     REQUIRE(printed.size() == 2);
     char expected[64];
-    std::snprintf(expected, sizeof expected, "0x%x", arbiter::scheduler::crc32_update(0, read_text(pgn)));
+    std::snprintf(expected, sizeof expected, "0x%x", arbiter::output::crc32_update(0, read_text(pgn)));
     CHECK_THAT(printed.back(), Catch::Matchers::EndsWith(std::string(": ") + expected));
     // Printed before the game's "Finished game" line, as fastchess prints it.
     CHECK(run.out.find(printed.front()) < run.out.find("Finished game 1"));

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/config/fastchess_config.h"
-#include "tests/reliability/tool_process.h"
+#include "harness/output/fastchess_state.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using Catch::Matchers::Contains;
@@ -87,7 +87,7 @@ TEST_CASE("arbiter as fastchess continues a run fastchess was interrupted in, fr
     const json before = read_json(dir.file("config.json"));
     const auto run = run_tool(tool_path("fastchess"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
     INFO(run.out << run.err);
-    REQUIRE(run.code == 0);
+    REQUIRE(run.exit_code == 0);
     CHECK_THAT(run.out, Contains("Continuing fastchess's run: 2 of 6 games played before"));
     // fastchess counted two games (one complete pair): game 3 is played again, as fastchess plays it.
     CHECK(count_of(run.out, "Started game ") == 4);
@@ -113,7 +113,7 @@ TEST_CASE("a run in the fastchess dialect writes config.json in fastchess's form
     fs::create_symlink(TEMPO_BIN, dir.file("tempo"));
     const auto run = run_tool(tool_path("fastchess"), fastchess_match(2), dir.path());
     INFO(run.out << run.err);
-    REQUIRE(run.code == 0);
+    REQUIRE(run.exit_code == 0);
     const json written = read_json(dir.file("config.json"));
     CHECK(key_paths(written) == key_paths(read_json(kData + "config_interrupted.json")));
     REQUIRE(written["stats"].contains("A vs B"));
@@ -136,7 +136,7 @@ TEST_CASE("a run in the fastchess dialect writes config.json in fastchess's form
     CHECK(written["engines"][0]["limit"]["nodes"] == 2000);
     CHECK(written["engines"][0]["options"] == json::array({json::array({"Hash", "8"})}));
     // Read back, it is the same run.
-    const auto read = arbiter::config::read_fastchess_config(dir.file("config.json"));
+    const auto read = arbiter::output::read_fastchess_config(dir.file("config.json"));
     REQUIRE(read.engines.size() == 2);
     CHECK(read.engines[0].cmd == "./tempo");
     CHECK(read.engines[1].nodes == 2000u);
@@ -149,11 +149,12 @@ TEST_CASE("config.json is saved every -autosaveinterval games; a run killed afte
           "[integration]") {
     TempDir dir;
     fs::create_symlink(TEMPO_BIN, dir.file("tempo"));
-    const pid_t pid = spawn_tool(tool_path("fastchess"), fastchess_match(6, {"-autosaveinterval", "2"}), dir.path());
+    test_support::Child fastchess(
+        tool_in(tool_path("fastchess"), fastchess_match(6, {"-autosaveinterval", "2"}), dir.path()));
     REQUIRE(wait_for_lines(dir.file("games.pgn"), "[Event ", 3, std::chrono::seconds(60)));
     REQUIRE(wait_for_lines(dir.file("config.json"), "\"stats\"", 1, std::chrono::seconds(60)));
-    kill(pid, SIGKILL);
-    wait_child(pid, std::chrono::seconds(30));
+    fastchess.signal(SIGKILL);
+    REQUIRE_FALSE(fastchess.wait(std::chrono::seconds(30)).timed_out);
     const json saved = read_json(dir.file("config.json"));
     const std::int64_t counted = games_in(saved["stats"]);
     CHECK(counted >= 2);
@@ -163,7 +164,7 @@ TEST_CASE("config.json is saved every -autosaveinterval games; a run killed afte
 
     const auto resumed = run_tool(tool_path("fastchess"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
     INFO(resumed.out << resumed.err);
-    REQUIRE(resumed.code == 0);
+    REQUIRE(resumed.exit_code == 0);
     CHECK_THAT(resumed.out, Contains("Games: 12, Wins: "));
     const json final_state = read_json(dir.file("config.json"));
     CHECK(games_in(final_state["stats"]) == 12);
@@ -178,10 +179,11 @@ TEST_CASE("config.json is saved every -autosaveinterval games; a run killed afte
 TEST_CASE("flag -autosaveinterval 0 saves config.json at the end only", "[integration]") {
     TempDir dir;
     fs::create_symlink(TEMPO_BIN, dir.file("tempo"));
-    const pid_t pid = spawn_tool(tool_path("fastchess"), fastchess_match(6, {"-autosaveinterval", "0"}), dir.path());
+    test_support::Child fastchess(
+        tool_in(tool_path("fastchess"), fastchess_match(6, {"-autosaveinterval", "0"}), dir.path()));
     REQUIRE(wait_for_lines(dir.file("games.pgn"), "[Event ", 5, std::chrono::seconds(60)));
-    kill(pid, SIGKILL);
-    wait_child(pid, std::chrono::seconds(30));
+    fastchess.signal(SIGKILL);
+    REQUIRE_FALSE(fastchess.wait(std::chrono::seconds(30)).timed_out);
     CHECK_FALSE(fs::exists(dir.file("config.json")));
 }
 
@@ -192,7 +194,7 @@ TEST_CASE("flag -config stats=false plays from the first game, discard=true play
                                 {"-config", "file=config.json", "stats=false", "outname=fresh.json", "--db", "a.db"},
                                 dir.path());
     INFO(fresh.out << fresh.err);
-    REQUIRE(fresh.code == 0);
+    REQUIRE(fresh.exit_code == 0);
     CHECK_THAT(fresh.out, Contains("Started game 1 of 6") && !Contains("Continuing fastchess's run"));
     CHECK(games_in(read_json(dir.file("fresh.json"))["stats"]) == 6);
 
@@ -203,7 +205,7 @@ TEST_CASE("flag -config stats=false plays from the first game, discard=true play
          "4", "--db", "b.db"},
         dir.path());
     INFO(discarded.out << discarded.err);
-    REQUIRE(discarded.code == 0);
+    REQUIRE(discarded.exit_code == 0);
     CHECK_THAT(discarded.out, Contains("Started game 1 of 2 (X vs Y)"));
     const json mine = read_json(dir.file("mine.json"));
     CHECK(mine["engines"][0]["name"] == "X");
@@ -216,12 +218,12 @@ TEST_CASE("flag -config file=F is fastchess's under arbiter, refused under cutec
     fastchess_left(dir);
     const auto as_arbiter = run_tool(tool_path("arbiter"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
     INFO(as_arbiter.out << as_arbiter.err);
-    REQUIRE(as_arbiter.code == 0);
+    REQUIRE(as_arbiter.exit_code == 0);
     CHECK_THAT(as_arbiter.out, Contains("Continuing fastchess's run: 2 of 6"));
     CHECK(games_in(read_json(dir.file("config.json"))["stats"]) == 6);
 
     const auto refused = run_tool(tool_path("cutechess-cli"), {"-config", "file=config.json"}, dir.path());
-    CHECK(refused.code == 2);
+    CHECK(refused.exit_code == 2);
     CHECK_THAT(refused.err, Contains("-config") && Contains("fastchess's form"));
 
     const std::string run_json = dir.write(
@@ -229,11 +231,11 @@ TEST_CASE("flag -config file=F is fastchess's under arbiter, refused under cutec
                        "each": {"nodes": 1000}, "games": 2, "repeat": true, "maxmoves": 4, "db": "json.db"})");
     const auto cutechess = run_tool(tool_path("cutechess-cli"), {"-config", "run.json"}, dir.path());
     INFO(cutechess.out << cutechess.err);
-    REQUIRE(cutechess.code == 0);
+    REQUIRE(cutechess.exit_code == 0);
     CHECK_THAT(cutechess.out, Contains("Score of P vs Q"));
     CHECK(fs::exists(dir.file("json.db")));
 
     const auto fastchess_json = run_tool(tool_path("fastchess"), {"-config", "run.json"}, dir.path());
-    CHECK(fastchess_json.code == 2);
+    CHECK(fastchess_json.exit_code == 2);
     CHECK_THAT(fastchess_json.err, Contains("file=NAME"));
 }

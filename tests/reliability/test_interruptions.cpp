@@ -6,7 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -68,25 +67,22 @@ const Reference& reference_run() {
 }  // namespace
 
 // SIGHUP (the terminal or ssh session went away) stops a run like SIGTERM: marked aborted, not
-// left running, and resumable. The child gets SIGHUP's default disposition, whatever this test
-// process inherited, so that the case holds even when the tests themselves run under nohup.
+// left running, and resumable. The child starts with SIGHUP at its default whatever this test
+// process inherited (test_support::Child resets every signal), so that the case holds even when
+// the tests themselves run under nohup.
 TEST_CASE("SIGINT, SIGTERM and SIGHUP stop the run cleanly and a re-run completes it", "[integration]") {
     const int signal_number = GENERATE(SIGINT, SIGTERM, SIGHUP);
     INFO("signal " << signal_number);
     TempDir dir;
     const std::string db = dir.file("run.db");
-    pid_t pid = 0;
-    {
-        const ScopedSignal hup_default(SIGHUP, SIG_DFL);
-        pid = spawn_arbiter(planned_match(dir, db), dir.file("out"), dir.file("err"));
-    }
+    test_support::Child arbiter(arbiter_logged(planned_match(dir, db), dir.file("out"), dir.file("err")));
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 2, 60s));
-    kill(pid, signal_number);
-    const int status = wait_child(pid, 30s);
-    const std::string out = read_text(dir.file("out"));
-    INFO(out << read_text(dir.file("err")));
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 1);
+    arbiter.signal(signal_number);
+    const auto& ended = arbiter.wait(30s);
+    const std::string& out = ended.out;
+    INFO(out << ended.err);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code == 1);
 
     // Games in flight were dropped: the database holds exactly the games reported finished.
     const Games partial = stored_games(db);
@@ -111,11 +107,12 @@ TEST_CASE("after SIGKILL a re-run finishes the planned games with the uninterrup
     REQUIRE(reference.games.size() == kPlanned);
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const pid_t pid = spawn_arbiter(planned_match(dir, db), dir.file("out"), dir.file("err"));
+    test_support::Child arbiter(arbiter_logged(planned_match(dir, db), dir.file("out"), dir.file("err")));
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 3, 60s));
-    kill(pid, SIGKILL);
-    const int status = wait_child(pid, 10s);
-    REQUIRE(WIFSIGNALED(status));
+    arbiter.signal(SIGKILL);
+    const auto& ended = arbiter.wait(10s);
+    REQUIRE_FALSE(ended.timed_out);
+    REQUIRE(ended.signal == SIGKILL);
     // The engines lose their pipes with arbiter and must not outlive it.
     CHECK(leftovers_in(dir.path(), 3000ms).empty());
     CHECK(integrity_ok(db));
@@ -145,14 +142,13 @@ TEST_CASE("a full disk fails the run with a clear error and damages nothing stor
     // A new run (other seed) in the same file, with room for only a little more data.
     const auto second_run = planned_match(dir, db, 40, 12);
     const auto size = std::filesystem::file_size(db);
-    ChildOptions options;
-    options.max_file_bytes = size + 8 * 1024;
-    const pid_t pid = spawn_arbiter(second_run, dir.file("out"), dir.file("err"), options);
-    const int status = wait_child(pid, 60s);
-    const std::string err = read_text(dir.file("err"));
-    INFO(read_text(dir.file("out")) << err);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) != 0);
+    test_support::ChildSpec full_disk = arbiter_logged(second_run, dir.file("out"), dir.file("err"));
+    full_disk.max_file_bytes = size + 8 * 1024;
+    const auto ended = test_support::run(full_disk, 60s);
+    const std::string& err = ended.err;
+    INFO(ended.out << err);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code != 0);
     CHECK((err.find("full") != std::string::npos || err.find("I/O error") != std::string::npos));
     CHECK(leftovers_in(dir.path(), 2000ms).empty());
 
@@ -177,14 +173,13 @@ TEST_CASE("a read-only database fails with a clear error and damages nothing sto
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path()))
         if (entry.path() != db) chmod(entry.path().c_str(), entry.is_directory() ? 0777 : 0666);
 
-    ChildOptions options;
-    options.drop_root = true;  // root writes read-only files
-    const pid_t pid = spawn_arbiter(planned_match(dir, db, 4), dir.file("out"), dir.file("err"), options);
-    const int status = wait_child(pid, 60s);
-    const std::string err = read_text(dir.file("err"));
-    INFO(read_text(dir.file("out")) << err);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) != 0);
+    test_support::ChildSpec as_nobody = arbiter_logged(planned_match(dir, db, 4), dir.file("out"), dir.file("err"));
+    as_nobody.drop_root = true;  // root writes read-only files
+    const auto ended = test_support::run(as_nobody, 60s);
+    const std::string& err = ended.err;
+    INFO(ended.out << err);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code != 0);
     CHECK(err.find(db) != std::string::npos);
     CHECK(err.find("read") != std::string::npos);
     CHECK(leftovers_in(dir.path(), 2000ms).empty());

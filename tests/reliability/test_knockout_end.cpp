@@ -7,7 +7,7 @@
 
 #include <regex>
 
-#include "tests/reliability/tool_process.h"
+#include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
 using Catch::Matchers::Contains;
@@ -41,9 +41,9 @@ int rounds_of(std::size_t engines) {
 void check_knockout_ends(const std::string& tool, std::size_t engines) {
     INFO(tool << " with " << engines << " engines");
     TempDir dir;
-    const ToolRun run = run_tool(tool_path(tool), knockout_args(engines), dir.path(), kDeadline);
+    const test_support::ChildResult run = run_tool(tool_path(tool), knockout_args(engines), dir.path(), kDeadline);
     INFO(run.err);
-    REQUIRE(run.code == 0);
+    REQUIRE(run.exit_code == 0);
     const auto encounters = static_cast<std::int64_t>(engines - 1);
     const auto games = static_cast<std::int64_t>(count_of(run.out, "Finished game"));
     CHECK(games >= encounters * kGames);

@@ -4,14 +4,13 @@
 // of its wait. The patterns are RE2's now, and a wait ends at its deadline whatever the engine writes.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 
 #include <chrono>
 #include <csignal>
 #include <random>
 
 #include "harness/protocol/line_pattern.h"
-#include "tests/reliability/tool_process.h"
+#include "tests/reliability/reliability_support.h"
 #include "tests/support/wait_until.h"
 
 using namespace reliability;
@@ -62,7 +61,7 @@ TEST_CASE("match_line keeps a 60 KB info string line whole instead of overflowin
     TempDir dir;
     const auto run = run_tool(tool_path("fastchess"), noisy_match(60'000, {"info string (.*)"}), dir.path(), 60s);
     INFO(run.out << run.err);
-    REQUIRE(run.code == 0);
+    REQUIRE(run.exit_code == 0);
     CHECK(count_of(read_text(dir.file("games.pgn")), kept_noisy_line(60'000)) == kNoisyMoves);
 
     // A line over the bound is not matched: the games are played, nothing is kept.
@@ -70,7 +69,7 @@ TEST_CASE("match_line keeps a 60 KB info string line whole instead of overflowin
     const long over = static_cast<long>(arbiter::protocol::kMaxMatchedLineBytes);
     const auto unmatched = run_tool(tool_path("fastchess"), noisy_match(over, {"info string (.*)"}), longer.path(), 60s);
     INFO(unmatched.out << unmatched.err);
-    REQUIRE(unmatched.code == 0);
+    REQUIRE(unmatched.exit_code == 0);
     CHECK(count_of(read_text(longer.file("games.pgn")), "line=") == 0);
 }
 
@@ -81,29 +80,29 @@ TEST_CASE("match_line=(a+)+$ against a's ending in '!' takes no time: RE2 does n
     // The first pattern never matches (the line ends in '!'); the second keeps the line.
     const auto run = run_tool(tool_path("fastchess"), noisy_match(characters, {"(a+)+$", "(a+)+!$"}), dir.path(), 20s);
     INFO(run.out << run.err);
-    REQUIRE(run.code == 0);
+    REQUIRE(run.exit_code == 0);
     CHECK(count_of(read_text(dir.file("games.pgn")), kept_noisy_line(characters)) == kNoisyMoves);
 }
 
 TEST_CASE("SIGTERM ends a run promptly while an engine floods lines that match_line is slow on", "[integration]") {
     TempDir dir;
     const std::string engine = dir.write("flood.sh", flooding_engine(), true);
-    const pid_t pid = spawn_arbiter({"-engine", "cmd=" + engine, "name=flood", "dir=" + dir.path(), "-engine",
-                                     "cmd=" TEMPO_BIN, "name=tempo", "dir=" + dir.path(), "-each", "nodes=2000",
-                                     "-games", "2", "-concurrency", "1", "--db", dir.file("run.db"), "-pgnout",
-                                     "file=" + dir.file("games.pgn"), "match_line=[ab]*a[ab]{100}c"},
-                                    dir.file("out"), dir.file("err"));
+    test_support::Child arbiter(arbiter_logged(
+        {"-engine", "cmd=" + engine, "name=flood", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=tempo",
+         "dir=" + dir.path(), "-each", "nodes=2000", "-games", "2", "-concurrency", "1", "--db", dir.file("run.db"),
+         "-pgnout", "file=" + dir.file("games.pgn"), "match_line=[ab]*a[ab]{100}c"},
+        dir.file("out"), dir.file("err")));
     REQUIRE(wait_for_lines(dir.file("out"), "Started game", 1, 30s));
     // The flood is under way: the engine (started in dir) marks the moment it has the move.
     REQUIRE(test_support::wait_until([&] { return std::filesystem::exists(dir.file("flooding")); }, 30s));
-    kill(pid, SIGTERM);
+    arbiter.signal(SIGTERM);
     const auto sent = std::chrono::steady_clock::now();
-    const int status = wait_child(pid, 20s);
+    const auto& ended = arbiter.wait(20s);
     const auto took = std::chrono::steady_clock::now() - sent;
-    INFO(read_text(dir.file("out")) << read_text(dir.file("err")));
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 1);
+    INFO(ended.out << ended.err);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code == 1);
     CHECK(took < 10s);
-    CHECK_THAT(read_text(dir.file("err")), Contains("interrupted"));
+    CHECK_THAT(ended.err, Contains("interrupted"));
     CHECK(leftovers_in(dir.path(), 2000ms).empty());
 }

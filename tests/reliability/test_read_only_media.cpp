@@ -2,7 +2,6 @@
 // database in a folder that cannot be written and on a read-only mount, where SQLite cannot create the
 // -shm index it reads a WAL file through; a writer there is refused as bad input (exit 2) naming the file.
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
 
@@ -17,18 +16,10 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct Outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-Outcome run_arbiter(const TempDir& dir, const std::vector<std::string>& args, bool drop_root) {
-    ChildOptions options;
-    options.drop_root = drop_root;
-    const pid_t pid = spawn_arbiter(args, dir.file("out"), dir.file("err"), options);
-    const int status = wait_child(pid, 60s);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir.file("out")), read_text(dir.file("err"))};
+test_support::ChildResult run_arbiter(const TempDir& dir, const std::vector<std::string>& args, bool drop_root) {
+    test_support::ChildSpec spec = arbiter_logged(args, dir.file("out"), dir.file("err"));
+    spec.drop_root = drop_root;
+    return test_support::run(spec, 60s);
 }
 
 std::string game(const std::string& white, const std::string& black, const std::string& result) {
@@ -42,39 +33,39 @@ std::string write_results(const TempDir& dir) {
     std::ofstream(pgn) << game("A", "B", "1-0") << game("B", "A", "1-0") << game("A", "B", "1/2-1/2");
     std::filesystem::create_directory(dir.file("results"));
     const std::string db = dir.file("results/results.db");
-    const Outcome imported = run_arbiter(dir, {"import", pgn, "--db", db}, false);
+    const auto imported = run_arbiter(dir, {"import", pgn, "--db", db}, false);
     INFO(imported.err);
-    REQUIRE(imported.code == 0);
+    REQUIRE(imported.exit_code == 0);
     REQUIRE_FALSE(std::filesystem::exists(db + "-shm"));
     return db;
 }
 
 // Every reader succeeds on `db`; a writer is refused with exit 2 naming it. Outputs go to `dir`.
 void check_read_only_use(const TempDir& dir, const std::string& db, bool drop_root) {
-    const Outcome ratings = run_arbiter(dir, {"ratings", "--db", db}, drop_root);
+    const auto ratings = run_arbiter(dir, {"ratings", "--db", db}, drop_root);
     INFO("ratings: " << ratings.err);
-    CHECK(ratings.code == 0);
+    CHECK(ratings.exit_code == 0);
     CHECK(ratings.out.find("A") != std::string::npos);
 
-    const Outcome report = run_arbiter(dir, {"report", "run", "--run", "1", "--db", db}, drop_root);
+    const auto report = run_arbiter(dir, {"report", "run", "--run", "1", "--db", db}, drop_root);
     INFO("report: " << report.err);
-    CHECK(report.code == 0);
+    CHECK(report.exit_code == 0);
     CHECK(report.out.find("Run 1") != std::string::npos);
 
-    const Outcome exported =
+    const auto exported =
         run_arbiter(dir, {"export-positions", "--db", db, "--out", dir.file("positions.txt")}, drop_root);
     INFO("export-positions: " << exported.err);
-    CHECK(exported.code == 0);
+    CHECK(exported.exit_code == 0);
     CHECK(exported.out.find("from 3 games") != std::string::npos);
 
-    const Outcome merged = run_arbiter(dir, {"merge", dir.file("merged.db"), db}, drop_root);
+    const auto merged = run_arbiter(dir, {"merge", dir.file("merged.db"), db}, drop_root);
     INFO("merge: " << merged.err);
-    CHECK(merged.code == 0);
+    CHECK(merged.exit_code == 0);
     CHECK(merged.out.find("added 3 game(s)") != std::string::npos);
 
-    const Outcome imported = run_arbiter(dir, {"import", dir.file("games.pgn"), "--db", db}, drop_root);
+    const auto imported = run_arbiter(dir, {"import", dir.file("games.pgn"), "--db", db}, drop_root);
     INFO("import: " << imported.err);
-    CHECK(imported.code == 2);
+    CHECK(imported.exit_code == 2);
     CHECK(imported.err.find(db) != std::string::npos);
 }
 

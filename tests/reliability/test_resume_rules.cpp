@@ -3,6 +3,7 @@
 // output says which happened.
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 
@@ -45,15 +46,10 @@ TEST_CASE("an interrupted run is resumed and the first line says how far it got"
     TempDir dir;
     const std::string db = dir.file("run.db");
     const auto match = match_of(dir, TEMPO_BIN, db, 8);
-    pid_t pid = 0;
-    {
-        const ScopedSignal hup_default(SIGHUP, SIG_DFL);
-        pid = spawn_arbiter(match, dir.file("out"), dir.file("err"));
-    }
+    test_support::Child arbiter(arbiter_logged(match, dir.file("out"), dir.file("err")));
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 2, 60s));
-    kill(pid, SIGINT);
-    const int status = wait_child(pid, 30s);
-    REQUIRE(WIFEXITED(status));
+    arbiter.signal(SIGINT);
+    REQUIRE(arbiter.wait(30s).exited());
     CHECK(first_line(read_text(dir.file("out"))) == "new run 1");
     const std::size_t played = stored_games(db).size();
     REQUIRE(played < 8);

@@ -3,7 +3,6 @@
 // its stderr gets a capped log: its head and its tail, and a line saying how much was cut there.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -29,17 +28,15 @@ constexpr std::size_t kPlanned = 8;
 TEST_CASE("under nohup SIGHUP does not stop the run", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
-    pid_t pid = 0;
-    {
-        const ScopedSignal nohup(SIGHUP, SIG_IGN);
-        pid = spawn_arbiter(tempo_match(dir, db, kPlanned, 17), dir.file("out"), dir.file("err"));
-    }
+    auto nohup = arbiter_logged(tempo_match(dir, db, kPlanned, 17), dir.file("out"), dir.file("err"));
+    nohup.ignored_signals = {SIGHUP};
+    test_support::Child arbiter(nohup);
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 1, 60s));
-    kill(pid, SIGHUP);
-    const int status = wait_child(pid, 120s);
-    INFO(read_text(dir.file("out")) << read_text(dir.file("err")));
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+    arbiter.signal(SIGHUP);
+    const auto& ended = arbiter.wait(120s);
+    INFO(ended.out << ended.err);
+    REQUIRE(ended.exited());
+    CHECK(ended.exit_code == 0);
     CHECK(stored_games(db).size() == kPlanned);
     CHECK(stored_runs(db)[0].status == RunStatus::finished);
 }

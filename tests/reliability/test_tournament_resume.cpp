@@ -3,6 +3,8 @@
 // dialect), pyramid and knockout, whose later rounds depend on the stored results.
 #include <catch2/catch.hpp>
 
+#include <csignal>
+
 #include "tests/reliability/reliability_support.h"
 
 using namespace reliability;
@@ -32,14 +34,10 @@ void check_resume(const std::vector<std::string>& kind) {
 
     const std::string db = dir.file("resumed.db");
     const auto args = tournament(dir, db, kind);
-    pid_t pid = 0;
-    {
-        const ScopedSignal hup_default(SIGHUP, SIG_DFL);
-        pid = spawn_arbiter(args, dir.file("out"), dir.file("err"));
-    }
+    test_support::Child arbiter(arbiter_logged(args, dir.file("out"), dir.file("err")));
     REQUIRE(wait_for_lines(dir.file("out"), "Finished game", 2, 120s));
-    kill(pid, SIGINT);
-    REQUIRE(WIFEXITED(wait_child(pid, 60s)));
+    arbiter.signal(SIGINT);
+    REQUIRE(arbiter.wait(60s).exited());
     const std::size_t before = stored_games(db).size();
     const Games all = stored_games(dir.file("straight.db"));
     REQUIRE(before < all.size());

@@ -6,7 +6,6 @@
 // UCI engine is. Each run is a child process with a deadline, so a regression fails, never hangs.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
 
 #include <filesystem>
 
@@ -19,20 +18,8 @@ namespace {
 
 constexpr const char* kPhalanx = "/usr/games/phalanx";
 
-struct ChildRun {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-ChildRun run_child(const TempDir& dir, const std::vector<std::string>& args) {
-    const pid_t pid = spawn_arbiter(args, dir.file("out.txt"), dir.file("err.txt"));
-    const int status = wait_child(pid, std::chrono::seconds(60));
-    ChildRun run;
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.out = read_text(dir.file("out.txt"));
-    run.err = read_text(dir.file("err.txt"));
-    return run;
+test_support::ChildResult run_child(const TempDir& dir, const std::vector<std::string>& args) {
+    return test_support::run(arbiter_logged(args, dir.file("out.txt"), dir.file("err.txt")), std::chrono::seconds(60));
 }
 
 // Takes `sd` and answers ping, but never answers `go` or `?`.
@@ -50,7 +37,7 @@ TEST_CASE("an xboard engine that refuses sd under depth= is refused before any g
     if (access(kPhalanx, X_OK) != 0) WARN("phalanx not installed");
     if (access(kPhalanx, X_OK) != 0) return;
     TempDir dir;
-    const ChildRun run = run_child(dir, {"-engine", std::string("cmd=") + kPhalanx, "proto=xboard", "name=phalanx",
+    const auto run = run_child(dir, {"-engine", std::string("cmd=") + kPhalanx, "proto=xboard", "name=phalanx",
                                          "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each",
                                          "depth=1", "-games", "2", "--db", dir.file("run.db"), "-logdir", "off"});
     INFO(run.out << run.err);
@@ -64,7 +51,7 @@ TEST_CASE("an xboard engine that refuses sd under depth= is refused before any g
 TEST_CASE("a depth-limited xboard engine that never moves is scored as stalled after -ping-ms", "[integration]") {
     TempDir dir;
     const std::string silent = dir.write("silent.sh", kSilentXboard, true);
-    const ChildRun run =
+    const auto run =
         run_child(dir, {"-engine", "cmd=" + silent, "proto=xboard", "name=silent", "dir=" + dir.path(), "-engine",
                         "cmd=" TEMPO_BIN, "name=tempo", "dir=" + dir.path(), "-each", "depth=2", "-games", "2",
                         "-repeat", "-recover", "-concurrency", "1", "-ping-ms", "300", "--db", dir.file("run.db"),

@@ -3,14 +3,15 @@
 // charts with one mark per step. The SPSA report's page, rendered from a hand-built run, must hold
 // one trajectory per parameter with a vertex per iteration. Exit 77 (CTest: skipped) when
 // /usr/bin/chromium is missing.
+#include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <regex>
 #include <string>
 
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "reports/spsa_report.h"
@@ -20,6 +21,8 @@
 namespace {
 
 constexpr const char* kChromium = "/usr/bin/chromium";
+// Far longer than rendering a page takes.
+constexpr std::chrono::minutes kLimit{2};
 
 // The markup of the <svg id="ID"> element in the DOM, or empty when it is not there.
 std::string svg_element(const std::string& dom, const std::string& id) {
@@ -39,14 +42,17 @@ void check(bool ok, const std::string& what) {
 
 // Chromium's DOM of the page `html`, or empty when the browser failed.
 std::string browser_dom(const std::filesystem::path& dir, const std::filesystem::path& html, const std::string& name) {
-    const auto dom = dir / (name + ".dom.html");
-    const std::string browse = std::string(kChromium) +
-                               " --headless --no-sandbox --disable-gpu --disable-background-networking"
-                               " --disable-component-update --disable-sync --no-first-run --user-data-dir='" +
-                               (dir / "profile").string() + "' --dump-dom 'file://" + html.string() + "' > '" +
-                               dom.string() + "' 2> '" + (dir / (name + ".chromium.log")).string() + "'";
-    check(std::system(browse.c_str()) == 0, "chromium --headless --dump-dom " + name);
-    return test_support::read_text(dom);
+    const std::vector<std::string> args{"--headless", "--no-sandbox", "--disable-gpu",
+                                        "--disable-background-networking", "--disable-component-update",
+                                        "--disable-sync", "--no-first-run",
+                                        "--user-data-dir=" + (dir / "profile").string(), "--dump-dom",
+                                        "file://" + html.string()};
+    const auto browsed = test_support::run(
+        test_support::logged(kChromium, args, (dir / (name + ".dom.html")).string(),
+                             (dir / (name + ".chromium.log")).string()),
+        kLimit);
+    check(browsed.exit_code == 0, "chromium --headless --dump-dom " + name);
+    return browsed.out;
 }
 
 // How many vertices the trajectory polyline of `svg` has.
@@ -91,9 +97,10 @@ int main() {
         arbiter::testing::write_synthetic_ladder(database, arbiter::testing::SyntheticLadder{});
     }
     const auto html = dir / "report.html";
-    const std::string report = std::string(ARBITER_BIN) + " report features --db '" + db_path.string() +
-                               "' --format html --out '" + html.string() + "'";
-    check(std::system(report.c_str()) == 0, "arbiter report features --format html");
+    test_support::ChildSpec report{.program = ARBITER_BIN, .args = {"report", "features", "--db", db_path.string(),
+                                                                     "--format", "html", "--out", html.string()}};
+    report.out = report.err = test_support::Stream::inherit();
+    check(test_support::run(report, kLimit).exit_code == 0, "arbiter report features --format html");
     const std::string text = browser_dom(dir, html, "features");
     const std::string elo = svg_element(text, "ladder-elo");
     const std::string gain = svg_element(text, "ladder-improvement");

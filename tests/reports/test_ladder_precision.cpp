@@ -206,3 +206,31 @@ TEST_CASE("the seed's figures from the plan make a second table in the steps' la
     CHECK(tables[1].rows.at(2).at(2) == "2018-12-27");
     CHECK(tables[1].rows.at(2).at(6) == "+119");
 }
+
+TEST_CASE("precision section: the games sentence names head to head only when the ladder played it", "[unit]") {
+    test_support::TempDir dir;
+    db::Database database(dir.file("ladder.db"));
+    const testing::SyntheticLadder ladder;
+    testing::write_synthetic_ladder(database, ladder);
+    const std::string with = "Games: the step's own gauntlet runs (its opponents and the previous step head to head).";
+    const std::string without = "Games: the step's own gauntlet runs (its opponents).";
+    auto games_sentence = [&] {
+        const reports::Report report = reports::build_feature_report(database, {});
+        const std::string& paragraph = section(report, "Precision and cost").paragraphs.at(0);
+        return paragraph.substr(paragraph.find("Games:"));
+    };
+    // The synthetic plan predates the key: its ladders played head to head.
+    CHECK(games_sentence() == with);
+    for (const bool head_to_head : {false, true}) {
+        db::RunRecord run;
+        run.kind = db::RunKind::ladder;
+        run.config_json = nlohmann::json{{"ladder", ladder.name}, {"smoke", false}, {"time_control", "nodes=1000"},
+                                         {"anchors", {{ladder.opponents[0], ladder.anchor}}},
+                                         {"head_to_head", head_to_head}}
+                              .dump();
+        run.ladder = ladder.name;
+        database.find_or_create_run(run);
+        INFO("head_to_head " << head_to_head);
+        CHECK(games_sentence() == (head_to_head ? with : without));
+    }
+}

@@ -4,9 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -17,7 +15,7 @@
 #include "db/database.h"
 #include "harness/spsa/perturbation.h"
 #include "tests/support/captured_run.h"
-#include "tests/support/spawned_program.h"
+#include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/wait_until.h"
 
@@ -31,15 +29,9 @@ std::vector<std::string> spsa_args(const test_support::TempDir& dir, const std::
             "--pairs-per-iteration", "2", "--db", dir.file("spsa.db"), "-seed", "11", "--name", "recovery"};
 }
 
-pid_t spawn(const std::vector<std::string>& args, const std::string& log) {
-    return test_support::spawn_logged(ARBITER_BIN, args, log);
-}
-
+// arbiter ARGS to its end, its stdout and stderr in `log`; its exit code.
 int run(const std::vector<std::string>& args, const std::string& log) {
-    const pid_t pid = spawn(args, log);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return test_support::run(test_support::logged(ARBITER_BIN, args, log), std::chrono::minutes(2)).exit_code;
 }
 
 std::string read_text(const std::string& path) {
@@ -191,15 +183,14 @@ TEST_CASE("a SIGKILLed spsa run continues at its next iteration with the stored 
     const std::string params = dir.write("tune.txt", kParams);
     const std::string db = dir.file("spsa.db");
     constexpr int kIterations = 16;
-    const pid_t pid = spawn(spsa_args(dir, params, kIterations), dir.file("killed.log"));
-    REQUIRE(pid > 0);
+    const auto args = spsa_args(dir, params, kIterations);
+    test_support::Child arbiter(test_support::logged(ARBITER_BIN, args, dir.file("killed.log")));
     const bool some = test_support::wait_until([&] { return finished_iterations(db) >= 2; }, std::chrono::minutes(1));
-    kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    INFO(read_text(dir.file("killed.log")));
+    arbiter.signal(SIGKILL);
+    const auto& killed = arbiter.wait(std::chrono::seconds(30));
+    INFO(killed.out);
     REQUIRE(some);
-    REQUIRE(WIFSIGNALED(status));
+    REQUIRE(killed.signal == SIGKILL);
     const auto before = stored(db);
     int done = 0;
     for (const auto& it : before.iterations) done += it.finished_at ? 1 : 0;

@@ -6,9 +6,10 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <optional>
 #include <string>
+
+#include "tests/support/child.h"
 
 namespace test_support {
 
@@ -31,15 +32,11 @@ inline std::string fathom_tag(const std::string& text, const std::string& name) 
 // fathom's verdict for `fen` with the tables in `tables`; nullopt when it cannot probe it.
 inline std::optional<FathomVerdict> fathom_verdict(const std::string& fathom, const std::string& tables,
                                                    const std::string& fen) {
-    const std::string command = "'" + fathom + "' --path='" + tables + "' '" + fen + "' 2>&1";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) return std::nullopt;
-    std::string output;
-    char buffer[4096];
-    for (std::size_t read; (read = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, read);
-    const int status = ::pclose(pipe);
-    FathomVerdict verdict{fathom_tag(output, "WDL"), fathom_tag(output, "Result")};
-    if (status != 0 || verdict.wdl.empty() || verdict.result.empty()) return std::nullopt;
+    ChildSpec probe{.program = fathom, .args = {"--path=" + tables, fen}};
+    probe.err = Stream::into_stdout();
+    const ChildResult run = test_support::run(probe);
+    FathomVerdict verdict{fathom_tag(run.out, "WDL"), fathom_tag(run.out, "Result")};
+    if (run.exit_code != 0 || verdict.wdl.empty() || verdict.result.empty()) return std::nullopt;
     return verdict;
 }
 

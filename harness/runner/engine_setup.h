@@ -1,0 +1,44 @@
+#pragma once
+// From the user's engine descriptions to what the lower layers need: resolved catalogue
+// references, unique names, per-engine time controls, protocol client configurations and the
+// database's engine identity. Each value was parsed where it was read; the checks across keys and
+// files happen here, before any process starts, so a mistake is reported as bad input (exit 2)
+// and never as a failed run.
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/protocol/engine_config.h"
+
+#include "harness/config/match_config.h"
+#include "db/records.h"
+#include "harness/openings/polyglot.h"
+#include "harness/tc/time_control.h"
+
+namespace arbiter::runner {
+
+struct PreparedEngine {
+    config::EngineSpec spec;          // catalogue reference resolved
+    std::string name;                 // unique within the run
+    tc::TimeControl time_control;
+    protocol::EngineConfig client;    // what make_engine_client takes
+    db::EngineRecord record;          // identity stored with every game
+    bool restart_every_game = false;  // restart=on
+    std::shared_ptr<const openings::PolyglotBook> book;  // book=: its own Polyglot book
+    int book_plies = 0;                                  // bookdepth= in plies
+};
+
+// Resolves, names and checks every engine of `config`. Throws config::ConfigError naming the
+// engine ("-engine #2 nodes") for a missing command, an unknown catalogue entry, a missing time
+// control, both tc= and st=, or a limit the protocol cannot express. A name given twice is made unique
+// ("NAME-2"), as cutechess-cli lets two engines share one, and said on `notes`.
+std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, std::ostream& notes = std::clog);
+
+// The directory engines' stderr logs go to (see MatchConfig::logdir); nullopt when discarded.
+std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& config);
+
+}  // namespace arbiter::runner

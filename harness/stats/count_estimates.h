@@ -1,0 +1,27 @@
+#pragma once
+// What `arbiter stats` prints: Elo, LOS, draw ratio, nElo and optionally SPRT for given counts.
+//
+// With json one object is printed with exactly the keys elo, elo_error (half-width of the 95%
+// interval), los (0..1), draw_ratio (0..1) and nelo (null when undefined), plus llr, lower_bound,
+// upper_bound and decision ("H0", "H1" or "continue") with an SPRT. Without json they are printed in
+// fastchess's layout.
+
+#include <optional>
+#include <ostream>
+#include <variant>
+
+#include "harness/stats/elo.h"
+#include "harness/stats/sprt.h"
+
+namespace arbiter::stats {
+
+struct StatsRequest {
+    std::variant<WdlCounts, PentaCounts> counts;
+    std::optional<SprtParameters> sprt;  // checked with validate_sprt_parameters; its model is used
+    bool json = false;
+};
+
+// Throws std::invalid_argument when the counts admit no estimate (no games, say).
+void write_count_estimates(const StatsRequest& request, std::ostream& out);
+
+}  // namespace arbiter::stats
