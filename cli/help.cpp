@@ -40,12 +40,14 @@ Usage:
   arbiter spsa -engine cmd=PATH ... --params FILE [--iterations N] [--pairs-per-iteration K]
                [--alpha A] [--gamma G] [--A-ratio R] [--name NAME] [--db FILE]
                                                                tune UCI options by SPSA through games
-  arbiter report features|commits|run|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
+  arbiter report features|commits|run|runs|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"
-                [--dir D] [--exe PATH] [--target T]] [--bench] [--no-verify-bench]
+                [--dir D] [--exe PATH] [--target T]] [--make-var NAME=VALUE]... [--net FILE [--net-var NAME]]
+                [--bench] [--no-verify-bench] [--build-timeout SECONDS]
                                                                build an engine at a git revision with
-                                                               its recipe (cached per commit and recipe),
+                                                               its recipe (cached per commit, recipe,
+                                                               variables, network and toolchain),
                                                                check its bench; prints the binary's path
   arbiter baseline current|list|record --db FILE [--name NAME] [--commit SHA --engine NAME --run ID]
                                                                the nightly's last good build

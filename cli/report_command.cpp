@@ -17,7 +17,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: arbiter report features  --db FILE [--ladder NAME] [--engine NAME] [--format md|html|csv|json] [--out FILE]\n"
     "       arbiter report commits   --db FILE --engine NAME [--suite wac] [--format ...] [--out FILE]\n"
-    "       arbiter report run       --db FILE --run ID [--format ...] [--out FILE]\n"
+    "       arbiter report run       --db FILE [--run ID] [--format ...] [--out FILE]   (default: the latest run)\n"
+    "       arbiter report runs      --db FILE [--format ...] [--out FILE]\n"
     "       arbiter report opponents --db FILE --engine NAME [--format ...] [--out FILE]\n"
     "       arbiter report spsa      --db FILE [--run NAME] [--format ...] [--out FILE]\n";
 
@@ -52,16 +53,16 @@ void read_flag(FlagReader& flags, ReportArgs& parsed) {
 ReportArgs parse_args(const std::vector<std::string>& args) {
     ReportArgs parsed;
     FlagReader flags(args);
-    if (!flags.next() || !flags.is_positional()) throw UsageError("", "give the report: features, commits, run, opponents or spsa");
+    if (!flags.next() || !flags.is_positional())
+        throw UsageError("", "give the report: features, commits, run, runs, opponents or spsa");
     parsed.kind = flags.word();
     while (flags.next()) read_flag(flags, parsed);
     const reports::ReportRequest& request = parsed.request;
     if (request.db.empty()) throw UsageError("--db", "give the database to report on");
     if ((parsed.kind == "commits" || parsed.kind == "opponents") && !request.engine)
         throw UsageError("--engine", "arbiter report " + parsed.kind + " needs the engine's name");
-    if (parsed.kind == "run" && !request.run_id) throw UsageError("--run", "arbiter report run needs a run id");
     const auto kind = reports::parse_report_kind(parsed.kind);
-    if (!kind) throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run, opponents or spsa)");
+    if (!kind) throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run, runs, opponents or spsa)");
     parsed.request.kind = *kind;
     return parsed;
 }

@@ -21,6 +21,9 @@ Database::Impl::Impl(const std::string& path, const OpenOptions& options)
       retry(options.write_deadline_ms),
       read_only(options.read_only) {
   detail::prepare_database(conn, retry, options);
+  detail::Statement column(conn, "SELECT count(*) FROM pragma_table_info('engines') WHERE name = 'commit_subject'",
+                           "look for engines.commit_subject");
+  engines_have_commit_info = column.step() && column.int64(0) > 0;
 }
 
 void Database::Impl::write(std::string_view purpose, const std::function<void()>& body) {
@@ -61,9 +64,18 @@ bool Database::has_table(const std::string& name) {
 
 // --- engines ---
 
-namespace {
+namespace detail {
 
-EngineRecord read_engine(const detail::Statement& stmt) {
+std::string engine_columns(const Database::Impl& impl, std::string_view alias) {
+  const std::string a = alias.empty() ? std::string() : std::string(alias) + ".";
+  std::string columns;
+  for (const char* column : {"id", "name", "command", "protocol", "options", "git_commit", "feature_set"})
+    columns += (columns.empty() ? "" : ", ") + a + column;
+  if (impl.engines_have_commit_info) return columns + ", " + a + "commit_subject, " + a + "committed_at";
+  return columns + ", '', ''";
+}
+
+EngineRecord read_engine(const Statement& stmt) {
   EngineRecord engine;
   engine.id = stmt.int64(0);
   engine.name = stmt.text(1);
@@ -72,8 +84,14 @@ EngineRecord read_engine(const detail::Statement& stmt) {
   engine.options_json = stmt.text(4);
   engine.git_commit = stmt.text(5);
   engine.feature_set = stmt.text(6);
+  engine.commit_subject = stmt.text(7);
+  engine.committed_at = stmt.text(8);
   return engine;
 }
+
+}  // namespace detail
+
+namespace {
 
 void bind_engine_identity(detail::Statement& stmt, const EngineRecord& engine, const std::string& options) {
   stmt.bind(1, engine.name);
@@ -82,6 +100,20 @@ void bind_engine_identity(detail::Statement& stmt, const EngineRecord& engine, c
   stmt.bind(4, options);
   stmt.bind(5, engine.git_commit);
   stmt.bind(6, engine.feature_set);
+}
+
+// An engine registered before its commit was known (or before schema 7) learns it now; known
+// values stay, since the commit decides them.
+void fill_commit_info(detail::Connection& conn, std::int64_t id, const EngineRecord& engine, const std::string& purpose) {
+  if (engine.commit_subject.empty() && engine.committed_at.empty()) return;
+  auto update = conn.cached(
+      "UPDATE engines SET commit_subject = CASE WHEN commit_subject = '' THEN ?2 ELSE commit_subject END, "
+      "committed_at = CASE WHEN committed_at = '' THEN ?3 ELSE committed_at END WHERE id = ?1",
+      purpose);
+  update->bind(1, id);
+  update->bind(2, engine.commit_subject);
+  update->bind(3, engine.committed_at);
+  update->run();
 }
 
 }  // namespace
@@ -105,14 +137,18 @@ std::int64_t Database::upsert_engine(const EngineRecord& engine) {
     bind_engine_identity(*find, engine, options);
     if (find->step()) {
       id = find->int64(0);
+      find->reset();
+      fill_commit_info(conn, id, engine, purpose);
       return;
     }
     auto insert = conn.cached(
-        "INSERT INTO engines (name, command, protocol, options, git_commit, feature_set, created_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO engines (name, command, protocol, options, git_commit, feature_set, created_at, commit_subject, "
+        "committed_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         purpose);
     bind_engine_identity(*insert, engine, options);
     insert->bind(7, utc_now_iso());
+    insert->bind(8, engine.commit_subject);
+    insert->bind(9, engine.committed_at);
     insert->run();
     id = conn.last_insert_id();
   });
@@ -121,21 +157,17 @@ std::int64_t Database::upsert_engine(const EngineRecord& engine) {
 
 std::optional<EngineRecord> Database::engine_by_id(std::int64_t id) {
   std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT id, name, command, protocol, options, git_commit, feature_set FROM engines WHERE id = ?1",
-      "read engine");
+  auto stmt = impl_->conn.cached("SELECT " + detail::engine_columns(*impl_) + " FROM engines WHERE id = ?1", "read engine");
   stmt->bind(1, id);
   if (!stmt->step()) return std::nullopt;
-  return read_engine(*stmt);
+  return detail::read_engine(*stmt);
 }
 
 std::vector<EngineRecord> Database::list_engines() {
   std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT id, name, command, protocol, options, git_commit, feature_set FROM engines ORDER BY id",
-      "list engines");
+  auto stmt = impl_->conn.cached("SELECT " + detail::engine_columns(*impl_) + " FROM engines ORDER BY id", "list engines");
   std::vector<EngineRecord> engines;
-  while (stmt->step()) engines.push_back(read_engine(*stmt));
+  while (stmt->step()) engines.push_back(detail::read_engine(*stmt));
   return engines;
 }
 

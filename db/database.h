@@ -28,10 +28,11 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
-// schema 6 added baselines.verification, which BaselineStore reads as '' from an older file.
+// schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
+// added engines.commit_subject and committed_at, which engine reads return as '' from an older file.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -68,6 +69,8 @@ class Database {
   std::int64_t upsert_engine(const EngineRecord& engine);
   std::optional<EngineRecord> engine_by_id(std::int64_t id);
   std::vector<EngineRecord> list_engines();
+  // The engines that played games or answered positions in the run, by id (report_queries.cpp).
+  std::vector<EngineRecord> engines_of_run(std::int64_t run_id);
 
   // Finds the run with this config key (computed from kind + config_json when empty) or creates it.
   // An existing run is returned as stored (status included), which is how a re-run resumes; when the

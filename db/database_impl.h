@@ -20,6 +20,8 @@ struct Database::Impl {
   detail::Connection conn;
   detail::WriteRetry retry;
   bool read_only;
+  // engines.commit_subject/committed_at exist (schema 7; a read-only open of an older file lacks them).
+  bool engines_have_commit_info = false;
   // Recursive so that a helper called from a locked method may lock again.
   std::recursive_mutex mutex;
 };
@@ -30,6 +32,10 @@ namespace detail {
 // and statistics queries so they filter identically. The condition text is fixed per filter shape.
 std::string run_filter_condition(const ResultFilter& filter, std::string_view run_id_column, int first_param);
 void bind_run_filter(Statement& stmt, const ResultFilter& filter, int first_param);
+
+// The columns an EngineRecord is read from, `alias.` before each when given; read_engine reads them.
+std::string engine_columns(const Database::Impl& impl, std::string_view alias = {});
+EngineRecord read_engine(const Statement& stmt);
 
 // Row readers: columns in the order of the matching *_columns text.
 extern const char* const kGameColumns;

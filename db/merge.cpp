@@ -137,9 +137,13 @@ CREATE TEMP TABLE IF NOT EXISTS engine_map (src_id INTEGER PRIMARY KEY, dst_id I
 CREATE TEMP TABLE IF NOT EXISTS run_map (src_id INTEGER PRIMARY KEY, dst_id INTEGER NOT NULL);
 DELETE FROM temp.engine_map;
 DELETE FROM temp.run_map;
-INSERT INTO main.engines (name, command, protocol, options, git_commit, feature_set, created_at)
-  SELECT name, command, protocol, options, git_commit, feature_set, created_at FROM src.engines WHERE true
-  ON CONFLICT DO NOTHING;
+INSERT INTO main.engines (name, command, protocol, options, git_commit, feature_set, created_at, commit_subject,
+                          committed_at)
+  SELECT name, command, protocol, options, git_commit, feature_set, created_at, commit_subject, committed_at
+  FROM src.engines WHERE true
+  ON CONFLICT (name, git_commit, command, protocol, options, feature_set) DO UPDATE SET
+    commit_subject = CASE WHEN commit_subject = '' THEN excluded.commit_subject ELSE commit_subject END,
+    committed_at = CASE WHEN committed_at = '' THEN excluded.committed_at ELSE committed_at END;
 INSERT INTO temp.engine_map (src_id, dst_id)
   SELECT s.id, m.id FROM src.engines s JOIN main.engines m
     ON m.name = s.name AND m.command = s.command AND m.protocol = s.protocol AND m.options = s.options

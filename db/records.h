@@ -51,6 +51,10 @@ struct EngineRecord {
   std::string options_json = "{}";  // UCI options as a JSON object
   std::string git_commit;
   std::string feature_set;  // e.g. "nnue,lmr" or a build flavour
+  // Not part of the identity (the commit decides them): the commit's subject line and committer date
+  // (ISO-8601 UTC), '' when unknown. Registering a known engine with them fills them in when blank.
+  std::string commit_subject{};
+  std::string committed_at{};
 };
 
 // A run: one invocation of the scheduler (match, gauntlet, ...), possibly one shard of it.

@@ -1,5 +1,5 @@
-// Database: reads the reports need beyond the general queries (ladder listings, WAC per step, and
-// the stored time of a ladder's games and EPD answers).
+// Database: reads the reports need beyond the general queries (ladder listings, WAC per step, the
+// stored time of a ladder's games and EPD answers, and the engines of a run).
 #include "db/database_impl.h"
 
 namespace arbiter::db {
@@ -20,6 +20,20 @@ std::vector<RunRecord> Database::runs_of_ladder(const std::string& ladder) {
   std::vector<RunRecord> runs;
   while (stmt->step()) runs.push_back(detail::read_run(*stmt));
   return runs;
+}
+
+std::vector<EngineRecord> Database::engines_of_run(std::int64_t run_id) {
+  std::lock_guard lock(impl_->mutex);
+  auto stmt = impl_->conn.cached(
+      "SELECT " + detail::engine_columns(*impl_) +
+          " FROM engines WHERE id IN (SELECT white_engine_id FROM games WHERE run_id = ?1 "
+          "UNION SELECT black_engine_id FROM games WHERE run_id = ?1 "
+          "UNION SELECT engine_id FROM epd_results WHERE run_id = ?1) ORDER BY id",
+      "engines of run " + std::to_string(run_id));
+  stmt->bind(1, run_id);
+  std::vector<EngineRecord> engines;
+  while (stmt->step()) engines.push_back(detail::read_engine(*stmt));
+  return engines;
 }
 
 std::vector<LadderEpdScore> Database::ladder_epd_scores(const std::string& ladder) {

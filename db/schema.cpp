@@ -267,6 +267,13 @@ CREATE VIEW moves AS
 ALTER TABLE baselines ADD COLUMN verification TEXT NOT NULL DEFAULT ''
   CHECK (verification IN ('', 'bench', 'none'));
 )sql",
+    // v7: what an engine's commit is, for reports that name it: the subject line and the committer
+    // date (ISO-8601 UTC), read from the repository when a build= engine is prepared. Not part of the
+    // engine's identity (the commit decides them); '' when unknown (engines stored before v7).
+    R"sql(
+ALTER TABLE engines ADD COLUMN commit_subject TEXT NOT NULL DEFAULT '';
+ALTER TABLE engines ADD COLUMN committed_at TEXT NOT NULL DEFAULT '';
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

@@ -11,9 +11,9 @@
 
 namespace arbiter::reports {
 
-enum class ReportKind { features, commits, run, opponents };
+enum class ReportKind { features, commits, run, runs, opponents };
 
-// "features", "commits", "run" or "opponents"; nullopt for anything else.
+// "features", "commits", "run", "runs" or "opponents"; nullopt for anything else.
 std::optional<ReportKind> parse_report_kind(std::string_view name);
 
 struct ReportRequest {
@@ -22,7 +22,7 @@ struct ReportRequest {
     std::optional<std::string> ladder;   // features: needed when the database holds several ladders
     std::optional<std::string> engine;   // commits and opponents: required; features: also charted
     std::string suite = "wac";           // features and commits: the EPD suite's results shown
-    std::optional<std::int64_t> run_id;  // run: required
+    std::optional<std::int64_t> run_id;  // run: the latest run when not given
 };
 
 // Opens the database read-only and builds the report. Throws db::DbError naming the file,

@@ -12,9 +12,13 @@ namespace {
 
 struct CommitRow {
     std::string commit;
-    std::string started_at;  // of the latest run of either kind, for ordering
+    std::string started_at;    // of the latest run of either kind
+    std::string committed_at;  // the commit's date when the database holds it (schema 7)
     std::optional<db::CommitGameResult> games;
     std::optional<db::CommitEpdResult> epd;
+
+    // Rows go by commit date: a run's date says when it was tested, not where the commit stands.
+    const std::string& date() const { return committed_at.empty() ? started_at : committed_at; }
 };
 
 // Suites are stored under the name their ids carry ("WAC"); users type "wac".
@@ -41,8 +45,12 @@ std::vector<CommitRow> commit_rows(db::Database& database, const std::string& en
         if (row.started_at.empty()) row.started_at = epd.run_started_at;
     }
     std::vector<CommitRow> rows;
-    for (auto& [commit, row] : by_commit) rows.push_back(std::move(row));
-    std::stable_sort(rows.begin(), rows.end(), [](const CommitRow& a, const CommitRow& b) { return a.started_at < b.started_at; });
+    for (auto& [commit, row] : by_commit) {
+        const std::int64_t engine_id = row.games ? row.games->engine_id : row.epd->engine_id;
+        if (const auto engine = database.engine_by_id(engine_id)) row.committed_at = engine->committed_at;
+        rows.push_back(std::move(row));
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const CommitRow& a, const CommitRow& b) { return a.date() < b.date(); });
     return rows;
 }
 
@@ -52,6 +60,11 @@ std::optional<stats::EloEstimate> elo_of(const db::CommitGameResult& games) {
 }
 
 std::string commit_label(const CommitRow& row) { return row.commit.empty() ? "(no commit)" : short_rev(row.commit); }
+
+// The commit's date; a row the database holds no commit date for shows its run's, marked.
+std::string date_cell(const CommitRow& row) {
+    return row.committed_at.empty() ? date_of(row.started_at) + " (run)" : date_of(row.committed_at);
+}
 
 }  // namespace
 
@@ -64,7 +77,8 @@ std::vector<Section> commits_sections(db::Database& database, const std::string&
         return {section};
     }
     section.paragraphs.push_back("Per commit, the latest run: Elo is the score against that run's opponents (95% error); " +
-                                 suite + " is the latest score on the suite.");
+                                 suite + " is the latest score on the suite. Rows go by the commit's date (the run's, "
+                                 "marked (run), where the database does not hold it).");
     Chart elo{"commits-elo", "Elo over commits", "Elo vs opponents", ChartKind::points_with_errors, {"Elo", {}}};
     Chart wac{"commits-wac", suite + " over commits", "solved", ChartKind::points_with_errors, {suite, {}}};
     Table table;
@@ -72,14 +86,14 @@ std::vector<Section> commits_sections(db::Database& database, const std::string&
     table.numeric = {false, false, true, true, true, true, true, true, true, true, true};
     for (const CommitRow& row : rows) {
         const std::string label = commit_label(row);
-        std::vector<std::string> cells{label, date_of(row.started_at)};
+        std::vector<std::string> cells{label, date_cell(row)};
         std::optional<stats::EloEstimate> estimate = row.games ? elo_of(*row.games) : std::nullopt;
         if (row.games && estimate) {
             const auto& g = *row.games;
             cells.insert(cells.end(), {std::to_string(g.run_id), std::to_string(g.wins + g.draws + g.losses),
                                        std::to_string(g.wins), std::to_string(g.draws), std::to_string(g.losses),
-                                       percent(estimate->score), difference_cell(estimate->elo, estimate->elo_error)});
-            elo.series.points.push_back({label, estimate->elo, estimate->elo_error});
+                                       percent(estimate->score), elo_cell(*estimate)});
+            elo.series.points.push_back(elo_point(label, *estimate));
         } else {
             cells.insert(cells.end(), 7, "");
             elo.series.points.push_back({label, std::nullopt, std::nullopt});
@@ -94,7 +108,8 @@ std::vector<Section> commits_sections(db::Database& database, const std::string&
         }
         table.rows.push_back(std::move(cells));
     }
-    section.charts = {elo, wac};
+    for (Chart* chart : {&elo, &wac})
+        if (has_values(*chart)) section.charts.push_back(std::move(*chart));  // an empty chart says nothing
     section.tables.push_back(std::move(table));
     return {section};
 }

@@ -1,7 +1,8 @@
 #pragma once
 // `arbiter report commits --engine NAME [--suite wac]`: per git commit of the engine, its latest
 // run's W/D/L and Elo against that run's opponents, and its latest score on the suite, as a table
-// and as Elo-over-commits and WAC-over-commits charts. Commits come oldest run first.
+// and as Elo-over-commits and WAC-over-commits charts (a chart without data is left out). Commits
+// come in the order of their commit dates (a commit without a stored date by its latest run's).
 
 #include <string>
 #include <vector>

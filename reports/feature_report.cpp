@@ -111,6 +111,8 @@ std::string step_rev(const db::LadderStepRecord& step, db::Database& database) {
 
 struct StepFigures {
     std::optional<double> rating, error, improvement, improvement_error;
+    // A step placed for a perfect or null score has a floor or ceiling, and so may its improvement.
+    stats::RatingBound bound = stats::RatingBound::exact, improvement_bound = stats::RatingBound::exact;
     std::int64_t games = 0;
     std::optional<db::LadderEpdScore> wac;
 };
@@ -125,11 +127,18 @@ std::vector<StepFigures> step_figures(const LadderData& data) {
         const stats::PlayerRating& rating = data.fit.table->players[*index];
         f.rating = rating.rating;
         f.error = rating.error95;
+        f.bound = rating.bound;
         f.games = rating.record.games();
         f.improvement = data.improvements[i].value;
         f.improvement_error = data.improvements[i].error95;
+        f.improvement_bound = data.improvements[i].bound;
     }
     return figures;
+}
+
+// "> 2704 (16)": a floor or ceiling keeps its mark in the cells, as the Ordo table's '>' and '<'.
+std::string marked(stats::RatingBound bound, const std::string& cell) {
+    return bound == stats::RatingBound::exact ? cell : std::string(stats::bound_marker(bound)) + " " + cell;
 }
 
 Table steps_table(const LadderData& data, const std::vector<StepFigures>& figures, db::Database& database) {
@@ -141,8 +150,9 @@ Table steps_table(const LadderData& data, const std::vector<StepFigures>& figure
         const auto& step = data.steps[i];
         const StepFigures& f = figures[i];
         const std::string wac = f.wac ? std::to_string(f.wac->solved) + "/" + std::to_string(f.wac->positions) : "";
-        const std::string elo = f.rating ? rating_cell(*f.rating, f.error, f.games) : "";
-        const std::string improvement = f.improvement ? difference_cell(*f.improvement, f.improvement_error) : "";
+        const std::string elo = f.rating ? marked(f.bound, rating_cell(*f.rating, f.error, f.games)) : "";
+        const std::string improvement =
+            f.improvement ? marked(f.improvement_bound, difference_cell(*f.improvement, f.improvement_error)) : "";
         table.rows.push_back({step.label, step.category, step_date(data, step), step_rev(step, database), wac,
                               elo, improvement});
     }
@@ -199,8 +209,9 @@ std::vector<Chart> ladder_charts(const LadderData& data, const std::vector<StepF
     Chart wac{"ladder-wac", "WAC solved per step", "solved", ChartKind::bars, {"WAC", {}}};
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
         const std::string label = chart_label(data.steps[i]);
-        elo.series.points.push_back({label, figures[i].rating, figures[i].error});
-        gain.series.points.push_back({label, figures[i].improvement, figures[i].improvement_error});
+        elo.series.points.push_back({label, figures[i].rating, figures[i].error, stats::bound_marker(figures[i].bound)});
+        gain.series.points.push_back({label, figures[i].improvement, figures[i].improvement_error,
+                                      stats::bound_marker(figures[i].improvement_bound)});
         std::optional<double> solved;
         if (figures[i].wac) solved = static_cast<double>(figures[i].wac->solved);
         wac.series.points.push_back({label, solved, std::nullopt});

@@ -119,6 +119,12 @@ std::string target_paragraph(const LadderPrecisionInput& input, const TargetView
     return text + ".";
 }
 
+// "+45", or "> +539" for a step placed for a perfect score (its improvement is a floor too).
+std::string marked_whole(const stats::StepImprovement& improvement) {
+    const std::string marker = stats::bound_marker(improvement.bound);
+    return (marker.empty() ? "" : marker + " ") + signed_whole(*improvement.value);
+}
+
 Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, const std::optional<TargetView>& target) {
     Table table;
     table.caption = "Games and CPU-hours per step";
@@ -132,7 +138,7 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
     for (std::size_t i = 0; i < input.steps.size(); ++i) {
         const auto& improvement = i < input.improvements.size() ? input.improvements[i] : stats::StepImprovement{};
         std::vector<std::string> row{std::to_string(i + 1), input.steps[i].label,
-                                     improvement.value ? signed_whole(*improvement.value) : "",
+                                     improvement.value ? marked_whole(improvement) : "",
                                      i == 0 ? "" : error_text(improvement.error95),
                                      percent_text(improvement_los(improvement))};
         if (target) {

@@ -72,6 +72,7 @@ nlohmann::json chart_json(const Chart& chart) {
         points.push_back({{"label", point.label},
                           {"value", point.value ? nlohmann::json(*point.value) : nlohmann::json(nullptr)},
                           {"error", point.error ? nlohmann::json(*point.error) : nlohmann::json(nullptr)}});
+        if (!point.bound.empty()) points.back()["bound"] = point.bound;
     }
     return {{"id", chart.id}, {"title", chart.title}, {"y_label", chart.y_label}, {"points", points}};
 }
@@ -146,7 +147,8 @@ void render_html(const Report& report, std::ostream& out) {
         out << "<section>";
         if (!section.heading.empty()) out << "<h2>" << escape_xml(section.heading) << "</h2>\n";
         for (const auto& paragraph : section.paragraphs) out << "<p>" << escape_xml(paragraph) << "</p>\n";
-        for (const auto& chart : section.charts) out << "<figure>" << render_svg_chart(chart) << "</figure>\n";
+        for (const auto& chart : section.charts)
+            if (has_values(chart)) out << "<figure>" << render_svg_chart(chart) << "</figure>\n";
         for (const auto& table : section.tables) html_table(table, out);
         for (const auto& block : section.blocks) out << "<pre>" << escape_xml(block) << "</pre>\n";
         out << "</section>\n";

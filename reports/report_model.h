@@ -21,6 +21,7 @@ struct ChartPoint {
     std::string label;
     std::optional<double> value;  // none: no data at this x (a gap)
     std::optional<double> error;
+    std::string bound{};  // ">" or "<": the value is a floor or ceiling (a perfect or null score)
 };
 
 struct ChartSeries {
@@ -43,7 +44,17 @@ struct Chart {
     std::string x_label{};
     std::optional<double> reference{};                   // a dashed horizontal line (a start value)
     std::optional<double> lower_bound{}, upper_bound{};  // an allowed range; drawn when near the line
+    bool bounds_always{false};                           // draw the bounds however far (an SPRT's LLR bounds)
+    std::string lower_label{"min"}, upper_label{"max"};  // written before the bound's value
+    double x_step{1.0};                                  // x units per point (points every x_step games)
 };
+
+// Whether any point holds a value: a chart without one would draw empty axes, so it is left out.
+inline bool has_values(const Chart& chart) {
+    for (const ChartPoint& point : chart.series.points)
+        if (point.value) return true;
+    return false;
+}
 
 struct Section {
     std::string heading;

@@ -30,6 +30,16 @@ std::string difference_cell(double difference, std::optional<double> error95) {
     return text;
 }
 
+std::string elo_cell(const stats::EloEstimate& estimate) {
+    if (estimate.bound == stats::RatingBound::exact) return difference_cell(estimate.elo, estimate.elo_error);
+    return std::string(stats::bound_marker(estimate.bound)) + " " + signed_whole(*estimate.limit);
+}
+
+ChartPoint elo_point(const std::string& label, const stats::EloEstimate& estimate) {
+    if (estimate.bound == stats::RatingBound::exact) return {label, estimate.elo, estimate.elo_error};
+    return {label, *estimate.limit, std::nullopt, stats::bound_marker(estimate.bound)};
+}
+
 std::string percent(double fraction) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f", 100.0 * fraction);

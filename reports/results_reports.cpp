@@ -7,35 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/stats/elo.h"
-#include "reports/report_text.h"
 #include "harness/stats/sprt.h"
+#include "reports/matchups.h"
+#include "reports/report_text.h"
+#include "reports/run_engines.h"
+#include "reports/run_sprt.h"
 
 namespace arbiter::reports {
 namespace {
-
-struct Matchup {
-    std::string player, opponent;
-    stats::WdlCounts wdl;
-    stats::PentaCounts penta;
-    std::int64_t complete_pairs = 0;
-};
-
-// The one conversion from db's counts to stats' types: db/ sits below harness/ and cannot use
-// harness/stats, so its queries return their own RunPairStats.
-void add_run_stats(Matchup& matchup, const db::RunPairStats& stats) {
-    matchup.wdl.wins += stats.wins;
-    matchup.wdl.draws += stats.draws;
-    matchup.wdl.losses += stats.losses;
-    const auto& p = stats.pentanomial;
-    matchup.penta.ll += p[0], matchup.penta.ld += p[1], matchup.penta.dd_wl += p[2], matchup.penta.wd += p[3], matchup.penta.ww += p[4];
-    matchup.complete_pairs += p[0] + p[1] + p[2] + p[3] + p[4];
-}
-
-// Pentanomial when pairs were completed (the honest error for paired openings), else W/D/L.
-stats::EloEstimate estimate(const Matchup& matchup) {
-    if (matchup.complete_pairs > 0) return stats::estimate_elo(matchup.penta);
-    return stats::estimate_elo(matchup.wdl);
-}
 
 std::string penta_text(const Matchup& m) {
     if (m.complete_pairs == 0) return "";
@@ -43,11 +22,20 @@ std::string penta_text(const Matchup& m) {
            ", " + std::to_string(m.penta.wd) + ", " + std::to_string(m.penta.ww) + "]";
 }
 
-Table matchup_table(const std::vector<Matchup>& matchups, bool with_llr, const nlohmann::json& sprt) {
+std::string llr_cell(const RunSprt& sprt, const Matchup& m) {
+    const stats::SprtResult result = sprt_result(sprt, m.wdl, m.penta, m.complete_pairs);
+    char text[96];
+    std::snprintf(text, sizeof text, "%.2f (%.2f, %.2f) %s", result.llr, result.lower_bound, result.upper_bound,
+                  std::string(stats::decision_name(result.decision)).c_str());
+    return text;
+}
+
+// `sprt`: the run's, when its LLR is shown (a run of one pairing).
+Table matchup_table(const std::vector<Matchup>& matchups, const std::optional<RunSprt>& sprt) {
     Table table;
     table.columns = {"Player", "Opponent", "Games", "W", "D", "L", "Score %", "Elo", "LOS %", "Pentanomial [LL, LD, DD+WL, WD, WW]"};
     table.numeric = {false, false, true, true, true, true, true, true, true, false};
-    if (with_llr) table.columns.push_back("LLR (bounds)"), table.numeric.push_back(true);
+    if (sprt) table.columns.push_back("LLR (bounds)"), table.numeric.push_back(true);
     for (const Matchup& m : matchups) {
         const std::int64_t games = m.wdl.wins + m.wdl.draws + m.wdl.losses;
         if (games == 0) continue;
@@ -55,19 +43,8 @@ Table matchup_table(const std::vector<Matchup>& matchups, bool with_llr, const n
         const double score = (static_cast<double>(m.wdl.wins) + 0.5 * static_cast<double>(m.wdl.draws)) / static_cast<double>(games);
         std::vector<std::string> row{m.player, m.opponent, std::to_string(games), std::to_string(m.wdl.wins),
                                      std::to_string(m.wdl.draws), std::to_string(m.wdl.losses), percent(score),
-                                     difference_cell(e.elo, e.elo_error), percent(e.los), penta_text(m)};
-        if (with_llr) {
-            stats::SprtParameters params{sprt.value("elo0", 0.0), sprt.value("elo1", 5.0), sprt.value("alpha", 0.05),
-                                         sprt.value("beta", 0.05), stats::EloModel::normalized};
-            stats::parse_model(sprt.value("model", std::string("normalized")), params.model);
-            const bool trinomial = sprt.value("trinomial", false) || m.complete_pairs == 0 ||
-                                   params.model == stats::EloModel::bayesian;  // W/D/L only, as in fastchess
-            const stats::SprtResult result = trinomial ? stats::run_sprt(m.wdl, params) : stats::run_sprt(m.penta, params);
-            char text[96];
-            std::snprintf(text, sizeof text, "%.2f (%.2f, %.2f) %s", result.llr, result.lower_bound, result.upper_bound,
-                          std::string(stats::decision_name(result.decision)).c_str());
-            row.push_back(text);
-        }
+                                     elo_cell(e), percent(e.los), penta_text(m)};
+        if (sprt) row.push_back(llr_cell(*sprt, m));
         table.rows.push_back(std::move(row));
     }
     return table;
@@ -97,11 +74,13 @@ std::optional<std::int64_t> planned_games(const db::RunRecord& run, const nlohma
     return total;
 }
 
-std::vector<std::string> run_notes(const db::RunRecord& run, std::int64_t stored, std::optional<std::int64_t> planned) {
+std::vector<std::string> run_notes(const db::RunRecord& run, const nlohmann::json& config, std::int64_t stored,
+                                   std::optional<std::int64_t> planned) {
     std::vector<std::string> notes;
     notes.push_back("Kind " + std::string(db::to_string(run.kind)) + ", status " + std::string(db::to_string(run.status)) +
                     ", started " + run.started_at + (run.finished_at ? ", finished " + *run.finished_at : std::string()));
-    if (!run.time_control.empty()) notes.push_back("Time control: " + run.time_control);
+    if (const std::string limit = limit_note(run, config); !limit.empty()) notes.push_back(limit);
+    if (const auto sprt = run_sprt_of(config)) notes.push_back(sprt_note(*sprt));
     if (run.ladder) notes.push_back("Ladder: " + *run.ladder);
     if (run.shard_count > 1 || run.shard_index == 0)
         notes.push_back(run.shard_index == 0 ? "Several shards merged" : "Shard " + std::to_string(run.shard_index) + "/" + std::to_string(run.shard_count));
@@ -131,23 +110,13 @@ Section epd_section(db::Database& database, std::int64_t run_id) {
     return section;
 }
 
-// Pairings of the run oriented from the config's first engine (the tested one) when it plays.
-std::vector<Matchup> run_matchups(db::Database& database, std::int64_t run_id, const std::string& first_engine) {
-    db::ResultFilter filter;
-    filter.run_ids.push_back(run_id);
-    std::map<std::pair<std::string, std::string>, bool> pairings;
-    for (const auto& pair : database.pair_results(filter)) {
-        std::string a = pair.white, b = pair.black;
-        if (b == first_engine || (a != first_engine && b < a)) std::swap(a, b);
-        pairings[{a, b}] = true;
-    }
-    std::vector<Matchup> matchups;
-    for (const auto& [players, unused] : pairings) {
-        Matchup matchup{players.first, players.second, {}, {}, 0};
-        for (const auto& stats : database.pair_stats_by_run(players.first, players.second, filter)) add_run_stats(matchup, stats);
-        matchups.push_back(matchup);
-    }
-    return matchups;
+Section sprt_section(db::Database& database, std::int64_t run_id, const RunSprt& sprt, const Matchup& matchup) {
+    Section section;
+    section.heading = "SPRT over games";
+    section.paragraphs.push_back("The LLR and the Elo of " + matchup.player + " against " + matchup.opponent +
+                                 " after each stored game, in the order the games finished (HTML charts).");
+    section.charts = sprt_charts(database, run_id, sprt, matchup.player, matchup.opponent);
+    return section;
 }
 
 }  // namespace
@@ -161,22 +130,23 @@ Report build_run_report(db::Database& database, std::int64_t run_id) {
     Report report;
     report.title = "Run " + std::to_string(run_id);
     if (run->kind == db::RunKind::epd) {
-        report.notes = run_notes(*run, 0, std::nullopt);
+        report.notes = run_notes(*run, config, 0, std::nullopt);
         report.notes.back() = "Progress: " + std::to_string(database.epd_results_of_run(run_id).size()) + " positions answered";
         report.sections.push_back(epd_section(database, run_id));
         return report;
     }
-    report.notes = run_notes(*run, database.count_games(filter), planned_games(*run, config));
-    std::string first_engine;
-    if (config.is_object() && config.contains("engines") && config["engines"].is_array() && !config["engines"].empty())
-        first_engine = config["engines"][0].value("name", std::string());
-    const bool has_sprt = config.is_object() && config.contains("sprt") && config["sprt"].is_object();
+    report.notes = run_notes(*run, config, database.count_games(filter), planned_games(*run, config));
+    const std::string first_engine = first_engine_of(config);
+    const std::optional<RunSprt> sprt = run_sprt_of(config);
     const std::vector<Matchup> matchups = run_matchups(database, run_id, first_engine);
+    const bool one_pairing_sprt = sprt && matchups.size() == 1;
     Section section;
     section.heading = "Results per pairing";
     section.paragraphs.push_back("Elo and LOS from the pentanomial counts of completed opening pairs when there are any, else from W/D/L; Elo \xC2\xB1 95% error.");
-    section.tables.push_back(matchup_table(matchups, has_sprt && matchups.size() == 1, has_sprt ? config["sprt"] : nlohmann::json()));
+    section.tables.push_back(matchup_table(matchups, one_pairing_sprt ? sprt : std::nullopt));
     report.sections.push_back(std::move(section));
+    report.sections.push_back(engines_section(database, run_id, config));
+    if (one_pairing_sprt) report.sections.push_back(sprt_section(database, run_id, *sprt, matchups.front()));
     return report;
 }
 
@@ -201,12 +171,12 @@ Report build_opponents_report(db::Database& database, const std::string& engine)
     for (auto& [opponent, matchup] : by_opponent) {
         for (const auto& stats : database.pair_stats_by_run(engine, opponent)) add_run_stats(matchup, stats);
         const stats::EloEstimate e = estimate(matchup);
-        chart.series.points.push_back({opponent, e.elo, e.elo_error});
+        chart.series.points.push_back(elo_point(opponent, e));
         matchups.push_back(matchup);
     }
     section.heading = "Opponents";
     section.charts.push_back(chart);
-    section.tables.push_back(matchup_table(matchups, false, nlohmann::json()));
+    section.tables.push_back(matchup_table(matchups, std::nullopt));
     report.sections.push_back(std::move(section));
     return report;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// `arbiter report run --run ID`: a run's progress (games stored of planned, when the config says),
-// W/D/L, pentanomial counts, Elo ± and LOS per pairing, and the LLR when the run has an SPRT.
+// `arbiter report run --run ID`: a run's limit and SPRT bounds, its progress (games stored of planned,
+// when the config says), W/D/L, pentanomial counts, Elo ± and LOS per pairing, the LLR when the run
+// has an SPRT (with LLR and Elo over games as charts), and each engine's commit (reports/run_engines.h).
 // `arbiter report opponents --engine NAME`: the engine's results against each opponent over the
 // whole database, with pentanomial counts and Elo ±.
 

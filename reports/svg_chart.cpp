@@ -93,7 +93,8 @@ void draw_axes(std::ostringstream& svg, const Frame& frame, const Chart& chart) 
 }
 
 std::string tooltip(const ChartPoint& point) {
-    std::string text = point.label + ": " + tick_label(std::round(*point.value * 10) / 10);
+    std::string text = point.label + ": " + (point.bound.empty() ? "" : point.bound + " ") +
+                       tick_label(std::round(*point.value * 10) / 10);
     if (point.error) text += " \xC2\xB1 " + tick_label(std::round(*point.error * 10) / 10);
     return escape_xml(text);
 }
@@ -158,8 +159,9 @@ void fit_trajectory_range(Frame& frame, const Chart& chart) {
     }
     if (!std::isfinite(low)) low = 0.0, high = 1.0;
     const double span = std::max(high - low, 1e-9);
-    if (chart.lower_bound && *chart.lower_bound <= low && low - *chart.lower_bound <= span / 4) low = *chart.lower_bound;
-    if (chart.upper_bound && *chart.upper_bound >= high && *chart.upper_bound - high <= span / 4) high = *chart.upper_bound;
+    const auto joins = [&](double gap) { return chart.bounds_always || gap <= span / 4; };
+    if (chart.lower_bound && *chart.lower_bound <= low && joins(low - *chart.lower_bound)) low = *chart.lower_bound;
+    if (chart.upper_bound && *chart.upper_bound >= high && joins(*chart.upper_bound - high)) high = *chart.upper_bound;
     round_y_range(frame, low, high);
 }
 
@@ -169,8 +171,8 @@ void draw_iteration_axis(std::ostringstream& svg, const Frame& frame, const Char
     const std::string y = number(frame.top + frame.plot_height() + 16);
     svg << "<g class=\"axis x-axis\">";
     for (std::size_t tick = 0; tick <= last; tick += step)
-        svg << "<text x=\"" << number(trajectory_x(frame, tick)) << "\" y=\"" << y << "\" text-anchor=\"middle\">" << tick
-            << "</text>";
+        svg << "<text x=\"" << number(trajectory_x(frame, tick)) << "\" y=\"" << y << "\" text-anchor=\"middle\">"
+            << tick_label(static_cast<double>(tick) * chart.x_step) << "</text>";
     svg << "<text class=\"axis-label\" x=\"" << number(frame.left + frame.plot_width() / 2) << "\" y=\""
         << number(frame.top + frame.plot_height() + 34) << "\" text-anchor=\"middle\">" << escape_xml(chart.x_label)
         << "</text></g>";
@@ -186,8 +188,10 @@ void draw_level(std::ostringstream& svg, const Frame& frame, double value, const
 }
 
 void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
-    if (chart.lower_bound) draw_level(svg, frame, *chart.lower_bound, "bound", "min " + tick_label(*chart.lower_bound));
-    if (chart.upper_bound) draw_level(svg, frame, *chart.upper_bound, "bound", "max " + tick_label(*chart.upper_bound));
+    if (chart.lower_bound)
+        draw_level(svg, frame, *chart.lower_bound, "bound", chart.lower_label + " " + tick_label(*chart.lower_bound));
+    if (chart.upper_bound)
+        draw_level(svg, frame, *chart.upper_bound, "bound", chart.upper_label + " " + tick_label(*chart.upper_bound));
     if (chart.reference) draw_level(svg, frame, *chart.reference, "reference", "start " + tick_label(*chart.reference));
     std::string points;
     std::size_t last = 0;

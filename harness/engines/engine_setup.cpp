@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/build/commit_info.h"
 #include "harness/build/revision_build.h"
 #include "harness/catalogue/catalogue.h"
 #include "harness/config/engine_spec.h"
@@ -125,6 +126,12 @@ db::EngineRecord to_engine_record(const config::EngineSpec& spec, const std::str
     for (const auto& [option, value] : spec.options) options[option] = value;
     record.options_json = options.dump();  // nlohmann keeps keys sorted: same options, same text
     record.git_commit = !git_commit.empty() ? git_commit : spec.build.value_or("");
+    if (spec.build && record.git_commit == *spec.build) {
+        if (const auto info = build::commit_info(spec.build_repo.value_or(""), *spec.build)) {
+            record.commit_subject = info->subject;
+            record.committed_at = info->committed_at;
+        }
+    }
     return record;
 }
 

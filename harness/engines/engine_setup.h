@@ -41,7 +41,8 @@ protocol::EngineConfig to_engine_config(const config::EngineSpec& spec, const st
                                         protocol::SanConverter to_san);
 
 // The engine's identity in the database: name, command line, protocol, canonical options and git
-// commit. An empty `git_commit` falls back to the commit build= resolved to.
+// commit. An empty `git_commit` falls back to the commit build= resolved to; a build= engine's record
+// also carries its commit's subject and date, read from its repository, for the reports.
 db::EngineRecord to_engine_record(const config::EngineSpec& spec, const std::string& name,
                                   const std::string& git_commit = {});
 

@@ -39,6 +39,10 @@ std::optional<stats::EloEstimate> estimate(const PairingResults& results, bool p
 }
 
 std::string elo_text(const stats::EloEstimate& e) {
+    // A perfect or null score has no finite Elo: its one-sided 95% bound, marked, as `arbiter stats` prints it.
+    if (e.bound != stats::RatingBound::exact && e.limit)
+        return "Elo " + std::string(stats::bound_marker(e.bound)) + " " + fixed(*e.limit, 2, true) +
+               (e.bound == stats::RatingBound::at_least ? " (95% lower bound)" : " (95% upper bound)");
     std::string text = "Elo " + fixed(e.elo, 2, true) + " +/- " + fixed(e.elo_error, 2);
     if (e.nelo) text += ", nElo " + fixed(*e.nelo, 2, true) + " +/- " + fixed(e.nelo_error.value_or(0), 2);
     return text;

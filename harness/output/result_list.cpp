@@ -6,6 +6,8 @@
 #include <sstream>
 #include <utility>
 
+#include "harness/stats/elo.h"
+
 namespace arbiter::output {
 
 using schedule::EndingKind;
@@ -103,6 +105,27 @@ std::string padding(const std::string& text, int width) {
 }
 
 std::string right(const std::string& text, int width) { return padding(text, width) + text; }
+
+// Every game won, or every game lost: no finite Elo (cutechess-cli prints inf and nan here).
+bool perfect_or_null(const PlayerRecord& p) {
+    return p.games() > 0 && (p.wins() == p.games() || p.losses() == p.games());
+}
+
+// The error cell: cutechess's half-width, or '-' where it has none (a perfect or null score, or a
+// 95% interval that reaches 0% or 100%, where cutechess-cli prints nan).
+std::string error_cell(const PlayerRecord& p) {
+    const double error = figures(p.wins(), p.losses(), p.draws()).error;
+    return perfect_or_null(p) || !std::isfinite(error) ? right("-", 7) : qt_fixed(error, 7, 0);
+}
+
+// The Elo cell: cutechess's figure, or for a perfect (null) score its one-sided 95% floor (ceiling)
+// marked '>' ('<'), as every rating table of arbiter prints it (docs/statistics.md).
+std::string elo_cell(const PlayerRecord& p) {
+    if (!perfect_or_null(p)) return qt_fixed(figures(p.wins(), p.losses(), p.draws()).elo, 7, 0);
+    const double floor = stats::perfect_score_floor(p.games());
+    const bool perfect = p.wins() == p.games();
+    return right((perfect ? "> " : "< ") + qt_fixed(perfect ? floor : -floor, 0, 0), 7);
+}
 std::string left(const std::string& text, int width) { return text + padding(text, width); }
 
 std::string count(std::int64_t value) { return right(std::to_string(value), 7) + " "; }
@@ -123,12 +146,8 @@ const std::map<std::string, Column>& columns() {
         {"Rank", {"Rank ", [](P, int rank) { return right(std::to_string(rank), 4) + " "; }}},
         {"Name", {left("Name", 25) + " ", [](P p, int) { return left(p.name, 25) + " "; }}},
         {"TC", {right("TC", 14) + " ", [](P p, int) { return right(p.time_control, 14) + " "; }}},
-        {"Elo", {right("Elo", 7) + " ", [](P p, int) {
-             return qt_fixed(figures(p.wins(), p.losses(), p.draws()).elo, 7, 0) + " ";
-         }}},
-        {"Error", {right("+/-", 7) + " ", [](P p, int) {
-             return qt_fixed(figures(p.wins(), p.losses(), p.draws()).error, 7, 0) + " ";
-         }}},
+        {"Elo", {right("Elo", 7) + " ", [](P p, int) { return elo_cell(p) + " "; }}},
+        {"Error", {right("+/-", 7) + " ", [](P p, int) { return error_cell(p) + " "; }}},
         {"Games", {right("Games", 7) + " ", [](P p, int) { return count(p.games()); }}},
         {"W", {right("Wins", 7) + " ", [](P p, int) { return count(p.wins()); }}},
         {"L", {right("Losses", 7) + " ", [](P p, int) { return count(p.losses()); }}},

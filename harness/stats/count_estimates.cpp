@@ -35,9 +35,16 @@ std::string nelo_text(const EloEstimate& est) {
     return fixed(*est.nelo, 2) + " +/- " + fixed(*est.nelo_error, 2);
 }
 
+// A perfect or null score has no interval: its one-sided bound, marked, stands in for it.
+std::string elo_text(const EloEstimate& est) {
+    if (est.bound == RatingBound::exact) return fixed(est.elo, 2) + " +/- " + fixed(est.elo_error, 2);
+    const bool floor = est.bound == RatingBound::at_least;
+    return std::string(bound_marker(est.bound)) + " " + fixed(*est.limit, 2) + (floor ? " (95% lower bound)" : " (95% upper bound)");
+}
+
 void print_estimates(std::ostream& out, const StatsRequest& request, const EloEstimate& est,
                   const std::optional<SprtResult>& sprt) {
-    out << "Elo: " << fixed(est.elo, 2) << " +/- " << fixed(est.elo_error, 2) << ", nElo: " << nelo_text(est) << '\n';
+    out << "Elo: " << elo_text(est) << ", nElo: " << nelo_text(est) << '\n';
     out << "LOS: " << fixed(100.0 * est.los, 2) << " %, DrawRatio: " << fixed(100.0 * est.draw_ratio, 2) << " %\n";
     std::visit([&](const auto& counts) { print_counts_line(out, counts, est); }, request.counts);
     if (!sprt) return;
@@ -56,6 +63,11 @@ nlohmann::json estimates_json(const EloEstimate& est, const std::optional<SprtRe
                         {"los", est.los},
                         {"draw_ratio", est.draw_ratio},
                         {"nelo", est.nelo ? nlohmann::json(*est.nelo) : nlohmann::json(nullptr)}};
+    if (est.bound != RatingBound::exact) {
+        j["elo"] = *est.limit;
+        j["elo_error"] = nullptr;
+        j["elo_bound"] = bound_name(est.bound);
+    }
     if (sprt) {
         j["llr"] = sprt->llr;
         j["lower_bound"] = sprt->lower_bound;

@@ -3,8 +3,10 @@
 //
 // With json one object is printed with exactly the keys elo, elo_error (half-width of the 95%
 // interval), los (0..1), draw_ratio (0..1) and nelo (null when undefined), plus llr, lower_bound,
-// upper_bound and decision ("H0", "H1" or "continue") with an SPRT. Without json they are printed in
-// fastchess's layout.
+// upper_bound and decision ("H0", "H1" or "continue") with an SPRT. A perfect (null) score has no
+// interval: elo is then its one-sided 95% bound, elo_error null, and elo_bound "at_least"
+// ("at_most") is added; the text prints "Elo: > X (95% lower bound)". Without json they are printed
+// in fastchess's layout.
 
 #include <optional>
 #include <ostream>

@@ -35,6 +35,14 @@ double los_from(double score, double variance_of_mean) {
     return normal_cdf((score - 0.5) / std::sqrt(variance_of_mean));
 }
 
+// A score of exactly 1 or 0 is every sample at the top (bottom): the other way has no evidence.
+void mark_bound(EloEstimate& est) {
+    if (est.score != 1.0 && est.score != 0.0) return;
+    const double floor = perfect_score_floor(est.samples);
+    est.bound = est.score == 1.0 ? RatingBound::at_least : RatingBound::at_most;
+    est.limit = est.score == 1.0 ? floor : -floor;
+}
+
 // Shared by both count kinds; sigma_factor is 1 for games and 2 for pairs (sigma^2 = factor * var).
 template <std::size_t N>
 EloEstimate estimate_from(const ScoreFrequencies<N>& freq, double sigma_factor, const char* what) {
@@ -56,6 +64,7 @@ EloEstimate estimate_from(const ScoreFrequencies<N>& freq, double sigma_factor, 
     // A zero-width interval is reported as exactly 0 (the two elo() calls may round differently).
     est.elo_error = half_width > 0.0 ? (score_to_elo(score + half_width) - score_to_elo(score - half_width)) / 2.0 : 0.0;
     est.los = los_from(score, variance / n);
+    mark_bound(est);
 
     const double sigma = std::sqrt(sigma_factor * variance);
     if (sigma > 0.0) {
@@ -73,6 +82,11 @@ EloEstimate estimate_from(const ScoreFrequencies<N>& freq, double sigma_factor, 
 double score_to_elo(double score) {
     const double clamped = std::clamp(score, kScoreClamp, 1.0 - kScoreClamp);
     return -400.0 * std::log10(1.0 / clamped - 1.0);
+}
+
+double perfect_score_floor(std::int64_t samples) {
+    const double score = std::pow(1.0 - kBoundConfidence, 1.0 / static_cast<double>(samples));
+    return -400.0 * std::log10(1.0 / score - 1.0);
 }
 
 double elo_to_score(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }

@@ -25,10 +25,20 @@
 //
 // When var == 0 (every game/pair has the same score) the interval has zero width, LOS is 1, 0 or
 // 1/2 by the sign of s - 1/2, and nElo is 0 for s == 1/2 and undefined (std::nullopt) otherwise.
+//
+// Perfect and null scores (s == 1 or 0) have no finite Elo: their estimate is a bound. `limit` is
+// the exact one-sided 95% confidence bound of the score, turned into Elo (Clopper-Pearson for the
+// n samples that all scored 1, the "rule of three" for large n):
+//     s == 1:  Elo > elo(0.05^(1/n))          s == 0:  Elo < -elo(0.05^(1/n))
+// Every sample scoring 1 has probability p1^n <= s^n (p1 the chance of a sample scoring 1, s its
+// mean), so a mean below 0.05^(1/n) makes what was seen less likely than 5%. `elo` keeps fishtest's
+// clamp (+-1199.83) for the tools' own lines that print it as fishtest and fastchess would.
 
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include "harness/stats/rating_bound.h"
 
 namespace arbiter::stats {
 
@@ -65,12 +75,19 @@ struct EloEstimate {
     double draw_ratio = 0.0;     // 0..1
     std::optional<double> nelo;  // undefined when var == 0 and s != 1/2
     std::optional<double> nelo_error;
+    RatingBound bound = RatingBound::exact;  // at_least for s == 1, at_most for s == 0
+    std::optional<double> limit;             // with a bound: the 95% one-sided bound in Elo
 };
+
+// One-sided confidence for the bound of a perfect or null score.
+inline constexpr double kBoundConfidence = 0.95;
 
 // Logistic Elo difference for an expected score, clamped like fishtest's elo().
 double score_to_elo(double score);
 // Expected score for a logistic Elo difference: 1 / (1 + 10^(-elo/400)).
 double elo_to_score(double elo);
+// The Elo floor of `samples` samples that all scored 1: elo(0.05^(1/samples)); negate for a ceiling.
+double perfect_score_floor(std::int64_t samples);
 // Standard normal cumulative distribution function.
 double normal_cdf(double x);
 

@@ -56,6 +56,9 @@ std::vector<StepImprovement> step_improvements(const LadderFit& fit, const std::
         const auto step = table.results.find(step_players[i]);
         const auto previous = table.results.find(step_players[i - 1]);
         if (!step || !previous) continue;
+        const auto bound = difference_bound(table.players[*step].bound, table.players[*previous].bound);
+        if (!bound) continue;  // two floors (or ceilings): their difference says nothing
+        improvements[i].bound = *bound;
         improvements[i].value = table.players[*step].rating - table.players[*previous].rating;
         if (const auto sd = difference_sd(table, *step, *previous)) improvements[i].error95 = kZ95 * *sd;
     }

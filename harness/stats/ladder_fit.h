@@ -37,8 +37,9 @@ struct LadderFit {
 LadderFit fit_ladder(const PairMatrix& results, const std::map<std::string, double>& anchors);
 
 struct StepImprovement {
-    std::optional<double> value;    // r_i - r_(i-1); none for step 0 or an unrated step
+    std::optional<double> value;    // r_i - r_(i-1); none for step 0, an unrated step, or two floors (ceilings)
     std::optional<double> error95;  // 1.959964 * SD of the difference; none when not estimable
+    RatingBound bound = RatingBound::exact;  // a floor or ceiling when a step was placed for a perfect score
 };
 
 // One entry per step (steps named by their players, in ladder order); entry 0 is always empty.

@@ -117,6 +117,30 @@ std::vector<std::vector<std::size_t>> purge_perfect_scores(const PairMatrix& res
     }
 }
 
+// The player that holds the scale when the purge leaves nobody to fit, and its own bound.
+struct HeldPlayer {
+    std::size_t player = 0;
+    RatingBound bound = RatingBound::exact;
+};
+
+// Without anchors, a pool where everyone is perfect or null among the rest (two players, one won
+// every game) has no finite MLE at all. The first player of the last purged round then stays in,
+// alone, as the zero the others are placed from; the pool mean is pinned afterwards as usual. Its
+// own figure is a floor (ceiling) when it was perfect (null) against that round.
+HeldPlayer hold_last_purged(const PairMatrix& results, std::vector<std::vector<std::size_t>>& rounds,
+                            std::vector<bool>& active) {
+    std::vector<bool> last_round(results.size(), false);
+    for (std::size_t p : rounds.back()) last_round[p] = true;
+    HeldPlayer held{rounds.back().front(), RatingBound::exact};
+    const PlayerRecord rec = record_against(results, held.player, last_round);
+    if (rec.games() > 0 && rec.points() == static_cast<double>(rec.games())) held.bound = RatingBound::at_least;
+    if (rec.games() > 0 && rec.points() == 0.0) held.bound = RatingBound::at_most;
+    rounds.back().erase(rounds.back().begin());
+    if (rounds.back().empty()) rounds.pop_back();
+    active[held.player] = true;
+    return held;
+}
+
 void restore_purged(const RatingTable& table, const std::vector<std::vector<std::size_t>>& rounds, std::vector<bool>& rated,
                     std::vector<double>& ratings, std::vector<RatingBound>& bounds, double k) {
     for (auto round = rounds.rbegin(); round != rounds.rend(); ++round) {
@@ -252,9 +276,9 @@ RatingTable compute_ratings(const PairMatrix& results, const RatingOptions& opti
     const std::vector<bool> is_anchor = detail::anchor_mask(results, options.anchors, anchored_values);
     const bool anchored = !options.anchors.empty();
     std::vector<bool> active(n, true);
-    const auto rounds = purge_perfect_scores(results, is_anchor, active);
-    if (std::none_of(active.begin(), active.end(), [](bool a) { return a; }))
-        throw std::runtime_error("ratings: every player has a perfect or null score; add an anchor or more games");
+    auto rounds = purge_perfect_scores(results, is_anchor, active);
+    std::optional<HeldPlayer> held;
+    if (std::none_of(active.begin(), active.end(), [](bool a) { return a; })) held = hold_last_purged(results, rounds, active);
     detail::require_strongly_connected(results, active, is_anchor);
 
     detail::FitProblem problem;
@@ -272,8 +296,13 @@ RatingTable compute_ratings(const PairMatrix& results, const RatingOptions& opti
 
     std::vector<RatingBound> bounds(n, RatingBound::exact);
     std::vector<bool> rated = active;
+    std::vector<bool> fitted = active;
+    if (held) {
+        bounds[held->player] = held->bound;
+        fitted[held->player] = false;
+    }
     restore_purged(table, rounds, rated, fit.ratings, bounds, k);
-    detail::finish_table(table, {std::move(fit.ratings), std::move(fit.covariance), is_anchor, active, bounds, anchored,
+    detail::finish_table(table, {std::move(fit.ratings), std::move(fit.covariance), is_anchor, fitted, bounds, anchored,
                                  options.average});
     return table;
 }

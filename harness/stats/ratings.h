@@ -22,21 +22,25 @@
 // Perfect scores. Like Ordo, a non-anchor player with 100% (0%) is taken out, the rest is fitted,
 // and the player gets the rating at which one of their wins (losses) would have been a draw: a
 // floor (ceiling), shown with '>' ('<'), with no error. Taking players out repeats until nobody
-// left has a perfect score. If the rest is still not strongly connected (some group never scored
-// against the others) no finite MLE exists and compute_ratings throws std::runtime_error.
+// left has a perfect score. When that leaves nobody (no anchors, e.g. two players and one won every
+// game), the first player of the last round taken out stays as the zero the others are placed from,
+// itself a floor (ceiling) when it was perfect (null) in that round, before the pool mean is pinned:
+// 2-0 gives A > 2395.4 and B < 2204.6 (A - B > 190.8, where one of A's wins as a draw puts it).
+// If the rest is still not strongly connected (some group never scored against the others) no
+// finite MLE exists and compute_ratings throws std::runtime_error.
 
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "harness/stats/rating_bound.h"
 #include "harness/stats/pair_matrix.h"
 
 namespace arbiter::stats {
 
 enum class RatingScale { logistic, ordo };
 enum class ErrorMethod { sandwich, fisher };
-enum class RatingBound { exact, at_least, at_most };
 
 struct RatingOptions {
     std::map<std::string, double> anchors;  // player name -> fixed rating

@@ -15,24 +15,6 @@ std::string printf_string(const char* format, auto... values) {
     return buffer;
 }
 
-const char* bound_marker(RatingBound bound) {
-    switch (bound) {
-        case RatingBound::at_least: return ">";
-        case RatingBound::at_most: return "<";
-        case RatingBound::exact: break;
-    }
-    return "";
-}
-
-const char* bound_name(RatingBound bound) {
-    switch (bound) {
-        case RatingBound::at_least: return "at_least";
-        case RatingBound::at_most: return "at_most";
-        case RatingBound::exact: break;
-    }
-    return "exact";
-}
-
 std::size_t longest_name(const RatingTable& table) {
     std::size_t width = 6;  // "PLAYER"
     for (const PlayerRating& p : table.players) width = std::max(width, p.name.size());

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -86,4 +87,26 @@ TEST_CASE("build= builds a repository without arbiter.json from the recipe keys"
     CHECK(std::filesystem::exists(resolved(mismatch + " bench=no").cmd));
     CHECK_THAT(error_of(mismatch), Catch::Contains("add bench=no to the engine's keys to skip the check"));
     ::unsetenv("ARBITER_BUILD_CACHE");
+}
+
+TEST_CASE("a build= engine's record names its commit's subject and UTC committer date", "[unit]") {
+    // The run reports and the commits report print them (engines.commit_subject, committed_at).
+    test_support::TempDir work;
+    const std::string repo = work.path() + "/repo";
+    test_support::ChildSpec make = test_support::shell(
+        "git init -q '" + repo + "' && cd '" + repo + "' && echo x > f && git add f && " +
+        "GIT_COMMITTER_DATE='2026-01-03T10:00:00+01:00' git -c user.name=t -c user.email=t@example.org commit -q " +
+        "-m 'Passed pawns (#12)' -m 'Bench: 123' && git rev-parse HEAD > ../head");
+    REQUIRE(test_support::run(make, std::chrono::minutes(1)).exit_code == 0);
+    std::string head;
+    std::ifstream(work.path() + "/head") >> head;
+    EngineSpec spec = parse_engine_spec("cmd=/bin/true", "-engine #1");
+    spec.build = head;
+    spec.build_repo = repo;
+    const db::EngineRecord record = engine_setup::to_engine_record(spec, "new");
+    CHECK(record.git_commit == head);
+    CHECK(record.commit_subject == "Passed pawns (#12)");
+    CHECK(record.committed_at == "2026-01-03T09:00:00Z");
+    spec.build.reset();  // not a build: nothing to read
+    CHECK(engine_setup::to_engine_record(spec, "plain").commit_subject.empty());
 }

@@ -50,9 +50,17 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
   if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 6, whose engines had no commit subject and date.
+inline void back_to_schema_6(const std::string& path) {
+  raw_exec(path,
+           "ALTER TABLE engines DROP COLUMN commit_subject; ALTER TABLE engines DROP COLUMN committed_at; "
+           "PRAGMA user_version = 6");
+}
+
 // Takes a current file back to schema 4, whose moves were rows of a table, as a file from that
 // release would be: the tests of older versions start from here.
 inline void back_to_schema_4(const std::string& path) {
+  back_to_schema_6(path);
   raw_exec(path,
            "ALTER TABLE baselines DROP COLUMN verification; "  // v6
            "CREATE TABLE moves_v4 (game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE, "

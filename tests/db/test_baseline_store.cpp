@@ -37,6 +37,7 @@ TEST_CASE("a schema 5 file's baselines read as unverified-unknown, read-only or 
   TempDir dir;
   const std::string path = dir.file("v5.db");
   BaselineStore(path).record(baseline("aaaa", "bench"));
+  dbtest::back_to_schema_6(path);
   dbtest::raw_exec(path, "ALTER TABLE baselines DROP COLUMN verification; PRAGMA user_version = 5");
 
   OpenOptions read_only;

@@ -26,10 +26,12 @@ const std::regex kDebugLine(R"((\d+) ([<>])([ab])\((\d+)\): (.+))");
 
 using test_support::lines_of;
 
-// One colour-reversed pair of tempo against tempo at fixed nodes.
+// One colour-reversed pair of tempo against tempo at fixed nodes, from a book (a run without one
+// is warned about it, and these tests count warnings).
 std::vector<std::string> tempo_pair(const TempDir& dir, const std::string& db, unsigned concurrency = 1) {
     return {"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN, "name=b", "-each", "nodes=300",
-            "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db", dir.file(db)};
+            "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db", dir.file(db),
+            "-openings", "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd"};
 }
 
 // What the -debug lines of `text` say: each (direction, engine) seen and the engines' first lines.

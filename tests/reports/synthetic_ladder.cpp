@@ -91,7 +91,7 @@ void write_synthetic_ladder(db::Database& database, const SyntheticLadder& ladde
                         {"anchors", {{ladder.opponents[0], ladder.anchor}}},
                         {"wac", {{"movetime_ms", 50}, {"positions", 10}}}};
     make_run(database, db::RunKind::ladder, plan, ladder.name);
-    const auto games = synthetic_games(ladder);
+    const auto games = ladder.games.empty() ? synthetic_games(ladder) : ladder.games;
     for (std::size_t step = 0; step < ladder.players.size(); ++step) {
         nlohmann::json engines = nlohmann::json::array({nlohmann::json{{"name", ladder.players[step]}}});
         const db::RunRecord run = make_run(database, db::RunKind::gauntlet,

@@ -22,13 +22,14 @@ struct SyntheticLadder {
     std::vector<std::string> opponents{"anchor-a", "floater"};
     double anchor = 2000.0;                 // rating of anchor-a
     std::vector<int> wac_solved{3, 5, 8};   // of 10 positions
+    std::vector<std::vector<SyntheticResult>> games{};  // per step; empty: synthetic_games()
 };
 
 // Every game of step k: results of players[k] against the opponents and (k > 0) players[k-1].
 std::vector<std::vector<SyntheticResult>> synthetic_games(const SyntheticLadder& ladder);
 
 // Writes engines, the ladder run (plan with the anchor), one gauntlet run and one EPD run per
-// step (tagged with the ladder), the step rows and the games above into `database`.
+// step (tagged with the ladder), the step rows and the games above (or the ladder's own) into `database`.
 void write_synthetic_ladder(db::Database& database, const SyntheticLadder& ladder);
 
 }  // namespace arbiter::testing

@@ -257,6 +257,20 @@ def main():
     for args in [(34, 54, 63, 64, 75), (332, 433, 498, 333, 334), (7895, 8757, 5685, 568, 9999), (10, 20, 40, 20, 10)]:
         print("penta", args, penta(*args))
 
+    # Perfect scores: the smallest score p at which n samples all scoring 1 still have probability
+    # 0.05 (the binomial tail P(X >= n) = sum_k C(n,k) p^k (1-p)^(n-k), k = n), by bisection.
+    for n in (2, 12, 50, 100):
+        lo, hi = Decimal(0), Decimal(1)
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            tail = sum(math.comb(n, k) * mid ** k * (1 - mid) ** (n - k) for k in range(n, n + 1))
+            lo, hi = (mid, hi) if tail < Decimal("0.05") else (lo, mid)
+        p = float(lo)
+        print("perfect score floor n =", n, "score", repr(p), "elo", repr(400 * math.log10(p / (1 - p))))
+    # Ordo's placement of a 2-0 between two players, pool mean 2300: A - B makes 1.5 of 2 expected.
+    half_gap = 400 * math.log10(0.75 / 0.25) / 2
+    print("two players 2-0: A", repr(2300 + half_gap), "B", repr(2300 - half_gap))
+
     print("== SPRT bounds: alpha=beta=0.05", math.log(0.05 / 0.95), math.log(0.95 / 0.05))
     print("== SPRT LLR")
     # (counts low to high: L,D,W or LL,LD,DD+WL,WD,WW), elo0, elo1, model. The ones marked [fc] are

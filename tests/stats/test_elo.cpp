@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "harness/stats/elo.h"
 #include "tests/stats/near.h"
@@ -123,6 +124,26 @@ TEST_CASE("perfect scores stay finite: fishtest's clamp to [0.001, 0.999]", "[st
     CHECK(losses.elo == near(-clamp_elo));
     CHECK(losses.los == near(0.0));
     CHECK(std::isfinite(losses.elo_error));
+}
+
+TEST_CASE("perfect and null scores are one-sided 95% bounds, not +-1199.83", "[stats][elo]") {
+    // derive_expected.py "perfect score floor": bisection on the binomial tail, p^n = 0.05.
+    const EloEstimate wins = estimate_elo(WdlCounts{12, 0, 0});
+    CHECK(wins.bound == RatingBound::at_least);
+    REQUIRE(wins.limit);
+    CHECK(*wins.limit == near(218.9365960556597));
+    const EloEstimate two = estimate_elo(WdlCounts{2, 0, 0});
+    CHECK(two.bound == RatingBound::at_least);
+    CHECK(*two.limit == near(-216.23868883105771));  // two wins do not show superiority at 95%
+    const EloEstimate losses = estimate_elo(PentaCounts{50, 0, 0, 0, 0});  // pairs are the samples
+    CHECK(losses.bound == RatingBound::at_most);
+    CHECK(*losses.limit == near(-483.75669967531377));
+    CHECK(perfect_score_floor(100) == near(606.7902448913015));
+    const EloEstimate mixed = estimate_elo(WdlCounts{11, 1, 0});
+    CHECK(mixed.bound == RatingBound::exact);
+    CHECK_FALSE(mixed.limit.has_value());
+    CHECK(std::string(bound_marker(RatingBound::at_least)) == ">");
+    CHECK(std::string(bound_name(RatingBound::at_most)) == "at_most");
 }
 
 TEST_CASE("zero or negative counts are a clear error", "[stats][elo]") {

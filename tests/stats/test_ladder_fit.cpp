@@ -83,6 +83,8 @@ TEST_CASE("ladder fit: a step placed after the fit for a perfect score has no im
     const auto improvements_then = step_improvements(perfect, {"A", "B", "C"});
     CHECK(improvements_then[1].error95);
     CHECK_FALSE(improvements_then[2].error95);  // C won every game: a floor, no error
+    CHECK(improvements_then[2].bound == RatingBound::at_least);  // and its improvement a floor too
+    CHECK(improvements_then[1].bound == RatingBound::exact);
     CHECK(judge_precision(perfect, improvements_then, 1e9).widest == 2u);
     CHECK(fit_ladder(PairMatrix{}, anchors).problem == "no games stored yet");
 }

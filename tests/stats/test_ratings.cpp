@@ -140,6 +140,34 @@ TEST_CASE("a perfect loser gets Ordo's ceiling", "[stats][ratings]") {
     CHECK(format_player_header(t, *t.results.find("C")) == "C <1488 : 10 (+0,=0,-10), 0.0 %");
 }
 
+TEST_CASE("a pool where everyone is perfect or null gets bounds, not a refusal", "[stats][ratings]") {
+    // Two players, 2-0, no anchor: A - B > 190.85 (one of A's wins as a draw), mean 2300
+    // (derive_expected.py "two players 2-0"). This used to throw "every player has a perfect or null score".
+    const RatingTable two = compute_ratings(std::vector<GameRecord>{{"A", "B", 1.0}, {"B", "A", 0.0}});
+    CHECK(player(two, "A").rating == near(2395.4242509439323));
+    CHECK(player(two, "A").bound == RatingBound::at_least);
+    CHECK(player(two, "B").rating == near(2204.5757490560677));
+    CHECK(player(two, "B").bound == RatingBound::at_most);
+    CHECK_FALSE(player(two, "A").error95.has_value());
+    CHECK_FALSE(player(two, "B").error95.has_value());
+    std::ostringstream text;
+    print_ratings_table(text, two, RatingsPrintOptions{1, true});
+    CHECK_THAT(text.str(), Catch::Contains("A      > :   2395.4   ----") && Catch::Contains("B      < :   2204.6   ----"));
+    CHECK(text.str().find("nan") == std::string::npos);
+    CHECK(text.str().find("inf") == std::string::npos);
+    // A beats B and C, B beats C, all 2-0: B holds the scale at the mean, A and C one draw's gap away.
+    const std::vector<GameRecord> chain = {{"A", "B", 1.0}, {"B", "A", 0.0}, {"A", "C", 1.0},
+                                           {"C", "A", 0.0}, {"B", "C", 1.0}, {"C", "B", 0.0}};
+    const RatingTable three = compute_ratings(chain);
+    const double gap = 400.0 * std::log10(3.0);
+    CHECK(player(three, "B").rating == near(2300.0));
+    CHECK(player(three, "B").bound == RatingBound::exact);
+    CHECK(player(three, "A").rating == near(2300.0 + gap));
+    CHECK(player(three, "A").bound == RatingBound::at_least);
+    CHECK(player(three, "C").rating == near(2300.0 - gap));
+    CHECK(player(three, "C").bound == RatingBound::at_most);
+}
+
 TEST_CASE("unrateable inputs fail with a message naming players", "[stats][ratings]") {
     // Each pair is balanced within itself, but the pairs never met.
     const std::vector<GameRecord> split = {{"A", "B", 1.0}, {"B", "A", 1.0}, {"C", "D", 0.5}, {"D", "C", 1.0}};
@@ -209,4 +237,16 @@ TEST_CASE("a large synthetic pool recovers its ratings", "[stats][ratings]") {
     options.anchors["E0"] = 1000.0;
     const RatingTable t = compute_ratings(m, options);
     for (std::size_t p = 0; p < 10; ++p) CHECK(t.players[p].rating == Approx(1000.0 + 60.0 * p).margin(0.5));
+}
+
+TEST_CASE("the bound of a difference of bounded ratings", "[stats][ratings]") {
+    using B = RatingBound;
+    CHECK(difference_bound(B::exact, B::exact) == B::exact);
+    CHECK(difference_bound(B::at_least, B::exact) == B::at_least);
+    CHECK(difference_bound(B::at_least, B::at_most) == B::at_least);
+    CHECK(difference_bound(B::exact, B::at_least) == B::at_most);
+    CHECK(difference_bound(B::exact, B::at_most) == B::at_least);
+    CHECK(difference_bound(B::at_most, B::at_least) == B::at_most);
+    CHECK_FALSE(difference_bound(B::at_least, B::at_least).has_value());
+    CHECK_FALSE(difference_bound(B::at_most, B::at_most).has_value());
 }

@@ -53,6 +53,19 @@ TEST_CASE("stats --penta --sprt --model --json adds the SPRT keys", "[stats][com
     CHECK(nlohmann::json::parse(cont.out).at("decision") == "continue");
 }
 
+TEST_CASE("stats: a perfect or null score prints a marked 95% bound, in text and JSON", "[stats][command]") {
+    // Was "Elo: 1199.83 +/- 0.00" and {"elo":1199.83,"elo_error":0.0}: a number no data support.
+    CHECK_THAT(run({"--wdl", "2", "0", "0"}).out, Catch::StartsWith("Elo: > -216.24 (95% lower bound), nElo: n/a\n"));
+    CHECK_THAT(run({"--wdl", "0", "0", "100"}).out, Catch::StartsWith("Elo: < -606.79 (95% upper bound), nElo: n/a\n"));
+    CHECK_THAT(run({"--penta", "0", "0", "0", "0", "50"}).out, Catch::StartsWith("Elo: > 483.76 (95% lower bound)"));
+    const nlohmann::json j = nlohmann::json::parse(run({"--wdl", "12", "0", "0", "--json"}).out);
+    CHECK(j.size() == 6);
+    CHECK(j.at("elo").get<double>() == near(218.9365960556597));
+    CHECK(j.at("elo_error").is_null());
+    CHECK(j.at("elo_bound") == "at_least");
+    CHECK(nlohmann::json::parse(run({"--wdl", "11", "1", "0", "--json"}).out).size() == 5);  // no bound, no key
+}
+
 TEST_CASE("stats human report", "[stats][command]") {
     const Outcome o = run({"--wdl", "136", "111", "96", "--sprt", "0", "5", "0.05", "0.05"});
     REQUIRE(o.code == 0);

@@ -1,0 +1,132 @@
+#include "reports/run_sprt.h"
+
+#include <cstdio>
+#include <map>
+
+namespace arbiter::reports {
+namespace {
+
+// Points per chart: enough for the line's shape, few enough that a 100,000-game run stays light.
+constexpr std::int64_t kMaxPoints = 400;
+
+// The first engine's counts as the games come in; a pair counts once both its games are stored.
+struct RunningCounts {
+    stats::WdlCounts wdl;
+    stats::PentaCounts penta;
+    std::int64_t complete_pairs = 0;
+    std::map<std::int64_t, double> open_pairs;  // pair index -> points of its one stored game
+
+    void add(std::int64_t pair, double points) {
+        (points == 1.0 ? wdl.wins : points == 0.0 ? wdl.losses : wdl.draws) += 1;
+        const auto open = open_pairs.find(pair);
+        if (open == open_pairs.end()) {
+            open_pairs.emplace(pair, points);
+            return;
+        }
+        std::int64_t* buckets[] = {&penta.ll, &penta.ld, &penta.dd_wl, &penta.wd, &penta.ww};
+        *buckets[static_cast<int>((open->second + points) * 2.0)] += 1;
+        open_pairs.erase(open);
+        ++complete_pairs;
+    }
+};
+
+struct FirstEngineGame {
+    std::int64_t pair = 0;
+    double points = 0.0;  // the first engine's
+};
+
+std::vector<FirstEngineGame> games_between(db::Database& database, std::int64_t run_id, const std::string& first,
+                                           const std::string& second) {
+    db::RunGamesQuery query;
+    query.run_id = run_id;
+    query.storing_order = true;  // the order they finished in: how the test went
+    std::vector<FirstEngineGame> games;
+    database.for_each_game_of_run(query, [&](const db::GameRecord& game) {
+        const bool first_white = game.white == first && game.black == second;
+        if (!first_white && !(game.white == second && game.black == first)) return true;
+        const double white_points = game.result == db::GameResult::white_win ? 1.0
+                                    : game.result == db::GameResult::draw    ? 0.5
+                                                                             : 0.0;
+        games.push_back({game.pair_index, first_white ? white_points : 1.0 - white_points});
+        return true;
+    });
+    return games;
+}
+
+// Elo as the run report computes it (pairs once there are any); none while it is only a bound.
+std::optional<double> finite_elo(const RunningCounts& counts) {
+    const stats::EloEstimate estimate = counts.complete_pairs > 0 ? stats::estimate_elo(counts.penta)
+                                                                  : stats::estimate_elo(counts.wdl);
+    if (estimate.bound != stats::RatingBound::exact) return std::nullopt;
+    return estimate.elo;
+}
+
+std::string two_decimals(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", value + 0.0);
+    return text;
+}
+
+Chart trajectory(const char* id, const char* title, const char* y_label, std::int64_t stride) {
+    Chart chart{id, title, y_label, ChartKind::trajectory, {y_label, {}}};
+    chart.x_label = "games";
+    chart.x_step = static_cast<double>(stride);
+    return chart;
+}
+
+}  // namespace
+
+std::optional<RunSprt> run_sprt_of(const nlohmann::json& config) {
+    if (!config.is_object() || !config.contains("sprt") || !config["sprt"].is_object()) return std::nullopt;
+    const nlohmann::json& sprt = config["sprt"];
+    RunSprt run;
+    run.parameters = {sprt.value("elo0", 0.0), sprt.value("elo1", 5.0), sprt.value("alpha", 0.05),
+                      sprt.value("beta", 0.05), stats::EloModel::normalized};
+    stats::parse_model(sprt.value("model", std::string("normalized")), run.parameters.model);
+    run.trinomial = sprt.value("trinomial", false) || run.parameters.model == stats::EloModel::bayesian;
+    return run;
+}
+
+stats::SprtResult sprt_result(const RunSprt& sprt, const stats::WdlCounts& wdl, const stats::PentaCounts& penta,
+                              std::int64_t complete_pairs) {
+    if (sprt.trinomial || complete_pairs == 0) return stats::run_sprt(wdl, sprt.parameters);
+    return stats::run_sprt(penta, sprt.parameters);
+}
+
+std::string sprt_note(const RunSprt& sprt) {
+    const stats::SprtParameters& p = sprt.parameters;
+    return "SPRT [" + two_decimals(p.elo0) + ", " + two_decimals(p.elo1) + "] " + std::string(stats::model_name(p.model)) +
+           (sprt.trinomial ? ", trinomial" : ", pentanomial") + ", alpha " + two_decimals(p.alpha) + ", beta " +
+           two_decimals(p.beta) + ": H0 at LLR <= " + two_decimals(stats::sprt_lower_bound(p.alpha, p.beta)) +
+           ", H1 at LLR >= " + two_decimals(stats::sprt_upper_bound(p.alpha, p.beta));
+}
+
+std::vector<Chart> sprt_charts(db::Database& database, std::int64_t run_id, const RunSprt& sprt,
+                               const std::string& first, const std::string& second) {
+    const std::vector<FirstEngineGame> games = games_between(database, run_id, first, second);
+    if (games.empty()) return {};
+    const auto total = static_cast<std::int64_t>(games.size());
+    const std::int64_t stride = (total + kMaxPoints - 1) / kMaxPoints;
+    Chart llr = trajectory("sprt-llr", "LLR over games", "LLR", stride);
+    llr.subtitle = sprt_note(sprt);
+    llr.lower_bound = stats::sprt_lower_bound(sprt.parameters.alpha, sprt.parameters.beta);
+    llr.upper_bound = stats::sprt_upper_bound(sprt.parameters.alpha, sprt.parameters.beta);
+    llr.bounds_always = true;
+    llr.lower_label = "H0";
+    llr.upper_label = "H1";
+    Chart elo = trajectory("sprt-elo", "Elo over games", "Elo", stride);
+    elo.subtitle = first + " against " + second + ", from pairs once one is complete (none while a score is 0% or 100%)";
+    llr.series.points.push_back({"0 games", 0.0, std::nullopt});
+    elo.series.points.push_back({"0 games", std::nullopt, std::nullopt});
+    RunningCounts counts;
+    for (std::int64_t played = 1; played <= total; ++played) {
+        counts.add(games[static_cast<std::size_t>(played - 1)].pair, games[static_cast<std::size_t>(played - 1)].points);
+        if (played % stride != 0 && played != total) continue;
+        const std::string label = std::to_string(played) + " games";
+        llr.series.points.push_back({label, sprt_result(sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
+        elo.series.points.push_back({label, finite_elo(counts), std::nullopt});
+    }
+    return {llr, elo};
+}
+
+}  // namespace arbiter::reports
