@@ -40,56 +40,54 @@ void expect_no_value(const std::string& flag, const std::vector<std::string>& va
 
 namespace {
 
-OpeningsSpec parse_openings(const std::vector<std::string>& values, const FlagReading& reading) {
-    OpeningsSpec spec;
-    spec.order = reading.openings_order;
+// The words are kept as typed until every key is read, so that a missing file= is reported first.
+openings::BookOptions parse_openings(const std::vector<std::string>& values, const FlagReading& reading) {
+    openings::BookOptions book;
+    std::string format, order = reading.openings_order, policy = "default";
+    int start = 1;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-openings");
         const std::string at = "-openings " + key;
-        if (key == "file") spec.file = value;
-        else if (key == "format") spec.format = value;
-        else if (key == "order") spec.order = value;
-        else if (key == "plies") spec.plies = parse_integer<int>(value, at);
-        else if (key == "start") spec.start = parse_integer<int>(value, at);
-        else if (key == "policy") spec.policy = value;
+        if (key == "file") book.file = value;
+        else if (key == "format") format = value;
+        else if (key == "order") order = value;
+        else if (key == "plies") book.plies = parse_integer<int>(value, at);
+        else if (key == "start") start = parse_integer<int>(value, at);
+        else if (key == "policy") policy = value;
         else throw ConfigError(at, "unknown openings setting");
     }
-    if (spec.file.empty()) throw ConfigError("-openings", "file= is required");
+    if (book.file.empty()) throw ConfigError("-openings", "file= is required");
     // A book by its short name ("noob_2moves.epd") from the books arbiter ships, from any directory.
-    spec.file = config::resolve_book(spec.file, config::installed_data_dir());
-    if (spec.order != "random" && spec.order != "sequential") {
-        throw ConfigError("-openings order", "must be random or sequential, got '" + spec.order + "'");
-    }
-    if (!spec.format.empty() && spec.format != "epd" && spec.format != "pgn" && spec.format != "bin") {
-        throw ConfigError("-openings format", "must be epd, pgn or bin, got '" + spec.format + "'");
-    }
-    check_at_least(spec.start, 1, "-openings start");
-    if (spec.policy != "default" && spec.policy != "encounter" && spec.policy != "round")
-        throw ConfigError("-openings policy", "must be default, encounter or round, got '" + spec.policy + "'");
-    return spec;
+    book.file = config::resolve_book(book.file, config::installed_data_dir());
+    book.order = book_order(order, "-openings order");
+    book.format = book_format(format, "-openings format");
+    check_at_least(start, 1, "-openings start");
+    book.start = static_cast<std::size_t>(start);
+    book.policy = opening_policy(policy, "-openings policy");
+    return book;
 }
 
-DrawRule parse_draw(const std::vector<std::string>& values) {
-    DrawRule rule;
+adjudication::DrawRule parse_draw(const std::vector<std::string>& values) {
+    adjudication::DrawRule rule;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-draw");
         const std::string at = "-draw " + key;
-        if (key == "movenumber") rule.movenumber = parse_integer<int>(value, at);
-        else if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
-        else if (key == "score") rule.score = parse_integer<int>(value, at);
+        if (key == "movenumber") rule.move_number = parse_integer<int>(value, at);
+        else if (key == "movecount") rule.move_count = parse_integer<int>(value, at);
+        else if (key == "score") rule.score_cp = parse_integer<int>(value, at);
         else throw ConfigError(at, "unknown draw setting");
     }
     return rule;
 }
 
-ResignRule parse_resign(const std::vector<std::string>& values) {
-    ResignRule rule;
+adjudication::ResignRule parse_resign(const std::vector<std::string>& values) {
+    adjudication::ResignRule rule;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-resign");
         const std::string at = "-resign " + key;
-        if (key == "movecount") rule.movecount = parse_integer<int>(value, at);
-        else if (key == "score") rule.score = parse_integer<int>(value, at);
-        else if (key == "twosided") rule.twosided = parse_flag_bool(value, at);
+        if (key == "movecount") rule.move_count = parse_integer<int>(value, at);
+        else if (key == "score") rule.score_cp = parse_integer<int>(value, at);
+        else if (key == "twosided") rule.two_sided = parse_flag_bool(value, at);
         else throw ConfigError(at, "unknown resign setting");
     }
     return rule;
@@ -97,20 +95,23 @@ ResignRule parse_resign(const std::vector<std::string>& values) {
 
 SprtSpec parse_sprt(const std::vector<std::string>& values) {
     SprtSpec sprt;
+    stats::SprtParameters& test = sprt.parameters;
+    std::string model = "normalized";
     bool has_elo0 = false, has_elo1 = false;
     for (const auto& token : values) {
         auto [key, value] = split_key_value(token, "-sprt");
         const std::string at = "-sprt " + key;
-        if (key == "elo0") sprt.elo0 = parse_real(value, at), has_elo0 = true;
-        else if (key == "elo1") sprt.elo1 = parse_real(value, at), has_elo1 = true;
-        else if (key == "alpha") sprt.alpha = parse_real(value, at);
-        else if (key == "beta") sprt.beta = parse_real(value, at);
-        else if (key == "model") sprt.model = value;
+        if (key == "elo0") test.elo0 = parse_real(value, at), has_elo0 = true;
+        else if (key == "elo1") test.elo1 = parse_real(value, at), has_elo1 = true;
+        else if (key == "alpha") test.alpha = parse_real(value, at);
+        else if (key == "beta") test.beta = parse_real(value, at);
+        else if (key == "model") model = value;
         else if (key == "type" || key == "stat") sprt.trinomial = value == "trinomial";
         else throw ConfigError(at, "unknown sprt setting");
     }
     if (!has_elo0 || !has_elo1) throw ConfigError("-sprt", "elo0= and elo1= are required");
-    check_sprt(sprt, "-sprt");
+    test.model = sprt_model(model, "-sprt");
+    check_sprt(test, "-sprt");
     return sprt;
 }
 
@@ -175,8 +176,8 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         const std::string& text = single_value(flag, values);
         auto colon = text.find(':');
         if (colon == std::string::npos) throw ConfigError(flag, "expected START:COUNT, got '" + text + "'");
-        c.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), flag),
-                            parse_integer<uint64_t>(text.substr(colon + 1), flag)};
+        c.pairs = PairRange::from_start_count(parse_integer<uint64_t>(text.substr(0, colon), flag),
+                                              parse_integer<uint64_t>(text.substr(colon + 1), flag));
     } else if (name == "resume") {
         c.resume_run = parse_integer<std::int64_t>(single_value(flag, values), flag);
         if (c.resume_run < 1) throw ConfigError(flag, "expects a run id (1 or more)");
@@ -242,7 +243,8 @@ bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
 
 // Combinations no single flag can see.
 void validate(const MatchConfig& config) {
-    if (config.variant == "fischerandom" && config.openings && config.openings->format == "bin")
+    const bool polyglot = config.openings && config.openings->format == openings::BookFormat::Bin;
+    if (config.variant == "fischerandom" && polyglot)
         throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
     check_at_least(config.ratinginterval, 0, "-ratinginterval");
     check_at_least(config.maxmoves, 0, "-maxmoves");

@@ -67,7 +67,7 @@ void apply_cutechess_pgnout(MatchConfig& c, const FlagGroup& group) {
 }
 
 void apply_fastchess_pgnout(MatchConfig& c, const FlagGroup& group) {
-    FastchessPgnSpec spec;
+    pgn::FastchessPgnOptions spec;
     std::string file = dated_name(".pgn");
     for (const auto& token : group.values) {
         auto [key, value] = split_key_value(token, group.flag);
@@ -76,7 +76,7 @@ void apply_fastchess_pgnout(MatchConfig& c, const FlagGroup& group) {
             if (value.empty()) throw ConfigError(at, "needs a file name");
             file = value;
         } else if (key == "notation") {
-            if (!parse_pgn_notation(value, spec.notation))
+            if (!pgn::parse_move_notation(value, spec.notation))
                 throw ConfigError(at, "must be san, lan or uci, got '" + value + "'");
         } else if (key == "append") {
             c.pgnout_append = boolean(value, at);
@@ -167,7 +167,7 @@ bool apply_output_flag(FlagContext& ctx, const FlagGroup& group) {
             apply_fastchess_pgnout(c, group);
         } else {
             apply_cutechess_pgnout(c, group);
-            if (ctx.reading.lone_pgnout_in_fastchess_layout) c.pgnout_fastchess = FastchessPgnSpec{};
+            if (ctx.reading.lone_pgnout_in_fastchess_layout) c.pgnout_fastchess = pgn::FastchessPgnOptions{};
         }
     } else if (group.name == "epdout") {
         apply_epdout(c, group, ctx.reading);

@@ -82,18 +82,18 @@ void apply_quick(MatchConfig& config, const FlagGroup& group, const FlagReading&
         engines[1].name += "2";
     }
     for (auto& engine : engines) config.engines.push_back(std::move(engine));
-    OpeningsSpec openings;
-    openings.file = book;
-    openings.format = pgn ? "pgn" : "epd";
-    openings.order = "random";
-    config.openings = openings;
+    openings::BookOptions book_options;
+    book_options.file = book;
+    book_options.format = pgn ? openings::BookFormat::Pgn : openings::BookFormat::Epd;
+    book_options.order = openings::BookOrder::Random;
+    config.openings = book_options;
     config.games = 2;
     config.rounds = 25000;
     // Two games per opening with colours reversed is what fastchess's -games 2 means.
     if (!reading.repeat_sets_games) config.repeat = true, config.repeat_count = 2;
     config.concurrency = std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 2);
     config.recover = true;
-    config.draw = DrawRule{30, 8, 8};
+    config.draw = adjudication::DrawRule{30, 8, 8};
     config.output = OutputFormat::cutechess;
 }
 

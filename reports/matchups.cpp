@@ -5,6 +5,8 @@
 
 namespace arbiter::reports {
 
+// The one conversion from db's counts to stats' types: db/ sits below harness/ and cannot use
+// harness/stats, so its queries return their own RunPairStats.
 void add_run_stats(Matchup& matchup, const db::RunPairStats& stats) {
     matchup.wdl.wins += stats.wins;
     matchup.wdl.draws += stats.draws;

@@ -173,7 +173,7 @@ config::MatchConfig match_config(const Options& o, const std::string& db, int ga
     if (!o.book.empty()) {
         match.openings.emplace();
         match.openings->file = book_file(o);
-        match.openings->order = o.order;
+        match.openings->order = o.order == "random" ? openings::BookOrder::Random : openings::BookOrder::Sequential;
     }
     return match;
 }

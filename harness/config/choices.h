@@ -6,6 +6,7 @@
 #include <string>
 
 #include "harness/config/match_config.h"
+#include "harness/openings/book_words.h"
 
 namespace arbiter::config {
 
@@ -21,17 +22,39 @@ inline void check_variant(const std::string& value, const std::string& where) {
         throw ConfigError(where, "must be standard or fischerandom, got '" + value + "'");
 }
 
-// One check for -sprt and the JSON key. elo0 = elo1 is accepted as cutechess-cli accepts it (scripts
-// use `elo0=0 elo1=0` for a soak test): the log-likelihood ratio then stays 0 and only the game
-// count ends the match.
-inline void check_sprt(const SprtSpec& sprt, const std::string& where) {
-    if (sprt.model != "normalized" && sprt.model != "logistic" && sprt.model != "bayesian")
-        throw ConfigError(where + " model", "must be normalized, logistic or bayesian, got '" + sprt.model + "'");
+inline stats::EloModel sprt_model(const std::string& text, const std::string& where) {
+    stats::EloModel model = stats::EloModel::normalized;
+    if (!stats::parse_model(text, model))
+        throw ConfigError(where + " model", "must be normalized, logistic or bayesian, got '" + text + "'");
+    return model;
+}
+
+// One check for -sprt and the JSON key, after sprt_model. elo0 = elo1 is accepted as cutechess-cli
+// accepts it (scripts use `elo0=0 elo1=0` for a soak test): the log-likelihood ratio then stays 0
+// and only the game count ends the match.
+inline void check_sprt(const stats::SprtParameters& sprt, const std::string& where) {
     if (sprt.alpha <= 0 || sprt.alpha >= 1 || sprt.beta <= 0 || sprt.beta >= 1)
         throw ConfigError(where, "alpha and beta must lie strictly between 0 and 1");
     // The test's bounds cross otherwise, which the SPRT itself would refuse only after the games.
     if (sprt.alpha + sprt.beta >= 1) throw ConfigError(where, "alpha + beta must be below 1");
     if (sprt.elo1 < sprt.elo0) throw ConfigError(where, "elo1 must not be below elo0");
+}
+
+// -openings order=, format= and policy= (and the JSON config's "openings" keys) into the book's own
+// types; anything else is an error naming `where`.
+inline openings::BookOrder book_order(const std::string& text, const std::string& where) {
+    if (const auto order = openings::parse_book_order(text)) return *order;
+    throw ConfigError(where, "must be random or sequential, got '" + text + "'");
+}
+
+inline openings::BookFormat book_format(const std::string& text, const std::string& where) {
+    if (const auto format = openings::parse_book_format(text)) return *format;
+    throw ConfigError(where, "must be epd, pgn or bin, got '" + text + "'");
+}
+
+inline openings::OpeningPolicy opening_policy(const std::string& text, const std::string& where) {
+    if (const auto policy = openings::parse_opening_policy(text)) return *policy;
+    throw ConfigError(where, "must be default, encounter or round, got '" + text + "'");
 }
 
 // About 31 years, as the longest time control: more is a typo, and far more overflows the clock.

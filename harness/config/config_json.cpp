@@ -137,46 +137,51 @@ namespace {
 
 void read_openings(MatchConfig& config, const json& in, const std::string& where) {
     reject_unknown_keys(in, {"file", "format", "order", "plies", "start", "policy"}, where);
-    OpeningsSpec spec;
-    if (in.contains("file")) spec.file = get_as<std::string>(in, "file", where);
-    if (in.contains("format")) spec.format = get_as<std::string>(in, "format", where);
-    if (in.contains("order")) spec.order = get_as<std::string>(in, "order", where);
-    if (in.contains("plies")) spec.plies = get_as<int>(in, "plies", where);
-    if (in.contains("start")) spec.start = get_as<int>(in, "start", where);
-    if (in.contains("policy")) spec.policy = get_as<std::string>(in, "policy", where);
-    if (spec.policy != "default" && spec.policy != "encounter" && spec.policy != "round")
-        throw ConfigError(where + ".policy", "must be default, encounter or round, got '" + spec.policy + "'");
-    if (spec.file.empty()) throw ConfigError(where + ".file", "missing");
-    config.openings = spec;
+    openings::BookOptions book;
+    book.order = openings::BookOrder::Random;
+    if (in.contains("file")) book.file = get_as<std::string>(in, "file", where);
+    if (in.contains("format")) book.format = book_format(get_as<std::string>(in, "format", where), where + ".format");
+    if (in.contains("order")) book.order = book_order(get_as<std::string>(in, "order", where), where + ".order");
+    if (in.contains("plies")) book.plies = get_as<int>(in, "plies", where);
+    if (in.contains("start")) {
+        const int start = get_as<int>(in, "start", where);
+        check_at_least(start, 1, where + ".start");
+        book.start = static_cast<std::size_t>(start);
+    }
+    if (in.contains("policy"))
+        book.policy = opening_policy(get_as<std::string>(in, "policy", where), where + ".policy");
+    if (book.file.empty()) throw ConfigError(where + ".file", "missing");
+    config.openings = book;
 }
 
 void read_sprt(MatchConfig& config, const json& in, const std::string& where) {
     reject_unknown_keys(in, {"elo0", "elo1", "alpha", "beta", "model", "trinomial"}, where);
     SprtSpec sprt;
-    sprt.elo0 = get_as<double>(in, "elo0", where);
-    sprt.elo1 = get_as<double>(in, "elo1", where);
-    if (in.contains("alpha")) sprt.alpha = get_as<double>(in, "alpha", where);
-    if (in.contains("beta")) sprt.beta = get_as<double>(in, "beta", where);
-    if (in.contains("model")) sprt.model = get_as<std::string>(in, "model", where);
+    stats::SprtParameters& test = sprt.parameters;
+    test.elo0 = get_as<double>(in, "elo0", where);
+    test.elo1 = get_as<double>(in, "elo1", where);
+    if (in.contains("alpha")) test.alpha = get_as<double>(in, "alpha", where);
+    if (in.contains("beta")) test.beta = get_as<double>(in, "beta", where);
+    if (in.contains("model")) test.model = sprt_model(get_as<std::string>(in, "model", where), where);
     if (in.contains("trinomial")) sprt.trinomial = get_as<bool>(in, "trinomial", where);
-    check_sprt(sprt, where);
+    check_sprt(test, where);
     config.sprt = sprt;
 }
 
 void read_rules(MatchConfig& config, const json& in, const std::string& key, const std::string& where) {
     if (key == "draw") {
         reject_unknown_keys(in, {"movenumber", "movecount", "score"}, where);
-        DrawRule rule;
-        if (in.contains("movenumber")) rule.movenumber = get_as<int>(in, "movenumber", where);
-        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
-        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
+        adjudication::DrawRule rule;
+        if (in.contains("movenumber")) rule.move_number = get_as<int>(in, "movenumber", where);
+        if (in.contains("movecount")) rule.move_count = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score_cp = get_as<int>(in, "score", where);
         config.draw = rule;
     } else {
         reject_unknown_keys(in, {"movecount", "score", "twosided"}, where);
-        ResignRule rule;
-        if (in.contains("movecount")) rule.movecount = get_as<int>(in, "movecount", where);
-        if (in.contains("score")) rule.score = get_as<int>(in, "score", where);
-        if (in.contains("twosided")) rule.twosided = get_as<bool>(in, "twosided", where);
+        adjudication::ResignRule rule;
+        if (in.contains("movecount")) rule.move_count = get_as<int>(in, "movecount", where);
+        if (in.contains("score")) rule.score_cp = get_as<int>(in, "score", where);
+        if (in.contains("twosided")) rule.two_sided = get_as<bool>(in, "twosided", where);
         config.resign = rule;
     }
 }
@@ -326,8 +331,8 @@ void read_shard(MatchConfig& config, const json& in, const std::string& where) {
         const std::string text = get_as<std::string>(in, "pairs", where);
         auto colon = text.find(':');
         if (colon == std::string::npos) throw ConfigError(where + ".pairs", "expected START:COUNT, got '" + text + "'");
-        config.pairs = PairRange{parse_integer<uint64_t>(text.substr(0, colon), where + ".pairs"),
-                                 parse_integer<uint64_t>(text.substr(colon + 1), where + ".pairs")};
+        config.pairs = PairRange::from_start_count(parse_integer<uint64_t>(text.substr(0, colon), where + ".pairs"),
+                                                   parse_integer<uint64_t>(text.substr(colon + 1), where + ".pairs"));
     }
 }
 
@@ -344,18 +349,18 @@ json match_config_to_json(const MatchConfig& config) {
     out["engines"] = engines;
     if (config.openings) {
         const auto& o = *config.openings;
-        out["openings"] = {{"file", o.file}, {"format", o.format}, {"order", o.order},
-                           {"plies", o.plies}, {"start", o.start}, {"policy", o.policy}};
+        out["openings"] = {{"file", o.file},   {"format", to_string(o.format)}, {"order", to_string(o.order)},
+                           {"plies", o.plies}, {"start", o.start},              {"policy", to_string(o.policy)}};
     }
     out["tournament"] = config.tournament;
     out["games"] = config.games;
     out["rounds"] = config.rounds;
     out["repeat"] = config.repeat;
     if (config.concurrency > 0) out["concurrency"] = config.concurrency;  // unset: the number of cores
-    if (config.draw) out["draw"] = {{"movenumber", config.draw->movenumber}, {"movecount", config.draw->movecount},
-                                    {"score", config.draw->score}};
-    if (config.resign) out["resign"] = {{"movecount", config.resign->movecount}, {"score", config.resign->score},
-                                        {"twosided", config.resign->twosided}};
+    if (config.draw) out["draw"] = {{"movenumber", config.draw->move_number}, {"movecount", config.draw->move_count},
+                                    {"score", config.draw->score_cp}};
+    if (config.resign) out["resign"] = {{"movecount", config.resign->move_count}, {"score", config.resign->score_cp},
+                                        {"twosided", config.resign->two_sided}};
     out["maxmoves"] = config.maxmoves;
     if (config.pgnout) out["pgnout"] = *config.pgnout;
     if (config.pgnout_min) out["pgnout_min"] = true;
@@ -364,14 +369,14 @@ json match_config_to_json(const MatchConfig& config) {
     out["recover"] = config.recover;
     if (config.seed_given) out["seed"] = config.seed;
     if (config.sprt) {
-        const auto& s = *config.sprt;
-        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha},
-                       {"beta", s.beta}, {"model", s.model}, {"trinomial", s.trinomial}};
+        const stats::SprtParameters& s = config.sprt->parameters;
+        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
+                       {"model", std::string(stats::model_name(s.model))}, {"trinomial", config.sprt->trinomial}};
     }
     out["ratinginterval"] = config.ratinginterval;
     out["db"] = config.db;
     if (config.shard) out["shard"] = std::to_string(config.shard->index) + "/" + std::to_string(config.shard->count);
-    if (config.pairs) out["pairs"] = std::to_string(config.pairs->start) + ":" + std::to_string(config.pairs->count);
+    if (config.pairs) out["pairs"] = std::to_string(config.pairs->begin) + ":" + std::to_string(config.pairs->count());
     out["event"] = config.event;
     out["site"] = config.site;
     out["variant"] = config.variant;

@@ -73,9 +73,9 @@ void set_option(std::vector<std::pair<std::string, std::string>>& options, const
     options.emplace_back(name, value);
 }
 
-Protocol parse_protocol(const std::string& value, const std::string& where) {
-    if (value == "uci") return Protocol::Uci;
-    if (value == "xboard" || value == "cecp") return Protocol::Xboard;
+protocol::Protocol parse_protocol(const std::string& value, const std::string& where) {
+    if (value == "uci") return protocol::Protocol::Uci;
+    if (value == "xboard" || value == "cecp") return protocol::Protocol::Xboard;
     throw ConfigError(where, "proto must be uci or xboard, got '" + value + "'");
 }
 
@@ -202,7 +202,7 @@ void apply_each(EngineSpec& engine, const EngineSpec& each) {
     if (engine.cmd.empty()) engine.cmd = each.cmd;
     if (engine.dir.empty()) engine.dir = each.dir;
     if (engine.args.empty()) engine.args = each.args;
-    if (each.proto != Protocol::Uci && engine.proto == Protocol::Uci) engine.proto = each.proto;
+    if (each.proto != protocol::Protocol::Uci && engine.proto == protocol::Protocol::Uci) engine.proto = each.proto;
     for (const auto& [name, value] : each.options) {
         bool engine_has_it = false;
         for (const auto& own : engine.options) engine_has_it |= own.first == name;
@@ -251,6 +251,6 @@ std::string default_engine_name(const EngineSpec& spec) {
     return std::filesystem::path(spec.cmd).filename().string();
 }
 
-std::string to_string(Protocol proto) { return proto == Protocol::Uci ? "uci" : "xboard"; }
+std::string to_string(protocol::Protocol proto) { return proto == protocol::Protocol::Uci ? "uci" : "xboard"; }
 
 }  // namespace arbiter::config

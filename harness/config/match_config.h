@@ -3,9 +3,12 @@
 // or by the equivalent JSON config file. Parsing only checks shape (names, numbers, enumerations);
 // the parts that own a sub-language (adjudication rules, opening books) validate their own values.
 // Time controls are the exception: tc's parser reads them here, so that a bad one is refused
-// with the flag and engine named, before anything starts.
+// with the flag and engine named, before anything starts. Where a part has a type for a setting,
+// MatchConfig holds that type, so config sits above the parts it configures and none of them
+// includes it (docs/architecture.md).
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,8 +17,14 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "harness/adjudication/rules.h"
 #include "harness/config/runner_settings.h"
 #include "harness/config/tool_behaviour.h"
+#include "harness/openings/book.h"
+#include "harness/pgn/fastchess_layout.h"
+#include "harness/protocol/types.h"
+#include "harness/stats/elo.h"
+#include "harness/stats/sprt.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::config {
@@ -32,8 +41,6 @@ private:
     std::string where_;
 };
 
-enum class Protocol { Uci, Xboard };
-
 // `tc=` as read: the control parsed where the flag or config key is read, and the text it was
 // given as. The run identity and the JSON config write that text, not one made from the control:
 // one control has several spellings ("10+0", "10", "0:10"), and a run stored under one of them
@@ -42,6 +49,7 @@ struct TimeControlSetting {
     tc::TimeControl control;  // the clock fields, or move_time_ms for "N/move"
     std::string text;
 };
+
 enum class RestartPolicy { Auto, On, Off };
 
 struct EngineSpec {
@@ -49,7 +57,7 @@ struct EngineSpec {
     std::string cmd;                  // path or command name; empty when `build` or `catalogue` says it
     std::string dir;                  // working directory; empty = arbiter's
     std::vector<std::string> args;    // `arg=` repeated (cutechess) and `args="..."` (fastchess)
-    Protocol proto = Protocol::Uci;
+    protocol::Protocol proto = protocol::Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // in the order given
     std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
     // The search limits, each parsed and checked where it is read (see engine_limits.h). They stay
@@ -88,34 +96,11 @@ struct EngineSpec {
     std::optional<bool> history_since_irreversible;
 };
 
-struct OpeningsSpec {
-    std::string file;
-    std::string format;          // "epd", "pgn", "bin"; empty = from the file extension
-    std::string order = "random";
-    int plies = 0;               // 0 = the whole line
-    int start = 1;               // 1-based index of the first opening
-    std::string policy = "default";
-};
-
-struct DrawRule {
-    int movenumber = 0;
-    int movecount = 0;
-    int score = 0;
-};
-
-struct ResignRule {
-    int movecount = 0;
-    int score = 0;
-    bool twosided = false;
-};
-
+// -sprt: the test, normalized Elo unless model= says logistic or bayesian (fastchess's BayesElo
+// model, W/D/L only), and whether it counts games rather than game pairs.
 struct SprtSpec {
-    double elo0 = 0;
-    double elo1 = 0;
-    double alpha = 0.05;
-    double beta = 0.05;
-    std::string model = "normalized";  // or "logistic", or "bayesian" (fastchess's BayesElo model, W/D/L only)
-    bool trinomial = false;            // pentanomial over game pairs unless asked otherwise
+    stats::SprtParameters parameters{0, 0, 0.05, 0.05, stats::EloModel::normalized};
+    bool trinomial = false;  // pentanomial over game pairs unless asked otherwise
 };
 
 struct ShardSpec {
@@ -123,9 +108,20 @@ struct ShardSpec {
     int count = 1;
 };
 
+// A half-open range of pair indexes, [begin, end): what `--pairs START:COUNT` asks for and what the
+// schedule selects (harness/schedule/schedule.h, select_pairs).
 struct PairRange {
-    uint64_t start = 0;
-    uint64_t count = 0;  // 0 = to the end
+    // The end of `--pairs START:0`, "to the end", and of a COUNT that runs past the last index.
+    static constexpr std::uint64_t kOpenEnd = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
+
+    static PairRange from_start_count(std::uint64_t start, std::uint64_t count) {
+        return {start, count == 0 || count > kOpenEnd - start ? kOpenEnd : start + count};
+    }
+    std::uint64_t size() const { return end > begin ? end - begin : 0; }
+    std::uint64_t count() const { return end == kOpenEnd ? 0 : size(); }  // START:COUNT's COUNT
+    bool operator==(const PairRange&) const = default;
 };
 
 // `-output format=` (fastchess's flag): whose result lines a run prints at each rating interval and
@@ -133,33 +129,15 @@ struct PairRange {
 // fastchess: fastchess's results block.
 enum class OutputFormat { cutechess, fastchess };
 
-enum class PgnNotation { san, lan, uci };
-
-// `-pgnout file=F key=value...`, fastchess's form of the flag: fastchess's PGN layout (see
-// harness/game/fastchess_pgn.h), with the figures asked for in each move's comment.
-struct FastchessPgnSpec {
-    PgnNotation notation = PgnNotation::san;
-    bool nodes = false;
-    bool seldepth = false;
-    bool nps = false;
-    bool hashfull = false;
-    bool tbhits = false;
-    bool pv = false;
-    bool timeleft = false;
-    bool latency = false;
-    std::vector<std::string> match_lines;  // RE2 patterns (harness/protocol/line_pattern.h): lines kept per move
-    bool operator==(const FastchessPgnSpec&) const = default;
-};
-
 // What a fastchess config.json carries over ("stats"): the first engine's results in the games it
 // counts, which are the first games() of the schedule (fastchess counts complete pairs only).
 struct CarriedResults {
-    std::int64_t wins = 0;
-    std::int64_t losses = 0;
-    std::int64_t draws = 0;
-    // Game pairs by the first engine's points: LL, LD, WL and DD (one point each), WD, WW.
-    std::int64_t penta_ll = 0, penta_ld = 0, penta_wl = 0, penta_dd = 0, penta_wd = 0, penta_ww = 0;
-    std::int64_t games() const { return wins + losses + draws; }
+    stats::WdlCounts wdl;
+    stats::PentaCounts penta;
+    // Of penta.dd_wl, the pairs won once and lost once: fastchess's file counts them apart from the
+    // pairs of two draws, and arbiter writes the file back.
+    std::int64_t penta_wl = 0;
+    std::int64_t games() const { return wdl.wins + wdl.draws + wdl.losses; }
     bool operator==(const CarriedResults&) const = default;
 };
 
@@ -179,8 +157,6 @@ struct FastchessStateSpec {
 // cutechess-cli's or fastchess's. Set by cli/ for the tool whose command line it reads; part of the
 // run's identity.
 enum class ScheduleRules { arbiter, cutechess, fastchess };
-// fastchess's -tbadjudicate: which tablebase verdicts end a game (BOTH, WIN_LOSS or DRAW).
-enum class TbAdjudicate { both, win_loss, draw };
 
 // Which stored run a command continues; see harness/schedule/run_identity.h.
 enum class ResumeMode {
@@ -192,14 +168,17 @@ enum class ResumeMode {
 
 struct MatchConfig {
     std::vector<EngineSpec> engines;
-    std::optional<OpeningsSpec> openings;
+    // -openings. Its order is random unless given (cli/ makes it sequential for cutechess-cli and
+    // fastchess command lines); its seed and chess960 are not settings: the tournament sets them
+    // from the run's seed and -variant.
+    std::optional<openings::BookOptions> openings;
     std::string tournament = "round-robin";  // cutechess default; two engines make a match
     int games = 1;
     int rounds = 1;
     bool repeat = false;
     int concurrency = 0;  // 0 = number of cores
-    std::optional<DrawRule> draw;
-    std::optional<ResignRule> resign;
+    std::optional<adjudication::DrawRule> draw;
+    std::optional<adjudication::ResignRule> resign;
     int maxmoves = 0;
     std::optional<std::string> pgnout;
     bool pgnout_min = false;
@@ -231,7 +210,9 @@ struct MatchConfig {
     std::int64_t resume_run = 0;  // with ResumeMode::run
     // -pgnout/-epdout in fastchess's form, -crc32 and fastchess's -config: output only, never part
     // of the run's identity.
-    std::optional<FastchessPgnSpec> pgnout_fastchess;  // unset: cutechess's layout (`-pgnout FILE [min]`)
+    // `-pgnout file=F key=value...`: fastchess's layout (harness/pgn/fastchess_layout.h); unset:
+    // cutechess's (`-pgnout FILE [min]`, harness/pgn/cutechess_layout.h).
+    std::optional<pgn::FastchessPgnOptions> pgnout_fastchess;
     bool pgnout_append = true;  // false: a run that starts with no games empties the file first
     bool epdout_append = true;
     bool pgnout_crc32 = false;  // -crc32 pgn=true: print the PGN file's CRC32 after each game
@@ -255,7 +236,7 @@ struct MatchConfig {
     std::vector<std::string> tb_paths;
     int tb_pieces = 0;  // 0: up to the largest table found
     bool tb_ignore50 = false;
-    TbAdjudicate tb_adjudicate = TbAdjudicate::both;
+    adjudication::TablebaseVerdicts tb_adjudicate = adjudication::TablebaseVerdicts::both;
     // Engine-facing settings (cli/engine_flags.cpp); none of them changes what the games are, so
     // none is part of the run's identity.
     std::string bookmode = "ram";              // -bookmode ram|disk; books are read into memory either way
@@ -285,7 +266,7 @@ nlohmann::json match_config_to_json(const MatchConfig& config);
 // (concurrency, output paths, rating interval, shard) removed.
 std::string run_identity(const MatchConfig& config);
 
-std::string to_string(Protocol proto);
+std::string to_string(protocol::Protocol proto);  // "uci" / "xboard", as proto= spells them
 
 // "cutechess" / "fastchess"; parse returns false on anything else.
 std::string to_string(OutputFormat format);

@@ -29,13 +29,13 @@ bool boolean(const json& value, const std::string& where) {
     return value.get<bool>();
 }
 
-FastchessPgnSpec read_pgn_spec(const json& in, const std::string& where) {
+pgn::FastchessPgnOptions read_pgn_spec(const json& in, const std::string& where) {
     if (!in.is_object()) throw ConfigError(where, "expected an object");
-    FastchessPgnSpec spec;
+    pgn::FastchessPgnOptions spec;
     for (const auto& item : in.items()) {
         const std::string at = where + "." + item.key();
         if (item.key() == "notation") {
-            if (!item.value().is_string() || !parse_pgn_notation(item.value().get<std::string>(), spec.notation))
+            if (!item.value().is_string() || !pgn::parse_move_notation(item.value().get<std::string>(), spec.notation))
                 throw ConfigError(at, "must be \"san\", \"lan\" or \"uci\"");
         } else if (item.key() == "match_line") {
             if (!item.value().is_array()) throw ConfigError(at, "expected a list of regular expressions");
@@ -53,7 +53,7 @@ FastchessPgnSpec read_pgn_spec(const json& in, const std::string& where) {
     return spec;
 }
 
-json write_pgn_spec(const FastchessPgnSpec& spec) {
+json write_pgn_spec(const pgn::FastchessPgnOptions& spec) {
     json out = json::object();
     out["notation"] = to_string(spec.notation);
     for (const char* key : kFlagKeys)
@@ -63,23 +63,6 @@ json write_pgn_spec(const FastchessPgnSpec& spec) {
 }
 
 }  // namespace
-
-std::string to_string(PgnNotation notation) {
-    switch (notation) {
-        case PgnNotation::lan: return "lan";
-        case PgnNotation::uci: return "uci";
-        case PgnNotation::san: break;
-    }
-    return "san";
-}
-
-bool parse_pgn_notation(const std::string& text, PgnNotation& notation) {
-    if (text == "san") notation = PgnNotation::san;
-    else if (text == "lan") notation = PgnNotation::lan;
-    else if (text == "uci") notation = PgnNotation::uci;
-    else return false;
-    return true;
-}
 
 protocol::LinePattern compile_match_line(const std::string& pattern, const std::string& where) {
     try {

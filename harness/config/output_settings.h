@@ -17,10 +17,6 @@
 
 namespace arbiter::config {
 
-// "san" / "lan" / "uci"; parse returns false on anything else.
-std::string to_string(PgnNotation notation);
-bool parse_pgn_notation(const std::string& text, PgnNotation& notation);
-
 // A match_line= pattern, compiled; ConfigError naming `where` when RE2 cannot compile it (a syntax
 // error, an ECMAScript feature RE2 lacks, over protocol::kMaxLinePatternInstructions).
 protocol::LinePattern compile_match_line(const std::string& pattern, const std::string& where);

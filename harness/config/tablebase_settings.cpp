@@ -29,18 +29,18 @@ int check_tb_pieces(int pieces, const std::string& where) {
     return pieces;
 }
 
-TbAdjudicate parse_tb_adjudicate(const std::string& text, const std::string& where) {
-    if (text == "BOTH") return TbAdjudicate::both;
-    if (text == "WIN_LOSS") return TbAdjudicate::win_loss;
-    if (text == "DRAW") return TbAdjudicate::draw;
+adjudication::TablebaseVerdicts parse_tb_adjudicate(const std::string& text, const std::string& where) {
+    if (text == "BOTH") return adjudication::TablebaseVerdicts::both;
+    if (text == "WIN_LOSS") return adjudication::TablebaseVerdicts::win_loss;
+    if (text == "DRAW") return adjudication::TablebaseVerdicts::draw;
     throw ConfigError(where, "must be BOTH, WIN_LOSS or DRAW, got '" + text + "'");
 }
 
-std::string to_string(TbAdjudicate verdicts) {
+std::string to_string(adjudication::TablebaseVerdicts verdicts) {
     switch (verdicts) {
-        case TbAdjudicate::win_loss: return "WIN_LOSS";
-        case TbAdjudicate::draw: return "DRAW";
-        case TbAdjudicate::both: break;
+        case adjudication::TablebaseVerdicts::win_loss: return "WIN_LOSS";
+        case adjudication::TablebaseVerdicts::draw: return "DRAW";
+        case adjudication::TablebaseVerdicts::both: break;
     }
     return "BOTH";
 }

@@ -17,7 +17,7 @@ std::string join_tb_paths(const std::vector<std::string>& paths);
 
 int check_tb_pieces(int pieces, const std::string& where);
 
-TbAdjudicate parse_tb_adjudicate(const std::string& text, const std::string& where);
-std::string to_string(TbAdjudicate verdicts);
+adjudication::TablebaseVerdicts parse_tb_adjudicate(const std::string& text, const std::string& where);
+std::string to_string(adjudication::TablebaseVerdicts verdicts);
 
 }  // namespace arbiter::config

@@ -121,7 +121,7 @@ protocol::EngineConfig to_engine_config(const config::EngineSpec& spec, const st
                                         protocol::SanConverter to_san) {
     protocol::EngineConfig config;
     config.name = name;
-    config.protocol = spec.proto == config::Protocol::Xboard ? protocol::Protocol::Xboard : protocol::Protocol::Uci;
+    config.protocol = spec.proto;
     config.process.executable = spec.cmd;
     config.process.arguments = spec.args;
     config.process.working_directory = spec.dir;

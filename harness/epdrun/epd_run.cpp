@@ -29,7 +29,7 @@ SearchLimit effective_limit(const EpdOptions& options, const config::EngineSpec&
     if (limit.empty())
         throw config::ConfigError("--movetime", "give a search limit: --movetime MS, --nodes N or --depth D");
     // Found here rather than on every position: the protocol has no way to say it.
-    if (limit.nodes && spec.proto == config::Protocol::Xboard) {
+    if (limit.nodes && spec.proto == protocol::Protocol::Xboard) {
         throw config::ConfigError("--nodes", "xboard engines cannot be given a node limit; use --movetime or --depth");
     }
     return limit;

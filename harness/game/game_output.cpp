@@ -61,6 +61,8 @@ db::MoveRecord move_record(const PlayedMove& move, int ply) {
     return record;
 }
 
+// The one conversion between the two result types: db/ sits below harness/ and cannot name
+// adjudication's, and a stored game always has a result, so db's has no Unfinished.
 db::GameResult db_result(adjudication::GameResult result) {
     switch (result) {
         case adjudication::GameResult::WhiteWins: return db::GameResult::white_win;
@@ -122,22 +124,6 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
     return record;
 }
 
-std::string minimal_pgn_from_stored(const std::string& stored_pgn) {
-    const pgn::PgnGame stored = only_game(stored_pgn);
-    pgn::GameRecord record;
-    const std::pair<const char*, std::string*> roster[] = {{"Event", &record.event}, {"Site", &record.site},
-                                                           {"Date", &record.date},   {"Round", &record.round},
-                                                           {"White", &record.white}, {"Black", &record.black}};
-    for (const auto& [name, field] : roster)
-        if (const std::string* value = stored.tag(name)) *field = *value;
-    record.start_fen = stored.start_fen;
-    record.chess960 = stored.chess960;
-    record.outcome.result = adjudication::parse_result_token(stored.result);
-    for (const auto& move : stored.moves) record.moves.push_back(pgn::WrittenMove{move.uci, false, std::nullopt, move.san});
-    pgn::WriterOptions minimal;
-    minimal.minimal = true;
-    return pgn::write_game(record, minimal);
-}
 
 std::string final_epd_from_stored(const std::string& stored_pgn) {
     const pgn::PgnGame stored = only_game(stored_pgn);

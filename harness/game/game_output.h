@@ -1,12 +1,12 @@
 #pragma once
-// The two records of a finished game: the PGN text (cutechess layout, via harness/pgn) and the
+// The two records of a finished game: the PGN text (harness/pgn/cutechess_layout.h) and the
 // database row with its moves (db/records.h). Both come from the same PlayedGame so they agree.
 
 #include <string>
 
 #include "db/records.h"
 #include "harness/game/game.h"
-#include "harness/pgn/writer.h"
+#include "harness/pgn/cutechess_layout.h"
 
 namespace arbiter::game {
 
@@ -25,10 +25,9 @@ std::string game_pgn(const GameSetup& setup, const PlayedGame& game, const PgnCo
 // scheduler's to fill. `pgn` is stored with the game.
 db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, std::string pgn);
 
-// What -pgnout min and -epdout wrote for a game, rebuilt from the full PGN stored with it: a
-// resumed run writes the games its output files miss with the text a live run gives them.
-// Throws io::SourceError when `stored_pgn` does not parse.
-std::string minimal_pgn_from_stored(const std::string& stored_pgn);
+// What -epdout wrote for a game, rebuilt from the full PGN stored with it: a resumed run writes the
+// games its output file misses with the text a live run gives them. Throws io::SourceError when
+// `stored_pgn` does not parse.
 std::string final_epd_from_stored(const std::string& stored_pgn);
 
 // "2024-05-01T12:34:56.789Z": the database's timestamp format.

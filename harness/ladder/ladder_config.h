@@ -92,9 +92,9 @@ struct LadderConfig {
     // Off: head-to-head games put a step 84 +/- 52 Elo above what the gauntlet measured (self-play
     // exaggeration), and the joint fit carries that into the improvement; docs/statistics.md.
     bool head_to_head = false;
-    std::optional<config::OpeningsSpec> openings;
-    std::optional<config::DrawRule> draw;
-    std::optional<config::ResignRule> resign;
+    std::optional<openings::BookOptions> openings;
+    std::optional<adjudication::DrawRule> draw;
+    std::optional<adjudication::ResignRule> resign;
     int maxmoves = 0;
     std::uint64_t seed = 1;
     WacSettings wac;

@@ -55,7 +55,7 @@ config::EngineSpec gauntlet_limits(const LadderConfig& config, double factor) {
 void apply_limits(const LadderPlan& plan, config::EngineSpec& spec) {
     if (!plan.smoke) {
         set_limits(spec, gauntlet_limits(plan.config, plan.tc_scale));
-    } else if (spec.proto == config::Protocol::Uci) {
+    } else if (spec.proto == protocol::Protocol::Uci) {
         spec.nodes = plan.config.smoke.nodes;
     } else {
         set_limits(spec, plan.config.smoke.xboard_limits);
@@ -235,7 +235,7 @@ std::string engine_spec_text(const config::EngineSpec& spec) {
     std::string text = quoted("cmd=" + spec.cmd);
     if (!spec.dir.empty()) text += " " + quoted("dir=" + spec.dir);
     for (const auto& arg : spec.args) text += " " + quoted("arg=" + arg);
-    if (spec.proto == config::Protocol::Xboard) text += " proto=xboard";
+    if (spec.proto == protocol::Protocol::Xboard) text += " proto=xboard";
     for (const auto& [name, value] : spec.options) text += " " + quoted("option." + name + "=" + value);
     for (const auto& [name, value] : spec.env) text += " " + quoted("env." + name + "=" + value);
     return text;

@@ -112,9 +112,7 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
     config::MatchConfig match = step_match_config(context.plan, index, options.db, options.shard, options.concurrency);
     const schedule::Schedule schedule(match.engines.size(), schedule::TournamentKind::gauntlet, match.games,
                                        match.rounds, match.repeat);
-    std::optional<std::pair<int, int>> shard;
-    if (options.shard) shard = std::pair{options.shard->index, options.shard->count};
-    const schedule::PairRange block = schedule::select_pairs(schedule.total_pairs(), shard, std::nullopt);
+    const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
     const std::uint64_t start =
         first_open_pair(stored_pairs(context.database, step_run(context, index)), block.begin, block.end, kGamesPerPair);
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).
@@ -123,7 +121,7 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
         std::min({batch_pairs(workers(options), schedule.pairings().size(), scale.step_games, scale.error95, scale.target95),
                   pairs_in_budget, block.end - start});
     if (pairs == 0) return {0, 0, start >= block.end};
-    match.pairs = config::PairRange{start, pairs};
+    match.pairs = config::PairRange{start, start + pairs};
     const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, index, match);
     if (gauntlet.run_id != 0) {
         context.io.out << "  batch: pairs " << start << ".." << start + pairs - 1 << " of run " << gauntlet.run_id

@@ -30,6 +30,9 @@ public:
 
 enum class BookFormat { Auto, Epd, Pgn, Bin };
 enum class BookOrder { Sequential, Random };
+// cutechess's policy=: which pairs share an opening. The book does not read it; the schedule does
+// (harness/schedule/schedule.h, ScheduleSpec::opening_policy).
+enum class OpeningPolicy { by_default, encounter, round };
 
 struct BookOptions {
     std::string file;
@@ -41,6 +44,8 @@ struct BookOptions {
     // -variant fischerandom: every opening is played as Chess960 (moves in king-takes-rook
     // notation). Without it, a position only Chess960 reads is refused, naming its line.
     bool chess960 = false;
+    OpeningPolicy policy = OpeningPolicy::by_default;
+    bool operator==(const BookOptions&) const = default;
 };
 
 // Format from the options or, for Auto, from the file extension (.epd, .pgn, .bin).

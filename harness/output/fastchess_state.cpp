@@ -11,6 +11,7 @@
 
 #include "harness/config/output_settings.h"
 #include "harness/config/tablebase_settings.h"
+#include "harness/openings/book_words.h"
 #include "harness/output/fastchess_state_keys.h"
 
 namespace arbiter::output {
@@ -112,8 +113,8 @@ void write_pgn(Json& pgn, const config::MatchConfig& config) {
     pgn[keys::append_file] = config.pgnout_append;
     pgn[keys::min] = config.pgnout_min;
     pgn[keys::crc] = config.pgnout_crc32;
-    const config::FastchessPgnSpec spec = config.pgnout_fastchess.value_or(config::FastchessPgnSpec{});
-    pgn[keys::notation] = keys::number_of(keys::notations, config::to_string(spec.notation), 0);
+    const auto spec = config.pgnout_fastchess.value_or(pgn::FastchessPgnOptions{});
+    pgn[keys::notation] = keys::number_of(keys::notations, to_string(spec.notation), 0);
     pgn[keys::additional_lines_rgx] = spec.match_lines;
     pgn[keys::track_nodes] = spec.nodes;
     pgn[keys::track_seldepth] = spec.seldepth;
@@ -127,16 +128,16 @@ void write_pgn(Json& pgn, const config::MatchConfig& config) {
 
 void write_rules(Json& root, const config::MatchConfig& config) {
     if (config.resign)
-        root[keys::resign] = {{keys::move_count, config.resign->movecount},
-                              {keys::score, config.resign->score},
-                              {keys::twosided, config.resign->twosided},
+        root[keys::resign] = {{keys::move_count, config.resign->move_count},
+                              {keys::score, config.resign->score_cp},
+                              {keys::twosided, config.resign->two_sided},
                               {keys::enabled, true}};
     else
         root[keys::resign][keys::enabled] = false;
     if (config.draw)
-        root[keys::draw] = {{keys::move_number, config.draw->movenumber},
-                            {keys::move_count, config.draw->movecount},
-                            {keys::score, config.draw->score},
+        root[keys::draw] = {{keys::move_number, config.draw->move_number},
+                            {keys::move_count, config.draw->move_count},
+                            {keys::score, config.draw->score_cp},
                             {keys::enabled, true}};
     else
         root[keys::draw][keys::enabled] = false;
@@ -146,24 +147,26 @@ void write_rules(Json& root, const config::MatchConfig& config) {
                                    {keys::enabled, !config.tb_paths.empty()}};
     root[keys::maxmoves][keys::enabled] = config.maxmoves > 0;
     if (config.maxmoves > 0) root[keys::maxmoves][keys::move_count] = config.maxmoves;
-    if (config.sprt)
-        root[keys::sprt] = {{keys::alpha, config.sprt->alpha}, {keys::beta, config.sprt->beta},
-                            {keys::elo0, config.sprt->elo0},   {keys::elo1, config.sprt->elo1},
-                            {keys::model, config.sprt->model}, {keys::enabled, true}};
-    else
+    if (config.sprt) {
+        const stats::SprtParameters& test = config.sprt->parameters;
+        root[keys::sprt] = {{keys::alpha, test.alpha}, {keys::beta, test.beta},
+                            {keys::elo0, test.elo0},   {keys::elo1, test.elo1},
+                            {keys::model, std::string(stats::model_name(test.model))}, {keys::enabled, true}};
+    } else {
         root[keys::sprt][keys::enabled] = false;
+    }
 }
 
-void write_openings(Json& opening, const std::optional<config::OpeningsSpec>& spec) {
-    if (!spec) {
+void write_openings(Json& opening, const std::optional<openings::BookOptions>& book) {
+    if (!book) {
         opening[keys::file] = "";
         return;
     }
-    opening[keys::file] = spec->file;
-    opening[keys::format] = keys::number_of(keys::opening_formats, spec->format, 2);
-    opening[keys::order] = keys::number_of(keys::opening_orders, spec->order, 1);
-    opening[keys::plies] = spec->plies > 0 ? spec->plies : -1;
-    opening[keys::start] = spec->start;
+    opening[keys::file] = book->file;
+    opening[keys::format] = keys::number_of(keys::opening_formats, to_string(book->format), 2);
+    opening[keys::order] = keys::number_of(keys::opening_orders, to_string(book->order), 1);
+    opening[keys::plies] = book->plies > 0 ? book->plies : -1;
+    opening[keys::start] = book->start;
 }
 
 // fastchess counts `games` games per opening: colour-reversed pairs are its -games 2.
@@ -187,9 +190,11 @@ Json stats_json(const config::MatchConfig& config, const std::vector<RunEngine>&
     Json stats = Json::object();
     if (engines.size() != 2 || config.tournament == "gauntlet") return stats;
     stats[keys::stats_entry(engines[0].name, engines[1].name)] = {
-        {keys::wins, results.wins},         {keys::losses, results.losses},     {keys::draws, results.draws},
-        {keys::penta_WW, results.penta_ww}, {keys::penta_WD, results.penta_wd}, {keys::penta_WL, results.penta_wl},
-        {keys::penta_DD, results.penta_dd}, {keys::penta_LD, results.penta_ld}, {keys::penta_LL, results.penta_ll}};
+        {keys::wins, results.wdl.wins},         {keys::losses, results.wdl.losses},
+        {keys::draws, results.wdl.draws},       {keys::penta_WW, results.penta.ww},
+        {keys::penta_WD, results.penta.wd},     {keys::penta_WL, results.penta_wl},
+        {keys::penta_DD, results.penta.dd_wl - results.penta_wl},
+        {keys::penta_LD, results.penta.ld},     {keys::penta_LL, results.penta.ll}};
     return stats;
 }
 
@@ -230,16 +235,19 @@ void ContiguousResults::advance() {
 }
 
 void ContiguousResults::commit(const OpenPair& pair, std::size_t pair_size) {
-    results_.wins += pair.wins;
-    results_.losses += pair.losses;
-    results_.draws += pair.draws;
+    results_.wdl.wins += pair.wins;
+    results_.wdl.losses += pair.losses;
+    results_.wdl.draws += pair.draws;
     if (pair_size != 2 || pair.games != 2) return;
     switch (static_cast<int>(std::lround(pair.points * 2))) {
-        case 0: ++results_.penta_ll; break;
-        case 1: ++results_.penta_ld; break;
-        case 2: ++(pair.decisive ? results_.penta_wl : results_.penta_dd); break;
-        case 3: ++results_.penta_wd; break;
-        default: ++results_.penta_ww; break;
+        case 0: ++results_.penta.ll; break;
+        case 1: ++results_.penta.ld; break;
+        case 2:
+            ++results_.penta.dd_wl;
+            if (pair.decisive) ++results_.penta_wl;
+            break;
+        case 3: ++results_.penta.wd; break;
+        default: ++results_.penta.ww; break;
     }
 }
 

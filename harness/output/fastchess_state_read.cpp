@@ -140,23 +140,23 @@ EngineSpec read_engine(const Reader& engine, const std::string& where) {
 
 // The enums are checked whether or not a file is given: the state is written back as read.
 void read_opening(MatchConfig& config, const Reader& opening) {
-    OpeningsSpec spec;
-    spec.file = opening.get<std::string>(keys::file, "");
-    spec.format = opening.choice(keys::format, 2, keys::opening_formats);
-    if (spec.format == "none") spec.format.clear();
-    spec.order = opening.choice(keys::order, 1, keys::opening_orders);
+    openings::BookOptions book;
+    book.file = opening.get<std::string>(keys::file, "");
+    const std::string format = opening.choice(keys::format, 2, keys::opening_formats);
+    book.format = format == "none" ? openings::BookFormat::Auto : book_format(format, opening.at(keys::format));
+    book.order = book_order(opening.choice(keys::order, 1, keys::opening_orders), opening.at(keys::order));
     const int plies = opening.get<int>(keys::plies, -1);
-    spec.plies = plies > 0 ? plies : 0;
-    spec.start = opening.at_least<int>(keys::start, 1, 1);
-    if (!spec.file.empty()) config.openings = spec;
+    book.plies = plies > 0 ? plies : 0;
+    book.start = static_cast<std::size_t>(opening.at_least<int>(keys::start, 1, 1));
+    if (!book.file.empty()) config.openings = book;
 }
 
 void read_pgn(MatchConfig& config, const Reader& pgn) {
     config.event = pgn.plain_text(keys::event_name, config.event);
     const std::string site = pgn.plain_text(keys::site, "?");
     config.site = site == "?" ? "" : site;  // the PGN writes "?" for an empty site
-    FastchessPgnSpec spec;
-    parse_pgn_notation(pgn.choice(keys::notation, 0, keys::notations), spec.notation);
+    pgn::FastchessPgnOptions spec;
+    pgn::parse_move_notation(pgn.choice(keys::notation, 0, keys::notations), spec.notation);
     spec.nodes = pgn.get<bool>(keys::track_nodes, false);
     spec.seldepth = pgn.get<bool>(keys::track_seldepth, false);
     spec.nps = pgn.get<bool>(keys::track_nps, false);
@@ -188,12 +188,13 @@ void read_pgn(MatchConfig& config, const Reader& pgn) {
 void read_sprt(MatchConfig& config, const Reader& sprt) {
     if (!sprt.get<bool>(keys::enabled, false)) return;
     SprtSpec spec;
-    spec.elo0 = sprt.get<double>(keys::elo0, 0);
-    spec.elo1 = sprt.get<double>(keys::elo1, 0);
-    spec.alpha = sprt.get<double>(keys::alpha, spec.alpha);
-    spec.beta = sprt.get<double>(keys::beta, spec.beta);
-    spec.model = sprt.get<std::string>(keys::model, spec.model);
-    check_sprt(spec, sprt.where());
+    stats::SprtParameters& test = spec.parameters;
+    test.elo0 = sprt.get<double>(keys::elo0, 0);
+    test.elo1 = sprt.get<double>(keys::elo1, 0);
+    test.alpha = sprt.get<double>(keys::alpha, test.alpha);
+    test.beta = sprt.get<double>(keys::beta, test.beta);
+    test.model = sprt_model(sprt.get<std::string>(keys::model, "normalized"), sprt.where());
+    check_sprt(test, sprt.where());
     config.sprt = spec;
 }
 
@@ -201,13 +202,14 @@ void read_rules(MatchConfig& config, const Reader& root) {
     if (root.has(keys::sprt)) read_sprt(config, root.child(keys::sprt));
     if (root.has(keys::draw) && root.child(keys::draw).get<bool>(keys::enabled, false)) {
         const Reader draw = root.child(keys::draw);
-        config.draw = DrawRule{draw.get<int>(keys::move_number, 0), draw.get<int>(keys::move_count, 0),
-                               draw.get<int>(keys::score, 0)};
+        config.draw = adjudication::DrawRule{draw.get<int>(keys::move_number, 0), draw.get<int>(keys::move_count, 0),
+                                             draw.get<int>(keys::score, 0)};
     }
     if (root.has(keys::resign) && root.child(keys::resign).get<bool>(keys::enabled, false)) {
         const Reader resign = root.child(keys::resign);
-        config.resign = ResignRule{resign.get<int>(keys::move_count, 0), resign.get<int>(keys::score, 0),
-                                   resign.get<bool>(keys::twosided, false)};
+        config.resign = adjudication::ResignRule{resign.get<int>(keys::move_count, 0),
+                                                 resign.get<int>(keys::score, 0),
+                                                 resign.get<bool>(keys::twosided, false)};
     }
     if (root.has(keys::maxmoves) && root.child(keys::maxmoves).get<bool>(keys::enabled, false))
         config.maxmoves = root.child(keys::maxmoves).at_least<int>(keys::move_count, 0, 0);
@@ -283,9 +285,11 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
     };
     const auto games = [&](const char* key) { return count(key, scheduled, " games"); };
     const auto pair_count = [&](const char* key) { return count(key, pairs ? config.rounds : 0, " pairs"); };
-    const CarriedResults results{games(keys::wins),          games(keys::losses),        games(keys::draws),
-                                 pair_count(keys::penta_LL), pair_count(keys::penta_LD), pair_count(keys::penta_WL),
-                                 pair_count(keys::penta_DD), pair_count(keys::penta_WD), pair_count(keys::penta_WW)};
+    const std::int64_t wins = games(keys::wins), losses = games(keys::losses), draws = games(keys::draws);
+    const std::int64_t ll = pair_count(keys::penta_LL), ld = pair_count(keys::penta_LD);
+    const std::int64_t wl = pair_count(keys::penta_WL), dd = pair_count(keys::penta_DD);
+    const std::int64_t wd = pair_count(keys::penta_WD), ww = pair_count(keys::penta_WW);
+    const CarriedResults results{{wins, draws, losses}, {ll, ld, dd + wl, wd, ww}, wl};
     if (results.games() > scheduled)
         throw ConfigError(entry.where(), "wins + losses + draws = " + std::to_string(results.games()) +
                                              " is more than the " + std::to_string(scheduled) + " games" + schedule);
@@ -296,12 +300,9 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
                                                  std::to_string(from_pairs) + " (" + sum +
                                                  "); fastchess counts whole pairs");
     };
-    match(keys::wins, results.wins, 2 * results.penta_ww + results.penta_wd + results.penta_wl,
-          "2 x penta_WW + penta_WD + penta_WL");
-    match(keys::losses, results.losses, 2 * results.penta_ll + results.penta_ld + results.penta_wl,
-          "2 x penta_LL + penta_LD + penta_WL");
-    match(keys::draws, results.draws, 2 * results.penta_dd + results.penta_wd + results.penta_ld,
-          "2 x penta_DD + penta_WD + penta_LD");
+    match(keys::wins, wins, 2 * ww + wd + wl, "2 x penta_WW + penta_WD + penta_WL");
+    match(keys::losses, losses, 2 * ll + ld + wl, "2 x penta_LL + penta_LD + penta_WL");
+    match(keys::draws, draws, 2 * dd + wd + ld, "2 x penta_DD + penta_WD + penta_LD");
     return results;
 }
 
@@ -315,9 +316,9 @@ std::optional<CarriedResults> read_stats(const Reader& root, const MatchConfig& 
     if (!stats.has(forward.c_str()) && !mirrored) return std::nullopt;
     CarriedResults results = read_stats_entry(stats.child(mirrored ? backward.c_str() : forward.c_str()), config);
     if (mirrored) {
-        std::swap(results.wins, results.losses);
-        std::swap(results.penta_ll, results.penta_ww);
-        std::swap(results.penta_ld, results.penta_wd);
+        std::swap(results.wdl.wins, results.wdl.losses);
+        std::swap(results.penta.ll, results.penta.ww);
+        std::swap(results.penta.ld, results.penta.wd);
     }
     return results;
 }

@@ -2,34 +2,15 @@
 
 #include "harness/config/output_settings.h"
 #include "harness/game/game_output.h"
+#include "harness/pgn/cutechess_layout.h"
 
 namespace arbiter::output {
-
-game::FastchessPgnOptions fastchess_pgn_options(const config::MatchConfig& config) {
-    game::FastchessPgnOptions options;
-    options.minimal = config.pgnout_min;
-    if (!config.pgnout_fastchess) return options;
-    const config::FastchessPgnSpec& spec = *config.pgnout_fastchess;
-    options.notation = spec.notation == config::PgnNotation::lan   ? game::MoveNotation::lan
-                       : spec.notation == config::PgnNotation::uci ? game::MoveNotation::uci
-                                                                   : game::MoveNotation::san;
-    options.timeleft = spec.timeleft;
-    options.latency = spec.latency;
-    options.nodes = spec.nodes;
-    options.seldepth = spec.seldepth;
-    options.nps = spec.nps;
-    options.hashfull = spec.hashfull;
-    options.tbhits = spec.tbhits;
-    options.pv = spec.pv;
-    options.lines = !spec.match_lines.empty();
-    return options;
-}
 
 bool pgn_text_needs_moves(const config::MatchConfig& config) { return config.pgnout_fastchess.has_value(); }
 
 std::string pgn_file_text(const config::MatchConfig& config, const db::GameRecord& game) {
-    if (config.pgnout_fastchess) return game::fastchess_pgn(game, fastchess_pgn_options(config));
-    return config.pgnout_min ? game::minimal_pgn_from_stored(game.pgn) : game.pgn;
+    if (config.pgnout_fastchess) return pgn::fastchess_pgn(game, *config.pgnout_fastchess, config.pgnout_min);
+    return config.pgnout_min ? pgn::minimal_pgn_from_stored(game.pgn) : game.pgn;
 }
 
 std::string epd_file_text(const db::GameRecord& game) { return game::final_epd_from_stored(game.pgn) + "\n"; }

@@ -9,12 +9,9 @@
 
 #include "db/records.h"
 #include "harness/config/match_config.h"
-#include "harness/game/fastchess_pgn.h"
 #include "harness/protocol/line_pattern.h"
 
 namespace arbiter::output {
-
-game::FastchessPgnOptions fastchess_pgn_options(const config::MatchConfig& config);
 
 // True when the PGN text needs the game's moves (fastchess's layout); else the stored PGN suffices.
 bool pgn_text_needs_moves(const config::MatchConfig& config);

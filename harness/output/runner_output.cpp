@@ -140,7 +140,7 @@ std::string both(const std::string& first, const std::string& second) {
 }  // namespace
 
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
-                              const std::optional<config::OpeningsSpec>& openings) {
+                              const std::optional<openings::BookOptions>& openings) {
     const std::string limits = both(limit_text(config::time_control(first)), limit_text(config::time_control(second)));
     std::string text = limits + ", " +
                        both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) + ", " +

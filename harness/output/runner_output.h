@@ -45,6 +45,6 @@ std::string fastchess_sprt_verdict_line(const stats::SprtParameters& parameters,
 // What fastchess shows in "Results of A vs B (...)": time control, threads, hash (each "a - b" when
 // the engines differ, "NULL" when not set) and the opening book's file name.
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
-                              const std::optional<config::OpeningsSpec>& openings);
+                              const std::optional<openings::BookOptions>& openings);
 
 }  // namespace arbiter::output

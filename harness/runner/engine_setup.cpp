@@ -63,7 +63,7 @@ void check_limits(const PreparedEngine& engine, const std::string& where) {
     if (!game::has_search_limit(engine.time_control)) {
         throw ConfigError(where, "engine '" + engine.name + "' has no time control: give tc=, st=, nodes= or depth=");
     }
-    if (engine.spec.proto == config::Protocol::Xboard && engine.time_control.nodes > 0) {
+    if (engine.spec.proto == protocol::Protocol::Xboard && engine.time_control.nodes > 0) {
         throw ConfigError(where + " nodes", "xboard engines cannot be limited by nodes");
     }
 }

@@ -19,7 +19,6 @@ using schedule::default_seed;
 using schedule::first_engine_score;
 using schedule::KnockoutBracket;
 using schedule::open_match_run;
-using schedule::PairRange;
 using schedule::PairTask;
 using schedule::print_run_choice;
 using schedule::run_identity_with_engines;
@@ -80,21 +79,15 @@ std::string stored_description(const std::string& pgn) {
     return comma == std::string::npos ? comment : comment.substr(comma + 2);
 }
 
-openings::BookOptions book_options(const config::OpeningsSpec& spec, std::uint64_t seed, bool chess960) {
-    openings::BookOptions options;
-    options.file = spec.file;
-    if (spec.format == "epd") options.format = openings::BookFormat::Epd;
-    else if (spec.format == "pgn") options.format = openings::BookFormat::Pgn;
-    else if (spec.format == "bin") options.format = openings::BookFormat::Bin;
-    options.order = spec.order == "sequential" ? openings::BookOrder::Sequential : openings::BookOrder::Random;
+// The run's book: -openings as given, with the run's seed and -variant.
+openings::BookOptions book_options(const openings::BookOptions& given, std::uint64_t seed, bool chess960) {
+    openings::BookOptions options = given;
     options.seed = seed;
-    options.plies = spec.plies;
-    options.start = static_cast<std::size_t>(spec.start);
     options.chess960 = chess960;
     return options;
 }
 
-std::int64_t games_in_selection(const Schedule& schedule, const PairRange& selection) {
+std::int64_t games_in_selection(const Schedule& schedule, const config::PairRange& selection) {
     if (schedule.dynamic()) return 0;
     std::int64_t games = 0;
     for (std::uint64_t pair = selection.begin; pair < selection.end; ++pair)
@@ -114,11 +107,7 @@ std::optional<adjudication::TablebaseRule> tablebase_rule(const config::MatchCon
     }
     rule.max_pieces = config.tb_pieces;
     rule.ignore_fifty_moves = config.tb_ignore50;
-    switch (config.tb_adjudicate) {
-        case config::TbAdjudicate::win_loss: rule.adjudicate = adjudication::TablebaseVerdicts::win_loss; break;
-        case config::TbAdjudicate::draw: rule.adjudicate = adjudication::TablebaseVerdicts::draw; break;
-        case config::TbAdjudicate::both: rule.adjudicate = adjudication::TablebaseVerdicts::both; break;
-    }
+    rule.adjudicate = config.tb_adjudicate;
     return rule;
 }
 
@@ -190,11 +179,7 @@ Tournament::State::State(const config::MatchConfig& config_in, std::vector<Prepa
     knockout = knockout_for(config, schedule, engines.size(), seed);
     for (std::size_t i = 0; i < engines.size(); ++i)
         tally.set_time_control(i, tc::to_pgn_string(engines[i].time_control));
-    std::optional<std::pair<int, int>> shard;
-    if (config.shard) shard = std::pair{config.shard->index, config.shard->count};
-    std::optional<std::pair<std::uint64_t, std::uint64_t>> pairs;
-    if (config.pairs) pairs = std::pair{config.pairs->start, config.pairs->count};
-    selection = select_pairs(schedule.total_pairs(), shard, pairs);
+    selection = select_pairs(schedule.total_pairs(), config.shard, config.pairs);
     if (config.openings)
         book = openings::OpeningBook::open(book_options(*config.openings, seed, config.variant == "fischerandom"));
     if (config.sprt && schedule.kind() == TournamentKind::match)

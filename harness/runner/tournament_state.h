@@ -48,7 +48,7 @@ struct Tournament::State {
     TournamentIo io;
     schedule::Schedule schedule;
     std::optional<schedule::KnockoutBracket> knockout;  // a knockout's games, which depend on its results
-    schedule::PairRange selection;
+    config::PairRange selection;
     std::uint64_t seed = 0;
     std::optional<openings::OpeningBook> book;
     std::optional<schedule::SprtSetup> sprt;

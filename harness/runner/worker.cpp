@@ -100,14 +100,8 @@ game::GameSetup Worker::setup_for(const Assignment& assignment, const ScheduledG
     setup.chess960 = assignment.opening.chess960 || state_.config.variant == "fischerandom";
     setup.white_tc = white.time_control;
     setup.black_tc = black.time_control;
-    if (state_.config.draw) {
-        const auto& d = *state_.config.draw;
-        setup.rules.draw = adjudication::DrawRule{d.movenumber, d.movecount, d.score};
-    }
-    if (state_.config.resign) {
-        const auto& r = *state_.config.resign;
-        setup.rules.resign = adjudication::ResignRule{r.movecount, r.score, r.twosided};
-    }
+    setup.rules.draw = state_.config.draw;
+    setup.rules.resign = state_.config.resign;
     setup.rules.max_moves = state_.config.maxmoves;
     setup.rules.tablebase = state_.tablebase;
     if (state_.config.ping_ms) setup.stall_timeout = std::chrono::milliseconds(*state_.config.ping_ms);

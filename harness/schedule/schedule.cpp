@@ -38,8 +38,7 @@ ScheduleSpec schedule_spec(const config::MatchConfig& config, std::size_t engine
     spec.reverse = config.reverse;
     spec.seeds = config.seeds;
     spec.rules = config.schedule;
-    if (config.openings && config.openings->policy == "encounter") spec.opening_policy = OpeningPolicy::encounter;
-    if (config.openings && config.openings->policy == "round") spec.opening_policy = OpeningPolicy::round;
+    if (config.openings) spec.opening_policy = config.openings->policy;
     return spec;
 }
 
@@ -208,9 +207,9 @@ PairTask Schedule::cutechess_pair(std::uint64_t pair_index) const {
     }
     task.pairing = task.games.front().pairing;
     // cutechess's opening policies change only which opening the pair's games start from.
-    if (spec_.opening_policy == OpeningPolicy::encounter)
+    if (spec_.opening_policy == openings::OpeningPolicy::encounter)
         task.slot = spec_.engines > 2 ? pair_index / groups_per_block_ : 0;
-    else if (spec_.opening_policy == OpeningPolicy::round)
+    else if (spec_.opening_policy == openings::OpeningPolicy::round)
         task.slot = static_cast<std::uint64_t>(std::max(task.games.front().round, 1) - 1);
     return task;
 }
@@ -238,19 +237,17 @@ PairTask Schedule::fastchess_pair(std::uint64_t pair_index) const {
     return task;
 }
 
-PairRange select_pairs(std::uint64_t total_pairs, std::optional<std::pair<int, int>> shard,
-                       std::optional<std::pair<std::uint64_t, std::uint64_t>> pairs) {
-    PairRange range{0, total_pairs};
+config::PairRange select_pairs(std::uint64_t total_pairs, const std::optional<config::ShardSpec>& shard,
+                               const std::optional<config::PairRange>& pairs) {
+    config::PairRange range{0, total_pairs};
     if (shard) {
-        const auto [index, count] = *shard;
-        const auto k = static_cast<std::uint64_t>(index - 1);
-        const auto n = static_cast<std::uint64_t>(count);
+        const auto k = static_cast<std::uint64_t>(shard->index - 1);
+        const auto n = static_cast<std::uint64_t>(shard->count);
         range = {total_pairs * k / n, total_pairs * (k + 1) / n};
     }
     if (pairs) {
-        const auto [start, count] = *pairs;
-        const std::uint64_t begin = std::max(range.begin, start);
-        const std::uint64_t end = count == 0 ? range.end : std::min(range.end, start + count);
+        const std::uint64_t begin = std::max(range.begin, pairs->begin);
+        const std::uint64_t end = std::min(range.end, pairs->end);
         range = {std::min(begin, range.end), std::max(std::min(begin, range.end), end)};
     }
     return range;

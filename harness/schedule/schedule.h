@@ -64,7 +64,6 @@ struct PairTask {
 };
 
 enum class TournamentKind { match, gauntlet, round_robin, pyramid, knockout };
-enum class OpeningPolicy { by_default, encounter, round };
 
 struct ScheduleSpec {
     std::size_t engines = 2;
@@ -79,7 +78,7 @@ struct ScheduleSpec {
     // cutechess's -openings policy= (cutechess rules only): `default` as described above;
     // `encounter` keeps one opening for a whole encounter (with two engines, for the whole match);
     // `round` one opening per round. Only which opening a pair plays changes, not the pairs.
-    OpeningPolicy opening_policy = OpeningPolicy::by_default;
+    openings::OpeningPolicy opening_policy = openings::OpeningPolicy::by_default;
 };
 
 class Schedule {
@@ -132,17 +131,10 @@ TournamentKind tournament_kind(const std::string& name, std::size_t engines);
 // The schedule a configuration asks for with `engines` engines.
 ScheduleSpec schedule_spec(const config::MatchConfig& config, std::size_t engines);
 
-// Half-open range of pair indexes.
-struct PairRange {
-    std::uint64_t begin = 0;
-    std::uint64_t end = 0;
-    std::uint64_t size() const { return end > begin ? end - begin : 0; }
-};
-
 // The pairs this process plays: shard K/N takes the K-th of N contiguous, disjoint blocks (sizes
 // differ by at most one), then --pairs START:COUNT (COUNT 0 = to the end) narrows it further.
-PairRange select_pairs(std::uint64_t total_pairs, std::optional<std::pair<int, int>> shard,
-                       std::optional<std::pair<std::uint64_t, std::uint64_t>> pairs);
+config::PairRange select_pairs(std::uint64_t total_pairs, const std::optional<config::ShardSpec>& shard,
+                               const std::optional<config::PairRange>& pairs);
 
 // The opening seed when -seed is not given: a hash of the run identity, so a re-run of the same
 // command continues with the same openings (and a changed command gets new ones).

@@ -45,24 +45,25 @@ void Tally::add(const ScheduledGame& game, double white_score, std::size_t pair_
 
 void Tally::add_carried(const config::CarriedResults& carried) {
     PairingResults& results = pairings_.front();
-    results.wdl.wins += carried.wins;
-    results.wdl.losses += carried.losses;
-    results.wdl.draws += carried.draws;
+    const stats::WdlCounts& wdl = carried.wdl;
+    results.wdl.wins += wdl.wins;
+    results.wdl.losses += wdl.losses;
+    results.wdl.draws += wdl.draws;
     // fastchess carries whole pairs only.
-    results.paired_wdl.wins += carried.wins;
-    results.paired_wdl.losses += carried.losses;
-    results.paired_wdl.draws += carried.draws;
-    results.penta.ll += carried.penta_ll;
-    results.penta.ld += carried.penta_ld;
-    results.penta.dd_wl += carried.penta_wl + carried.penta_dd;
-    results.penta.wd += carried.penta_wd;
-    results.penta.ww += carried.penta_ww;
+    results.paired_wdl.wins += wdl.wins;
+    results.paired_wdl.losses += wdl.losses;
+    results.paired_wdl.draws += wdl.draws;
+    results.penta.ll += carried.penta.ll;
+    results.penta.ld += carried.penta.ld;
+    results.penta.dd_wl += carried.penta.dd_wl;
+    results.penta.wd += carried.penta.wd;
+    results.penta.ww += carried.penta.ww;
     const Pairing& pairing = schedule_.pairings().front();
     const std::size_t first = player_of_engine_[pairing.first];
     const std::size_t second = player_of_engine_[pairing.second];
-    for (std::int64_t i = 0; i < carried.wins; ++i) matrix_.add_game(first, second, 1.0);
-    for (std::int64_t i = 0; i < carried.losses; ++i) matrix_.add_game(first, second, 0.0);
-    for (std::int64_t i = 0; i < carried.draws; ++i) matrix_.add_game(first, second, 0.5);
+    for (std::int64_t i = 0; i < wdl.wins; ++i) matrix_.add_game(first, second, 1.0);
+    for (std::int64_t i = 0; i < wdl.losses; ++i) matrix_.add_game(first, second, 0.0);
+    for (std::int64_t i = 0; i < wdl.draws; ++i) matrix_.add_game(first, second, 0.5);
     games_ += carried.games();
 }
 
@@ -73,11 +74,7 @@ double first_engine_score(const Schedule& schedule, const ScheduledGame& game, d
 
 SprtSetup sprt_setup(const config::SprtSpec& spec, bool paired_games) {
     SprtSetup setup;
-    setup.parameters.elo0 = spec.elo0;
-    setup.parameters.elo1 = spec.elo1;
-    setup.parameters.alpha = spec.alpha;
-    setup.parameters.beta = spec.beta;
-    if (!stats::parse_model(spec.model, setup.parameters.model)) setup.parameters.model = stats::EloModel::normalized;
+    setup.parameters = spec.parameters;
     // fastchess defines the bayesian model for W/D/L counts only.
     setup.pentanomial = paired_games && !spec.trinomial && setup.parameters.model != stats::EloModel::bayesian;
     return setup;

@@ -69,8 +69,8 @@ config::MatchConfig iteration_match(const config::MatchConfig& base, const std::
     // Each iteration draws its openings afresh (random order) or takes the next ones (sequential).
     match.seed = seed + static_cast<std::uint64_t>(iteration.iteration);
     match.seed_given = true;
-    if (match.openings && match.openings->order == "sequential")
-        match.openings->start += (iteration.iteration - 1) * pairs;
+    if (match.openings && match.openings->order == openings::BookOrder::Sequential)
+        match.openings->start += static_cast<std::size_t>((iteration.iteration - 1) * pairs);
     return match;
 }
 

@@ -51,6 +51,7 @@ struct WdlCounts {
     std::int64_t wins = 0;
     std::int64_t draws = 0;
     std::int64_t losses = 0;
+    bool operator==(const WdlCounts&) const = default;
 };
 
 // Game-pair counts, each pair being one opening played with both colours.
@@ -61,6 +62,7 @@ struct PentaCounts {
     std::int64_t dd_wl = 0;
     std::int64_t wd = 0;
     std::int64_t ww = 0;
+    bool operator==(const PentaCounts&) const = default;
 };
 
 struct EloEstimate {

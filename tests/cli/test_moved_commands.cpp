@@ -27,7 +27,7 @@ TEST_CASE("match flags: values run to the next flag, --name=value included", "[u
     CHECK(request.config.engines[0].name == "x");
     CHECK(request.config.engines[1].nodes == 100u);
     CHECK(request.config.games == 4);
-    CHECK(request.config.draw->score == -10);
+    CHECK(request.config.draw->score_cp == -10);
     CHECK(request.fail_on_h0);
     CHECK_FALSE(request.options.check_db_pages);
     CHECK(cli::read_match_flags({"-engine", "cmd=a", "-engine", "cmd=b"}).options.check_db_pages);

@@ -18,7 +18,7 @@ TEST_CASE("the built-in catalogue names every Debian reference engine", "[catalo
     }
     CHECK(catalogue.find("phalanx")->anchor == Approx(2644));
     CHECK(catalogue.find("hoichess")->anchor == Approx(1798));
-    CHECK(catalogue.find("phalanx")->spec.proto == config::Protocol::Xboard);
+    CHECK(catalogue.find("phalanx")->spec.proto == protocol::Protocol::Xboard);
     const auto& level = catalogue.find("stockfish-1350")->spec;
     CHECK(level.cmd == "/usr/games/stockfish");
     bool has_elo = false, has_overhead = false;

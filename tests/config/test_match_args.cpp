@@ -30,35 +30,35 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
     CHECK(sf.tc->control == arbiter::tc::TimeControl{.moves_per_tc = 40, .base_ms = 60'000, .increment_ms = 500});
     CHECK(sf.timemargin_ms == 100);
     const auto& ph = config.engines[1];
-    CHECK(ph.proto == Protocol::Xboard);
+    CHECK(ph.proto == arbiter::protocol::Protocol::Xboard);
     CHECK(ph.args == std::vector<std::string>{"-l-", "-b-", "-t", "16384"});
     CHECK(ph.st == Approx(0.5));
     CHECK(ph.options.size() == 1);  // Hash from -each
     REQUIRE(config.openings);
-    CHECK(config.openings->order == "sequential");
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Sequential);
     CHECK(config.openings->plies == 8);
     CHECK(config.openings->start == 3);
     CHECK(config.repeat);
     CHECK(config.games == 2);
     CHECK(config.rounds == 50);
     CHECK(config.concurrency == 2);
-    CHECK(config.draw->movenumber == 40);
-    CHECK(config.resign->twosided);
+    CHECK(config.draw->move_number == 40);
+    CHECK(config.resign->two_sided);
     CHECK(config.maxmoves == 200);
     CHECK(config.pgnout == std::optional<std::string>("out.pgn"));
     CHECK(config.pgnout_min);
     CHECK(config.recover);
     CHECK(config.seed == 42);
     CHECK(config.tournament == "gauntlet");
-    CHECK(config.sprt->model == "logistic");
-    CHECK(config.sprt->elo1 == Approx(5));
+    CHECK(config.sprt->parameters.model == arbiter::stats::EloModel::logistic);
+    CHECK(config.sprt->parameters.elo1 == Approx(5));
     CHECK(config.ratinginterval == 10);
 }
 
 TEST_CASE("negative numbers are values, not flags", "[config]") {
     auto config = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
-    CHECK(config.sprt->elo0 == Approx(-3));
-    CHECK(config.resign->score == -1);
+    CHECK(config.sprt->parameters.elo0 == Approx(-3));
+    CHECK(config.resign->score_cp == -1);
     CHECK(default_engine_name(config.engines[0]) == "a");
 }
 
@@ -117,8 +117,8 @@ TEST_CASE("-openings, -draw, -resign and -maxmoves values are read and checked a
     const auto rules = arbiter::cli::parse_match_flags(
         words("-engine cmd=a -engine cmd=b -draw movenumber=0 movecount=1 score=0 -resign movecount=3 score=400 "
               "twosided=false -maxmoves 0"));
-    CHECK(rules.draw->movecount == 1);
-    CHECK_FALSE(rules.resign->twosided);
+    CHECK(rules.draw->move_count == 1);
+    CHECK_FALSE(rules.resign->two_sided);
     CHECK(rules.maxmoves == 0);
 }
 

@@ -9,7 +9,7 @@
 #include "harness/openings/book.h"
 #include "harness/adjudication/outcome.h"
 #include "harness/pgn/reader.h"
-#include "harness/pgn/writer.h"
+#include "harness/pgn/cutechess_layout.h"
 #include "tests/harness_io/test_support.h"
 
 using namespace arbiter;

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "harness/pgn/reader.h"
-#include "harness/pgn/writer.h"
+#include "harness/pgn/cutechess_layout.h"
 #include "tests/support/child.h"
 #include "tests/support/text_file.h"
 #include "tests/harness_io/test_support.h"

@@ -11,7 +11,7 @@
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
 #include "harness/pgn/reader.h"
-#include "harness/pgn/writer.h"
+#include "harness/pgn/cutechess_layout.h"
 #include "tests/support/text_file.h"
 
 using namespace arbiter;

@@ -143,7 +143,7 @@ TEST_CASE("plans: names, scaled time control, smoke limits and head-to-head engi
     CHECK(smoke.wac_movetime_ms == 50);
     CHECK(smoke.steps[0].spec.nodes == 2000u);
     for (const auto& opponent : smoke.opponents) {
-        if (opponent.spec.proto == arbiter::config::Protocol::Uci) CHECK(opponent.spec.nodes == 2000u);
+        if (opponent.spec.proto == arbiter::protocol::Protocol::Uci) CHECK(opponent.spec.nodes == 2000u);
         else CHECK((opponent.spec.tc && opponent.spec.tc->text == "2+0.02"));  // xboard cannot take a node limit
     }
     const auto json = plan_json(smoke);

@@ -27,14 +27,14 @@ TEST_CASE("each dialect starts from its tool's defaults", "[unit]") {
     CHECK(arbiter_config.event == "arbiter");
     CHECK(arbiter_config.output == config::OutputFormat::cutechess);
     CHECK_FALSE(arbiter_config.fastchess_state);
-    CHECK(arbiter_config.openings->order == "random");
+    CHECK(arbiter_config.openings->order == arbiter::openings::BookOrder::Random);
 
     const auto cutechess = parse("cutechess", {"-openings", "file=book.epd"});
     CHECK(cutechess.concurrency == 1);
     CHECK(cutechess.event.empty());
     CHECK(cutechess.output == config::OutputFormat::cutechess);
     CHECK_FALSE(cutechess.fastchess_state);
-    CHECK(cutechess.openings->order == "sequential");
+    CHECK(cutechess.openings->order == arbiter::openings::BookOrder::Sequential);
 
     const auto fastchess = parse("fastchess", {"-openings", "file=book.epd"});
     CHECK(fastchess.concurrency == 1);
@@ -44,7 +44,7 @@ TEST_CASE("each dialect starts from its tool's defaults", "[unit]") {
     CHECK(fastchess.autosaveinterval == 20);
     REQUIRE(fastchess.fastchess_state);
     CHECK(fastchess.fastchess_state->outname == "config.json");
-    CHECK(fastchess.openings->order == "sequential");
+    CHECK(fastchess.openings->order == arbiter::openings::BookOrder::Sequential);
 
     // The run-time behaviour each tool has where the two differ (config::ToolBehaviour).
     CHECK_FALSE(arbiter_config.behaviour.print_outcomes_at_end);
@@ -74,7 +74,7 @@ TEST_CASE("flag -pgnout and -epdout are read in the dialect's form", "[unit]") {
                                          "match_line=^info", "min=true", "-epdout", "file=g.epd", "append=false"});
     CHECK(keyed.pgnout == "g.pgn");
     REQUIRE(keyed.pgnout_fastchess);
-    CHECK(keyed.pgnout_fastchess->notation == config::PgnNotation::lan);
+    CHECK(keyed.pgnout_fastchess->notation == pgn::MoveNotation::lan);
     CHECK(keyed.pgnout_fastchess->nodes);
     CHECK_FALSE(keyed.pgnout_fastchess->pv);
     CHECK(keyed.pgnout_fastchess->match_lines == std::vector<std::string>{"^info"});
@@ -97,7 +97,7 @@ TEST_CASE("flag -pgnout and -epdout are read in the dialect's form", "[unit]") {
     // fastchess 1.0 to 1.6 read cutechess's lone FILE, writing its own layout.
     const auto older = parse("fastchess", {"-pgnout", "g.pgn", "min", "-epdout", "g.epd"});
     CHECK(older.pgnout == "g.pgn");
-    CHECK(older.pgnout_fastchess == config::FastchessPgnSpec{});
+    CHECK(older.pgnout_fastchess == pgn::FastchessPgnOptions{});
     CHECK(older.pgnout_min);
     CHECK(older.epdout == "g.epd");
     CHECK_THROWS_WITH(parse("cutechess", {"-epdout", "file=g.epd"}), Contains("-epdout") && Contains("key=value"));
@@ -144,8 +144,8 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
         return task.games[(number - 1) % 2];
     };
     config::CarriedResults carried;
-    carried.draws = 2;
-    carried.penta_dd = 1;  // the first pair, from fastchess
+    carried.wdl.draws = 2;
+    carried.penta.dd_wl = 1;  // the first pair, from fastchess
     output::ContiguousResults results(schedule, carried);
     results.add(game(4), 1.0);  // pair 2 half done, pair 2's first game missing
     results.add(game(6), 0.0);
@@ -153,14 +153,14 @@ TEST_CASE("fastchess's stats count the finished games from the schedule's start,
     CHECK(results.results() == carried);
     results.add(game(3), 0.0);  // the gap closes: pairs 2 and 3 count
     CHECK(results.results().games() == 6);
-    CHECK(results.results().wins == 2);
-    CHECK(results.results().losses == 2);
+    CHECK(results.results().wdl.wins == 2);
+    CHECK(results.results().wdl.losses == 2);
     CHECK(results.results().penta_wl == 2);
-    CHECK(results.results().penta_dd == 1);
+    CHECK(results.results().penta.dd_wl == 3);
     results.add(game(1), 0.5);  // carried already: not counted twice
     results.add(game(7), 0.5);
     CHECK(results.results().games() == 6);  // pair 4 incomplete
     results.add(game(8), 1.0);
     CHECK(results.results().games() == 8);
-    CHECK(results.results().penta_wd == 1);
+    CHECK(results.results().penta.wd == 1);
 }

@@ -54,8 +54,8 @@ TEST_CASE("fastchess's saved state reads as the run it describes", "[unit]") {
     REQUIRE(config.fastchess_state);
     CHECK(config.fastchess_state->outname == "config.json");
     REQUIRE(config.fastchess_state->carried);
-    CHECK(config.fastchess_state->carried->draws == 2);
-    CHECK(config.fastchess_state->carried->penta_dd == 1);
+    CHECK(config.fastchess_state->carried->wdl.draws == 2);
+    CHECK(config.fastchess_state->carried->penta.dd_wl - config.fastchess_state->carried->penta_wl == 1);
 }
 
 TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]") {
@@ -101,19 +101,19 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
     CHECK(config.engines[1].depth == 9);
     REQUIRE(config.openings);
     CHECK(config.openings->file == "book.pgn");
-    CHECK(config.openings->format == "pgn");
-    CHECK(config.openings->order == "random");
+    CHECK(config.openings->format == arbiter::openings::BookFormat::Pgn);
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Random);
     CHECK(config.openings->plies == 8);
     CHECK(config.openings->start == 3);
     REQUIRE(config.sprt);
-    CHECK(config.sprt->elo1 == 5.0);
-    CHECK(config.sprt->alpha == 0.1);
-    CHECK(config.sprt->model == "logistic");
+    CHECK(config.sprt->parameters.elo1 == 5.0);
+    CHECK(config.sprt->parameters.alpha == 0.1);
+    CHECK(config.sprt->parameters.model == arbiter::stats::EloModel::logistic);
     REQUIRE(config.draw);
-    CHECK(config.draw->movenumber == 34);
+    CHECK(config.draw->move_number == 34);
     REQUIRE(config.resign);
-    CHECK(config.resign->twosided);
-    CHECK(config.pgnout_fastchess->notation == config::PgnNotation::lan);
+    CHECK(config.resign->two_sided);
+    CHECK(config.pgnout_fastchess->notation == pgn::MoveNotation::lan);
     CHECK(config.pgnout_fastchess->pv);
     CHECK(config.pgnout_fastchess->match_lines == std::vector<std::string>{"^info depth 5"});
     CHECK_FALSE(config.pgnout_append);
@@ -142,9 +142,9 @@ TEST_CASE("a saved state arbiter cannot continue is refused, naming the file and
         state["stats"] = {{"B vs A", {{"wins", 3}, {"losses", 1}, {"draws", 0}, {"penta_WW", 1}, {"penta_WD", 0},
                                       {"penta_WL", 1}, {"penta_DD", 0}, {"penta_LD", 0}, {"penta_LL", 0}}}};
     });
-    CHECK(mirrored.fastchess_state->carried->wins == 1);
-    CHECK(mirrored.fastchess_state->carried->losses == 3);
-    CHECK(mirrored.fastchess_state->carried->penta_ll == 1);
+    CHECK(mirrored.fastchess_state->carried->wdl.wins == 1);
+    CHECK(mirrored.fastchess_state->carried->wdl.losses == 3);
+    CHECK(mirrored.fastchess_state->carried->penta.ll == 1);
 }
 
 TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter does not model", "[unit]") {
@@ -154,8 +154,8 @@ TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter 
                                     {"enabled", true}};
     });
     config::CarriedResults results;
-    results.wins = 4;
-    results.penta_ww = 2;
+    results.wdl.wins = 4;
+    results.penta.ww = 2;
     const json written = json::parse(output::fastchess_config_text(config, {}, results));
     const json saved = json::parse(test_support::read_text(kSaved));
     for (const auto& item : saved.items()) CHECK(written.contains(item.key()));

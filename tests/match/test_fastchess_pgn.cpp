@@ -1,4 +1,4 @@
-// fastchess's PGN layout (`-pgnout file=F ...`, harness/game/fastchess_pgn.h) held against the files
+// fastchess's PGN layout (`-pgnout file=F ...`, harness/pgn/fastchess_layout.h) held against the files
 // fastchess itself wrote (tests/data/fastchess_output): each of its games is read back into the
 // database record arbiter would have stored for it (moves, scores, times and the figures of every
 // key from fastchess's own comments), written again by arbiter, and compared byte for byte, tags
@@ -12,9 +12,9 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
-#include "harness/game/fastchess_pgn.h"
-#include "harness/pgn/writer.h"
 #include "harness/output/output_files.h"
+#include "harness/pgn/cutechess_layout.h"
+#include "harness/pgn/fastchess_layout.h"
 #include "harness/tc/time_control.h"
 #include "tests/support/text_file.h"
 
@@ -75,9 +75,9 @@ std::vector<FileGame> read_games(const std::string& path) {
     return games;
 }
 
-std::string uci_of(const chess::Position& position, std::string token, game::MoveNotation notation) {
-    if (notation == game::MoveNotation::uci) return token;
-    if (notation == game::MoveNotation::san || token.rfind("O-O", 0) == 0)
+std::string uci_of(const chess::Position& position, std::string token, pgn::MoveNotation notation) {
+    if (notation == pgn::MoveNotation::uci) return token;
+    if (notation == pgn::MoveNotation::san || token.rfind("O-O", 0) == 0)
         return chess::to_uci(position, chess::parse_san(position, token));
     // LAN: [piece] from [x] to [=P] [+#]
     std::string squares;
@@ -147,7 +147,7 @@ std::pair<std::string, std::string> stamps(const FileGame& game) {
 }
 
 // The record arbiter stores for the game: its moves, and the PGN in arbiter's own (cutechess) layout.
-db::GameRecord record_of(const FileGame& file, game::MoveNotation notation) {
+db::GameRecord record_of(const FileGame& file, pgn::MoveNotation notation) {
     db::GameRecord record;
     pgn::GameRecord stored;
     stored.event = file.tag("Event");
@@ -193,18 +193,18 @@ std::string without_unwritten_tags(const std::string& text) {
     return out;
 }
 
-void check_file(const std::string& name, game::FastchessPgnOptions options) {
+void check_file(const std::string& name, const pgn::FastchessPgnOptions& options, bool minimal = false) {
     const auto games = read_games(kData + name);
     REQUIRE_FALSE(games.empty());
     for (const FileGame& game : games) {
         INFO(name << ", round " << game.tag("Round") << ", White " << game.tag("White"));
         const db::GameRecord record = record_of(game, options.notation);
-        CHECK(game::fastchess_pgn(record, options) == without_unwritten_tags(game.text));
+        CHECK(pgn::fastchess_pgn(record, options, minimal) == without_unwritten_tags(game.text));
     }
 }
 
-game::FastchessPgnOptions with(bool game::FastchessPgnOptions::*key) {
-    game::FastchessPgnOptions options;
+pgn::FastchessPgnOptions with(bool pgn::FastchessPgnOptions::*key) {
+    pgn::FastchessPgnOptions options;
     options.*key = true;
     return options;
 }
@@ -212,7 +212,7 @@ game::FastchessPgnOptions with(bool game::FastchessPgnOptions::*key) {
 }  // namespace
 
 TEST_CASE("fastchess's -pgnout layout is rewritten byte for byte, for each key", "[unit]") {
-    using Options = game::FastchessPgnOptions;
+    using Options = pgn::FastchessPgnOptions;
     check_file("pgnout_plain.pgn", {});
     check_file("pgnout_nodes.pgn", with(&Options::nodes));
     check_file("pgnout_seldepth.pgn", with(&Options::seldepth));
@@ -222,22 +222,23 @@ TEST_CASE("fastchess's -pgnout layout is rewritten byte for byte, for each key",
     check_file("pgnout_pv.pgn", with(&Options::pv));
     check_file("pgnout_timeleft.pgn", with(&Options::timeleft));
     check_file("pgnout_latency.pgn", with(&Options::latency));
-    check_file("pgnout_matchline.pgn", with(&Options::lines));
+    Options match_line;
+    match_line.match_lines = {"^info depth 3 "};  // as fastchess was given it (SOURCES.md)
+    check_file("pgnout_matchline.pgn", match_line);
     Options all;
     all.nodes = all.seldepth = all.nps = all.hashfull = all.tbhits = all.pv = all.timeleft = all.latency = true;
     check_file("pgnout_all.pgn", all);
 }
 
 TEST_CASE("fastchess's notation=lan and notation=uci, min=true, and a FEN start with a clock", "[unit]") {
-    game::FastchessPgnOptions lan, uci, minimal;
-    lan.notation = game::MoveNotation::lan;
-    uci.notation = game::MoveNotation::uci;
-    minimal.minimal = true;
+    pgn::FastchessPgnOptions lan, uci;
+    lan.notation = pgn::MoveNotation::lan;
+    uci.notation = pgn::MoveNotation::uci;
     check_file("pgnout_lan.pgn", lan);
     check_file("pgnout_uci.pgn", uci);
-    check_file("pgnout_min.pgn", minimal);
+    check_file("pgnout_min.pgn", {}, true);
     // Move numbers from the FEN's, a wrapped last move, tl= from the clock, TimeControl "2+0.1".
-    check_file("pgnout_timeleft_fen.pgn", with(&game::FastchessPgnOptions::timeleft));
+    check_file("pgnout_timeleft_fen.pgn", with(&pgn::FastchessPgnOptions::timeleft));
 }
 
 TEST_CASE("LAN spells captures, promotions, checks and castling as fastchess does", "[unit]") {
@@ -254,10 +255,9 @@ TEST_CASE("LAN spells captures, promotions, checks and castling as fastchess doe
         move.time_ms = 5;
         game.moves.push_back(move);
     }
-    game::FastchessPgnOptions lan;
-    lan.notation = game::MoveNotation::lan;
-    lan.minimal = true;
-    const std::string text = game::fastchess_pgn(game, lan);
+    pgn::FastchessPgnOptions lan;
+    lan.notation = pgn::MoveNotation::lan;
+    const std::string text = pgn::fastchess_pgn(game, lan, true);
     CHECK_THAT(text, Catch::Matchers::EndsWith("\n1. b7xa8=Q+ Ke8e7 2. O-O 1/2-1/2\n\n"));
 }
 
@@ -266,7 +266,7 @@ TEST_CASE("fastchess's score text: pawns with two decimals, mates in plies", "[u
         db::MoveRecord move;
         move.score_cp = cp;
         move.score_mate = mate;
-        return game::fastchess_score(move);
+        return pgn::fastchess_score(move);
     };
     CHECK(score(0, std::nullopt) == "0.00");
     CHECK(score(33, std::nullopt) == "+0.33");

@@ -184,6 +184,6 @@ TEST_CASE("the min PGN and EPD rebuilt from a stored game are what a live run wr
     pgn::WriterOptions minimal;
     minimal.minimal = true;
     const std::string stored = game::game_pgn(setup, played, context);
-    CHECK(game::minimal_pgn_from_stored(stored) == game::game_pgn(setup, played, context, minimal));
+    CHECK(pgn::minimal_pgn_from_stored(stored) == game::game_pgn(setup, played, context, minimal));
     CHECK(game::final_epd_from_stored(stored) == played.final_fen);
 }

@@ -42,8 +42,8 @@ std::vector<std::pair<std::vector<std::string>, stats::WdlCounts>> blocks_of(con
 
 config::SprtSpec bayesian_spec(double elo1) {
     config::SprtSpec spec;
-    spec.elo1 = elo1;
-    spec.model = "bayesian";
+    spec.parameters.elo1 = elo1;
+    spec.parameters.model = stats::EloModel::bayesian;
     return spec;
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
         first.depth = capture.first_depth;
         second.depth = capture.second_depth;
         first.options = second.options = {{"Threads", "1"}, {"Hash", "16"}};
-        config::OpeningsSpec book;
+        openings::BookOptions book;
         book.file = "wac.epd";
         const std::string details = output::fastchess_details(first, second, book);
         const auto sprt = schedule::sprt_setup(bayesian_spec(capture.elo1), true);

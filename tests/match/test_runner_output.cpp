@@ -67,7 +67,7 @@ void check_against_fastchess(const std::string& file, int first_depth, int secon
                              const stats::SprtParameters& parameters) {
     const auto blocks = fastchess_blocks(file);
     REQUIRE(blocks.size() >= 2);
-    config::OpeningsSpec book;
+    openings::BookOptions book;
     book.file = "tests/data/wac.epd";
     const std::string details =
         output::fastchess_details(stockfish_at_depth(first_depth), stockfish_at_depth(second_depth), book);

@@ -63,20 +63,24 @@ TEST_CASE("shards cover every pair exactly once", "[unit]") {
         for (int shards : {1, 2, 3, 8}) {
             std::uint64_t next = 0;
             for (int k = 1; k <= shards; ++k) {
-                const PairRange range = select_pairs(total, std::pair{k, shards}, std::nullopt);
+                const auto range = select_pairs(total, arbiter::config::ShardSpec{k, shards}, std::nullopt);
                 CHECK(range.begin == next);
                 next = std::max(next, range.end);
             }
             CHECK(next == total);
         }
     }
-    const PairRange some = select_pairs(10, std::nullopt, std::pair<std::uint64_t, std::uint64_t>{3, 4});
+    using arbiter::config::PairRange;
+    const PairRange some = select_pairs(10, std::nullopt, PairRange::from_start_count(3, 4));
     CHECK(some.begin == 3);
     CHECK(some.end == 7);
-    const PairRange rest = select_pairs(10, std::pair{2, 2}, std::pair<std::uint64_t, std::uint64_t>{3, 0});
+    const PairRange rest = select_pairs(10, arbiter::config::ShardSpec{2, 2}, PairRange::from_start_count(3, 0));
     CHECK(rest.begin == 5);
     CHECK(rest.end == 10);
-    CHECK(select_pairs(10, std::nullopt, std::pair<std::uint64_t, std::uint64_t>{20, 2}).size() == 0);
+    CHECK(select_pairs(10, std::nullopt, PairRange::from_start_count(20, 2)).size() == 0);
+    // --pairs START:COUNT reads back as it was given, COUNT 0 (to the end) included.
+    CHECK(PairRange::from_start_count(3, 0).count() == 0);
+    CHECK(PairRange::from_start_count(3, 4).count() == 4);
 }
 
 TEST_CASE("the default seed depends only on the run identity", "[unit]") {

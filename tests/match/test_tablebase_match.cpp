@@ -206,7 +206,7 @@ TEST_CASE("tablebase settings: flags and JSON agree, and they are part of the ru
     CHECK(config.tb_paths == std::vector<std::string>{"a", "b", "c"});
     CHECK(config.tb_pieces == 5);
     CHECK(config.tb_ignore50);
-    CHECK(config.tb_adjudicate == config::TbAdjudicate::draw);
+    CHECK(config.tb_adjudicate == adjudication::TablebaseVerdicts::draw);
     const nlohmann::json json = config::match_config_to_json(config);
     CHECK(json.at("tb") == "a:b:c");
     CHECK(json.at("tbadjudicate") == "DRAW");

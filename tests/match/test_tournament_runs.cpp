@@ -288,10 +288,10 @@ TEST_CASE("flag -quick expands to fastchess's quick settings", "[integration]") 
     const auto config = arbiter::cli::parse_match_flags({"-quick", "cmd=a", "cmd=b", "book=x.pgn"});
     CHECK(config.rounds == 25000);
     CHECK(config.recover);
-    CHECK(config.draw->movenumber == 30);
-    CHECK(config.draw->movecount == 8);
-    CHECK(config.draw->score == 8);
-    CHECK(config.openings->order == "random");
+    CHECK(config.draw->move_number == 30);
+    CHECK(config.draw->move_count == 8);
+    CHECK(config.draw->score_cp == 8);
+    CHECK(config.openings->order == arbiter::openings::BookOrder::Random);
     CHECK(run_match({"-quick", "cmd=a", "book=x.epd"}).code == 2);
     CHECK(run_match({"-quick", "cmd=a", "cmd=b", "book=x.txt"}).code == 2);
 }

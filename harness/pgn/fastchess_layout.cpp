@@ -1,4 +1,4 @@
-#include "harness/game/fastchess_pgn.h"
+#include "harness/pgn/fastchess_layout.h"
 
 #include <cctype>
 #include <cstdio>
@@ -10,10 +10,10 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
+#include "harness/pgn/cutechess_layout.h"
 #include "harness/pgn/reader.h"
-#include "harness/pgn/writer.h"
 
-namespace arbiter::game {
+namespace arbiter::pgn {
 namespace {
 
 constexpr std::size_t kLineLimit = 80;
@@ -63,19 +63,19 @@ std::string termination(const std::string& reason) {
 bool is_book(const db::MoveRecord& move) { return !move.time_ms.has_value(); }
 
 // The comment the cutechess layout gave a move, so that the closing description can be told apart
-// from it in the stored PGN (harness/pgn/writer's eval_comment, with the same figures).
+// from it in the stored PGN (harness/pgn/cutechess_layout's eval_comment, with the same figures).
 std::string cutechess_comment(const db::MoveRecord& move) {
     if (is_book(move)) return "book";
-    pgn::MoveEval eval;
+    MoveEval eval;
     if (move.score_mate) eval.score = adjudication::Score::mate(*move.score_mate);
     else if (move.score_cp) eval.score = adjudication::Score::cp(*move.score_cp);
     eval.depth = move.depth.value_or(0);
     eval.time_ms = move.time_ms.value_or(0);
-    return pgn::eval_comment(eval);
+    return eval_comment(eval);
 }
 
 // Why the game ended ("Black mates"), as the stored PGN's closing comment says it.
-std::string closing_description(const pgn::PgnGame& stored, const db::GameRecord& game) {
+std::string closing_description(const PgnGame& stored, const db::GameRecord& game) {
     if (stored.moves.empty() || game.moves.empty()) return stored.leading_comment;
     const std::string& comment = stored.moves.back().comment;
     const std::string figures = cutechess_comment(game.moves.back());
@@ -85,7 +85,7 @@ std::string closing_description(const pgn::PgnGame& stored, const db::GameRecord
     return comment;
 }
 
-std::string tag_or(const pgn::PgnGame& stored, const char* name, const std::string& otherwise) {
+std::string tag_or(const PgnGame& stored, const char* name, const std::string& otherwise) {
     const std::string* value = stored.tag(name);
     return value ? *value : otherwise;
 }
@@ -102,7 +102,7 @@ std::string escaped(const std::string& value) {
 
 using Tags = std::vector<std::pair<std::string, std::string>>;
 
-Tags tags_of(const pgn::PgnGame& stored, const db::GameRecord& game, bool minimal) {
+Tags tags_of(const PgnGame& stored, const db::GameRecord& game, bool minimal) {
     Tags tags;
     for (const char* name : {"Event", "Site", "Date", "Round", "White", "Black"})
         tags.emplace_back(name, tag_or(stored, name, "?"));
@@ -160,7 +160,7 @@ std::string figures_comment(const db::MoveRecord& move, const FastchessPgnOption
     add(options.hashfull, "hashfull=" + std::to_string(move.hashfull.value_or(0)));
     add(options.tbhits, "tbhits=" + std::to_string(move.tbhits.value_or(0)));
     add(options.pv, "pv=\"" + move.pv + "\"");
-    if (options.lines) {
+    if (!options.match_lines.empty()) {
         std::size_t start = 0;
         while (start < move.lines.size()) {
             std::size_t end = move.lines.find('\n', start);
@@ -186,9 +186,10 @@ void append_wrapped(std::string& out, std::size_t& line_length, const std::strin
     line_length += item.size();
 }
 
-std::string movetext(const pgn::PgnGame& stored, const db::GameRecord& game, const FastchessPgnOptions& options) {
+std::string movetext(const PgnGame& stored, const db::GameRecord& game, const FastchessPgnOptions& options,
+                     bool minimal) {
     chess::Position position(stored.start_fen, stored.chess960);
-    const std::string description = options.minimal ? std::string() : closing_description(stored, game);
+    const std::string description = minimal ? std::string() : closing_description(stored, game);
     int number = position.fullmove_number();
     std::string out;
     std::size_t line_length = 0;
@@ -204,7 +205,7 @@ std::string movetext(const pgn::PgnGame& stored, const db::GameRecord& game, con
         if (position.side_to_move() == chess::WHITE) item = std::to_string(number) + ". ";
         else if (i == 0) item = std::to_string(number) + "... ";
         item += move_text(position, move, stored_move, options.notation);
-        if (!options.minimal) {
+        if (!minimal) {
             std::string comment = is_book(stored_move) ? "book" : figures_comment(stored_move, options);
             if (i + 1 == game.moves.size() && !is_book(stored_move) && !description.empty())
                 comment += ", " + description;
@@ -218,8 +219,8 @@ std::string movetext(const pgn::PgnGame& stored, const db::GameRecord& game, con
     return out;
 }
 
-pgn::PgnGame stored_game(const db::GameRecord& game) {
-    std::vector<pgn::PgnGame> games = pgn::parse_pgn_text(game.pgn, "stored game " + std::to_string(game.id));
+PgnGame stored_game(const db::GameRecord& game) {
+    std::vector<PgnGame> games = parse_pgn_text(game.pgn, "stored game " + std::to_string(game.id));
     if (games.size() != 1)
         throw io::SourceError("stored game " + std::to_string(game.id), 1,
                               "holds " + std::to_string(games.size()) + " games instead of one");
@@ -240,13 +241,30 @@ std::string fastchess_score(const db::MoveRecord& move) {
     return std::string(value > 0 ? "+" : value < 0 ? "-" : "") + printf_text("%.2f", static_cast<double>(pawns));
 }
 
-std::string fastchess_pgn(const db::GameRecord& game, const FastchessPgnOptions& options) {
-    const pgn::PgnGame stored = stored_game(game);
+std::string fastchess_pgn(const db::GameRecord& game, const FastchessPgnOptions& options, bool minimal) {
+    const PgnGame stored = stored_game(game);
     std::string out;
-    for (const auto& [name, value] : tags_of(stored, game, options.minimal))
+    for (const auto& [name, value] : tags_of(stored, game, minimal))
         if (!value.empty()) out += "[" + name + " \"" + escaped(value) + "\"]\n";
     out += '\n';
-    return out + movetext(stored, game, options) + "\n\n";
+    return out + movetext(stored, game, options, minimal) + "\n\n";
 }
 
-}  // namespace arbiter::game
+std::string to_string(MoveNotation notation) {
+    switch (notation) {
+        case MoveNotation::lan: return "lan";
+        case MoveNotation::uci: return "uci";
+        case MoveNotation::san: break;
+    }
+    return "san";
+}
+
+bool parse_move_notation(const std::string& text, MoveNotation& notation) {
+    if (text == "san") notation = MoveNotation::san;
+    else if (text == "lan") notation = MoveNotation::lan;
+    else if (text == "uci") notation = MoveNotation::uci;
+    else return false;
+    return true;
+}
+
+}  // namespace arbiter::pgn

@@ -1,5 +1,6 @@
 #pragma once
-// PGN writer producing games the way cutechess-cli writes them (-pgnout file [min]):
+// cutechess-cli's PGN layout (-pgnout file [min]), the one arbiter stores with every game; fastchess's
+// is in fastchess_layout.h. The writer produces games the way cutechess-cli writes them:
 //   * the Seven Tag Roster ("?" for empty values), then the other tags sorted by name
 //     (FEN, GameDuration, GameEndTime, GameStartTime, PlyCount, SetUp, Termination,
 //     TimeControl or WhiteTimeControl/BlackTimeControl, Variant, plus caller-supplied ones);
@@ -69,6 +70,11 @@ struct WriterOptions {
 // std::invalid_argument naming the ply if a move is not legal (the game loop must never record
 // an illegal move) or the start FEN is bad.
 std::string write_game(const GameRecord& game, const WriterOptions& options = {});
+
+// What -pgnout min wrote for a game, rebuilt from the full PGN stored with it: a resumed run writes
+// the games its output file misses with the text a live run gave them. Throws io::SourceError when
+// `stored_pgn` does not parse.
+std::string minimal_pgn_from_stored(const std::string& stored_pgn);
 
 // The comment text for one engine move ("+0.31/12 0.45s", "-M4/30 1.2s", "0s"); empty when
 // the engine reported nothing worth a comment (cutechess: no depth, no score, under 0.5 s).

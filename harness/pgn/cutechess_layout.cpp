@@ -1,4 +1,4 @@
-#include "harness/pgn/writer.h"
+#include "harness/pgn/cutechess_layout.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,6 +8,7 @@
 
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
+#include "harness/pgn/reader.h"
 
 namespace arbiter::pgn {
 namespace {
@@ -224,6 +225,26 @@ std::string pgn_duration(std::chrono::seconds duration) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%02lld:%02lld:%02lld", total / 3600, total / 60 % 60, total % 60);
     return buffer;
+}
+
+std::string minimal_pgn_from_stored(const std::string& stored_pgn) {
+    const std::vector<PgnGame> games = parse_pgn_text(stored_pgn, "stored game");
+    if (games.size() != 1)
+        throw io::SourceError("stored game", 1, "holds " + std::to_string(games.size()) + " games instead of one");
+    const PgnGame& stored = games.front();
+    GameRecord record;
+    const std::pair<const char*, std::string*> roster[] = {{"Event", &record.event}, {"Site", &record.site},
+                                                           {"Date", &record.date},   {"Round", &record.round},
+                                                           {"White", &record.white}, {"Black", &record.black}};
+    for (const auto& [name, field] : roster)
+        if (const std::string* value = stored.tag(name)) *field = *value;
+    record.start_fen = stored.start_fen;
+    record.chess960 = stored.chess960;
+    record.outcome.result = adjudication::parse_result_token(stored.result);
+    for (const auto& move : stored.moves) record.moves.push_back(WrittenMove{move.uci, false, std::nullopt, move.san});
+    WriterOptions minimal;
+    minimal.minimal = true;
+    return write_game(record, minimal);
 }
 
 }  // namespace arbiter::pgn

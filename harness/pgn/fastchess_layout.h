@@ -15,16 +15,17 @@
 // live run and a resumed run that writes a game its file missed produce the same bytes.
 
 #include <string>
+#include <vector>
 
 #include "db/records.h"
 
-namespace arbiter::game {
+namespace arbiter::pgn {
 
 enum class MoveNotation { san, lan, uci };
 
+// `-pgnout file=F key=value...`: the notation and the figures asked for in each move's comment.
 struct FastchessPgnOptions {
     MoveNotation notation = MoveNotation::san;
-    bool minimal = false;
     // The figures written after each engine move's score, depth and time.
     bool timeleft = false;
     bool latency = false;
@@ -34,15 +35,23 @@ struct FastchessPgnOptions {
     bool hashfull = false;
     bool tbhits = false;
     bool pv = false;
-    bool lines = false;  // the lines match_line= kept (MoveRecord::lines)
+    // match_line=: RE2 patterns (harness/protocol/line_pattern.h) of the engine lines kept per move
+    // (MoveRecord::lines), each written as line="..." when any is given.
+    std::vector<std::string> match_lines;
+    bool operator==(const FastchessPgnOptions&) const = default;
 };
 
-// `game` must carry its moves (Database::moves_of_game) and the PGN stored with it. Throws
+// "san", "lan", "uci": notation='s words; parse returns false on anything else.
+std::string to_string(MoveNotation notation);
+bool parse_move_notation(const std::string& text, MoveNotation& notation);
+
+// `game` must carry its moves (Database::moves_of_game) and the PGN stored with it. `minimal`
+// (-pgnout min=true, shared with cutechess's layout): the tags above and the moves alone. Throws
 // io::SourceError when the stored PGN does not parse and std::invalid_argument for a stored move
 // that is not legal.
-std::string fastchess_pgn(const db::GameRecord& game, const FastchessPgnOptions& options);
+std::string fastchess_pgn(const db::GameRecord& game, const FastchessPgnOptions& options, bool minimal = false);
 
 // "+0.25", "-0.10", "0.00", "+M5", "-M4": fastchess's score text (mate in plies, as it counts them).
 std::string fastchess_score(const db::MoveRecord& move);
 
-}  // namespace arbiter::game
+}  // namespace arbiter::pgn
