@@ -17,7 +17,7 @@ bool apply_limit_key(EngineSpec& spec, const std::string& key, const std::string
 // The control `spec` is played under, its limit keys joined: st= is the time per move, nodes= and
 // depth= bound the search, timemargin= is the grace before a flag falls, and tc=inf with another
 // limit is that limit alone. tc= together with st= is refused where engines are prepared
-// (scheduler::prepare_engines), once -each and conf= have filled in what they give.
+// (runner::prepare_engines), once -each and conf= have filled in what they give.
 tc::TimeControl time_control(const EngineSpec& spec);
 
 }  // namespace arbiter::config
