@@ -25,7 +25,7 @@ std::vector<std::string> engine_names(const nlohmann::json& config, const std::v
     return names;
 }
 
-std::string joined(const std::vector<std::string>& parts) {
+std::string comma_joined(const std::vector<std::string>& parts) {
     std::string text;
     for (const std::string& part : parts) text += (text.empty() ? "" : ", ") + part;
     return text;
@@ -37,11 +37,11 @@ std::string commits_text(const nlohmann::json& config, const std::vector<db::Eng
     for (const db::EngineRecord& engine : stored)
         if (!engine.git_commit.empty()) commits.push_back(engine.git_commit.substr(0, 12) + " (" + engine.name + ")");
     if (!commits.empty() || !config.is_object() || !config.contains("engines") || !config["engines"].is_array())
-        return joined(commits);
+        return comma_joined(commits);
     for (const nlohmann::json& entry : config["engines"])
         if (entry.is_object() && entry.contains("build") && entry["build"].is_string())
             commits.push_back(entry["build"].get<std::string>().substr(0, 12) + " (" + entry.value("name", std::string()) + ")");
-    return joined(commits);
+    return comma_joined(commits);
 }
 
 // "H1 (LLR 2.96)", "continue (LLR -0.03)"; empty for a run without an SPRT or of several pairings.
@@ -71,7 +71,7 @@ std::vector<std::string> run_row(db::Database& database, const db::RunRecord& ru
     filter.run_ids.push_back(run.id);
     const std::string games = run.kind == db::RunKind::epd ? "" : std::to_string(database.count_games(filter));
     return {std::to_string(run.id), std::string(db::to_string(run.kind)), std::string(db::to_string(run.status)),
-            minutes_of(run.started_at), joined(engine_names(config, stored)), commits_text(config, stored), games,
+            minutes_of(run.started_at), comma_joined(engine_names(config, stored)), commits_text(config, stored), games,
             sprt_text(database, run, config)};
 }
 

@@ -13,7 +13,7 @@
 namespace arbiter::pgn {
 namespace {
 
-constexpr std::size_t kLineLimit = 80;
+constexpr std::size_t kCutechessLineLimit = 80;
 constexpr const char* kRoster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 std::string escape_tag_value(const std::string& value) {
@@ -83,8 +83,8 @@ std::string move_comment(const WrittenMove& move, const WriterOptions& options) 
 
 // Appends one item the way cutechess wraps: a new line when the current one is empty or the
 // item would take it to 80 columns.
-void append_wrapped(std::string& out, std::size_t& line_length, const std::string& item) {
-    if (line_length == 0 || line_length + item.size() >= kLineLimit) {
+void append_wrapped_as_cutechess(std::string& out, std::size_t& line_length, const std::string& item) {
+    if (line_length == 0 || line_length + item.size() >= kCutechessLineLimit) {
         out += "\n" + item;
         line_length = item.size();
     } else {
@@ -130,7 +130,7 @@ std::string movetext(const GameRecord& game, const WriterOptions& options) {
                 comment += (comment.empty() ? "" : ", ") + description;
             if (!comment.empty()) item += " {" + comment + "}";
         }
-        append_wrapped(out, line_length, item);
+        append_wrapped_as_cutechess(out, line_length, item);
     }
     if (game.moves.empty()) {
         // cutechess puts the description alone before the result; the blank line after the
@@ -143,7 +143,7 @@ std::string movetext(const GameRecord& game, const WriterOptions& options) {
     }
     const std::string result = adjudication::result_token(game.outcome.result);
     if (line_length == 0) out += result;
-    else if (line_length + result.size() >= kLineLimit) out += "\n" + result;
+    else if (line_length + result.size() >= kCutechessLineLimit) out += "\n" + result;
     else out += " " + result;
     return out + "\n\n";
 }

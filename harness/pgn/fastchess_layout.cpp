@@ -16,7 +16,7 @@
 namespace arbiter::pgn {
 namespace {
 
-constexpr std::size_t kLineLimit = 80;
+constexpr std::size_t kFastchessLineLimit = 80;
 
 std::string printf_text(const char* format, double value) {
     char text[64];
@@ -173,8 +173,8 @@ std::string figures_comment(const db::MoveRecord& move, const FastchessPgnOption
 }
 
 // fastchess's wrapping: an item goes on a new line when, after a space, it would pass 80 columns.
-void append_wrapped(std::string& out, std::size_t& line_length, const std::string& item) {
-    if (line_length > 0 && line_length + item.size() + 1 > kLineLimit) {
+void append_wrapped_as_fastchess(std::string& out, std::size_t& line_length, const std::string& item) {
+    if (line_length > 0 && line_length + item.size() + 1 > kFastchessLineLimit) {
         out += '\n';
         line_length = 0;
     }
@@ -211,11 +211,11 @@ std::string movetext(const PgnGame& stored, const db::GameRecord& game, const Fa
                 comment += ", " + description;
             item += " {" + comment + "}";
         }
-        append_wrapped(out, line_length, item);
+        append_wrapped_as_fastchess(out, line_length, item);
         if (position.side_to_move() == chess::BLACK) ++number;
         position.make_move(move);
     }
-    append_wrapped(out, line_length, stored.result);
+    append_wrapped_as_fastchess(out, line_length, stored.result);
     return out;
 }
 
