@@ -19,19 +19,6 @@ extern char** environ;
 
 namespace test_support {
 
-UniqueFd& UniqueFd::operator=(UniqueFd&& other) noexcept {
-    if (this != &other) {
-        reset();
-        fd_ = std::exchange(other.fd_, -1);
-    }
-    return *this;
-}
-
-void UniqueFd::reset() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -153,10 +140,10 @@ void reset_signals(const std::vector<int>& ignored) {
 }
 
 bool redirect(const Launch& launch, bool err_into_out) {
-    if (launch.in.open() && ::dup2(launch.in.get(), STDIN_FILENO) < 0) return false;
-    if (launch.out.open() && ::dup2(launch.out.get(), STDOUT_FILENO) < 0) return false;
+    if (launch.in.valid() && ::dup2(launch.in.get(), STDIN_FILENO) < 0) return false;
+    if (launch.out.valid() && ::dup2(launch.out.get(), STDOUT_FILENO) < 0) return false;
     if (err_into_out) return ::dup2(STDOUT_FILENO, STDERR_FILENO) >= 0;
-    return !launch.err.open() || ::dup2(launch.err.get(), STDERR_FILENO) >= 0;
+    return !launch.err.valid() || ::dup2(launch.err.get(), STDERR_FILENO) >= 0;
 }
 
 int run_body(const std::function<int()>& body) {
@@ -204,7 +191,7 @@ Child::Child(const ChildSpec& spec)
     Launch launch{input_end(spec.in, to_child_), output_end(spec.out, from_out_), output_end(spec.err, from_err_),
                   ExecWords(command_line(spec)), ExecWords(environment(spec))};
     // A child that exits before reading its stdin must fail the test, not kill it with SIGPIPE.
-    if (to_child_.open()) ::signal(SIGPIPE, SIG_IGN);
+    if (to_child_.valid()) ::signal(SIGPIPE, SIG_IGN);
     pid_ = ::fork();
     if (pid_ < 0) fail("fork");
     if (pid_ == 0) become_child(spec, launch);
@@ -227,7 +214,7 @@ void Child::signal(int number) const {
 }
 
 void Child::send(const std::string& line) {
-    if (to_child_.open()) write_all(to_child_.get(), line + "\n");
+    if (to_child_.valid()) write_all(to_child_.get(), line + "\n");
 }
 
 void Child::close_stdin() { to_child_.reset(); }
@@ -243,7 +230,7 @@ std::optional<std::string> Child::read_line(std::chrono::milliseconds limit) {
             return line;
         }
         const auto left = until(give_up);
-        if (!from_out_.open() || left.count() <= 0) return std::nullopt;
+        if (!from_out_.valid() || left.count() <= 0) return std::nullopt;
         pump(left);
     }
 }
@@ -263,7 +250,7 @@ std::optional<std::string> Child::wait_for(const std::string& prefix, std::chron
 
 const ChildResult& Child::wait(std::chrono::milliseconds limit) {
     const auto give_up = Clock::now() + limit;
-    while (!reaped_ || from_out_.open() || from_err_.open()) {
+    while (!reaped_ || from_out_.valid() || from_err_.valid()) {
         const auto left = until(give_up);
         if (left.count() <= 0) {
             time_out();

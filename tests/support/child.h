@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "harness/process/unique_fd.h"
+
 namespace test_support {
 
 // Where one of the child's standard streams goes.
@@ -68,24 +70,8 @@ struct ChildResult {
     bool exited() const { return exit_code >= 0; }
 };
 
-// A file descriptor, closed when it goes.
-class UniqueFd {
-public:
-    UniqueFd() = default;
-    explicit UniqueFd(int fd) : fd_(fd) {}
-    ~UniqueFd() { reset(); }
-    UniqueFd(UniqueFd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-    UniqueFd& operator=(UniqueFd&& other) noexcept;
-    UniqueFd(const UniqueFd&) = delete;
-    UniqueFd& operator=(const UniqueFd&) = delete;
-
-    int get() const { return fd_; }
-    bool open() const { return fd_ >= 0; }
-    void reset();
-
-private:
-    int fd_ = -1;
-};
+// The harness's own owning descriptor (harness/process/unique_fd.h).
+using UniqueFd = arbiter::process::detail::UniqueFd;
 
 class Child {
 public:
