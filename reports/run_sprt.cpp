@@ -23,8 +23,7 @@ struct RunningCounts {
             open_pairs.emplace(pair, points);
             return;
         }
-        std::int64_t* buckets[] = {&penta.ll, &penta.ld, &penta.dd_wl, &penta.wd, &penta.ww};
-        *buckets[static_cast<int>((open->second + points) * 2.0)] += 1;
+        penta.add_pair(open->second + points);
         open_pairs.erase(open);
         ++complete_pairs;
     }

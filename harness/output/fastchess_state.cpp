@@ -239,16 +239,9 @@ void ContiguousResults::commit(const OpenPair& pair, std::size_t pair_size) {
     results_.wdl.losses += pair.losses;
     results_.wdl.draws += pair.draws;
     if (pair_size != 2 || pair.games != 2) return;
-    switch (static_cast<int>(std::lround(pair.points * 2))) {
-        case 0: ++results_.penta.ll; break;
-        case 1: ++results_.penta.ld; break;
-        case 2:
-            ++results_.penta.dd_wl;
-            if (pair.decisive) ++results_.penta_wl;
-            break;
-        case 3: ++results_.penta.wd; break;
-        default: ++results_.penta.ww; break;
-    }
+    results_.penta.add_pair(pair.points);
+    // fastchess's file keeps WL apart from DD (both one point out of two).
+    if (pair.decisive && std::lround(pair.points * 2) == 2) ++results_.penta_wl;
 }
 
 std::string fastchess_config_text(const config::MatchConfig& config, const std::vector<RunEngine>& engines,

@@ -29,13 +29,7 @@ void Tally::add(const ScheduledGame& game, double white_score, std::size_t pair_
     pair.points += first_score;
     if (++pair.seen < pair_size) return;
     if (pair_size == 2) {
-        switch (static_cast<int>(std::lround(pair.points * 2))) {
-            case 0: ++results.penta.ll; break;
-            case 1: ++results.penta.ld; break;
-            case 2: ++results.penta.dd_wl; break;
-            case 3: ++results.penta.wd; break;
-            default: ++results.penta.ww; break;
-        }
+        results.penta.add_pair(pair.points);
         results.paired_wdl.wins += pair.wdl.wins;
         results.paired_wdl.losses += pair.wdl.losses;
         results.paired_wdl.draws += pair.wdl.draws;

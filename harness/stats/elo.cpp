@@ -7,6 +7,11 @@
 
 namespace arbiter::stats {
 
+void PentaCounts::add_pair(double first_points) {
+    std::int64_t* buckets[] = {&ll, &ld, &dd_wl, &wd, &ww};
+    *buckets[std::clamp<long>(std::lround(first_points * 2), 0, 4)] += 1;
+}
+
 namespace {
 
 // Score bounds used by fishtest's elo(): keeps perfect scores finite (+-1199.83 Elo).

@@ -63,6 +63,8 @@ struct PentaCounts {
     std::int64_t wd = 0;
     std::int64_t ww = 0;
     bool operator==(const PentaCounts&) const = default;
+    // Counts a finished pair by the first engine's points in it: 0, 0.5, 1, 1.5 or 2.
+    void add_pair(double first_points);
 };
 
 struct EloEstimate {
