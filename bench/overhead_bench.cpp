@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
                 const double from_began =
                     std::chrono::duration<double, std::milli>(result.finished - result.write_began).count();
                 overhead_from_began.push_back(from_began - theirs);
-                write_us.push_back(std::chrono::duration<double, std::milli>(result.started - result.write_began).count());
+                write_us.push_back(
+                    std::chrono::duration<double, std::milli>(result.started - result.write_began).count());
             }
             moves.push_back(result.bestmove);
             if (game_over(result.bestmove) || moves.size() >= 80) {  // fresh game: keep positions varied

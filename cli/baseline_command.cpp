@@ -35,7 +35,7 @@ struct BaselineArgs {
     std::string db;
     std::string name = "nightly";
     bool show_verification = false;  // current only
-    std::string commit;  // record only, like engine, run_id and build
+    std::string commit;              // record only, like engine, run_id and build
     std::string engine;
     std::optional<std::int64_t> run_id;
     BuildRequestFlags build;
@@ -69,10 +69,12 @@ void check_record(BaselineArgs& parsed) {
     if (parsed.commit.empty()) throw UsageError("--commit", "is required for 'record'");
     finish_build_flags(parsed.build);
     const bool builds = !parsed.build.request.repo.empty();
-    if (parsed.build_flag_given && !builds) throw UsageError("--repo", "the build flags need the repository: give --repo DIR");
+    if (parsed.build_flag_given && !builds)
+        throw UsageError("--repo", "the build flags need the repository: give --repo DIR");
     static const std::regex full_hash("[0-9a-f]{40}|[0-9a-f]{64}");
     if (!builds && !std::regex_match(parsed.commit, full_hash))
-        throw UsageError("--commit", "'" + parsed.commit + "' is not a full commit hash: give --repo DIR to resolve it there");
+        throw UsageError("--commit",
+                         "'" + parsed.commit + "' is not a full commit hash: give --repo DIR to resolve it there");
 }
 
 BaselineArgs parse_args(const std::vector<std::string>& args) {
@@ -149,7 +151,8 @@ int show(const BaselineArgs& args, std::ostream& out, std::ostream& err) {
     if (args.action == "current") {
         const auto current = store.current(args.name);
         if (!current) err << "arbiter baseline: no baseline '" << args.name << "' recorded in " << args.db << '\n';
-        else if (args.show_verification) out << current->git_commit << ' ' << verification_word(current->verification) << '\n';
+        else if (args.show_verification)
+            out << current->git_commit << ' ' << verification_word(current->verification) << '\n';
         else out << current->git_commit << '\n';
         return code(ExitStatus::ok);
     }

@@ -129,7 +129,8 @@ bool read_build_flag(FlagReader& flags, BuildRequestFlags& parsed) {
     else if (name == "dir") parsed.dir = flags.value();
     else if (name == "exe") parsed.exe = flags.value();
     else if (name == "target") parsed.target = flags.value();
-    else if (name == "make-var" || name == "net" || name == "net-var") read_addition(name, flags.value(), request.additions);
+    else if (name == "make-var" || name == "net" || name == "net-var")
+        read_addition(name, flags.value(), request.additions);
     else if (name == "no-verify-bench") {
         flags.no_value();
         request.verify_bench = false;

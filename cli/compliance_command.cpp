@@ -8,8 +8,9 @@ namespace arbiter::cli {
 
 int run_compliance_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-        (args.empty() ? err : out) << "usage: arbiter compliance ENGINE [ARGS...]\n"
-                                      "Checks that a UCI engine answers what a match sends; exit 0 when it passes every step.\n";
+        (args.empty() ? err : out)
+            << "usage: arbiter compliance ENGINE [ARGS...]\n"
+               "Checks that a UCI engine answers what a match sends; exit 0 when it passes every step.\n";
         return code(args.empty() ? ExitStatus::bad_input : ExitStatus::ok);
     }
     const std::vector<std::string> engine_arguments(args.begin() + 1, args.end());

@@ -41,8 +41,7 @@ bool read_epd_flag(FlagReader& flags, epdrun::EpdOptions& options, bool& db_give
         set_once(options.suite, flags);
         // A suite arbiter ships by its name ("wac"), from any directory.
         options.suite = config::resolve_suite(options.suite, config::installed_data_dir());
-    }
-    else if (name == "movetime") options.limit.movetime_ms = positive<std::int64_t>(flags);
+    } else if (name == "movetime") options.limit.movetime_ms = positive<std::int64_t>(flags);
     else if (name == "nodes") options.limit.nodes = positive<std::uint64_t>(flags);
     else if (name == "depth") options.limit.depth = positive<int>(flags);
     else if (name == "concurrency") options.concurrency = positive<int>(flags);

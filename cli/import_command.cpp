@@ -114,8 +114,7 @@ struct FileTally {
 void check_files(const std::vector<std::string>& files, const pgn::ReadOptions& options) {
     for (const auto& file : files) {
         pgn::PgnFileReader reader(file, options);
-        while (reader.next()) {
-        }
+        while (reader.next()) {}
     }
 }
 

@@ -63,7 +63,8 @@ int parse_games(FlagReader& flags) {
 double parse_target_error(FlagReader& flags) {
     const std::string text = flags.value();
     const double error = parse_number(flags.flag(), text);
-    if (!(error >= 1.0)) throw UsageError(flags.flag(), "expected a 95% error in Elo of at least 1, got '" + text + "'");
+    if (!(error >= 1.0))
+        throw UsageError(flags.flag(), "expected a 95% error in Elo of at least 1, got '" + text + "'");
     return error;
 }
 
@@ -114,7 +115,8 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
     LadderArgs parsed;
     FlagReader flags(args);
     while (flags.next()) read_word(flags, parsed);
-    if (parsed.config_path.empty()) throw UsageError("CONFIG", "give the ladder file, e.g. ci/ladders/madchess-2.0.json");
+    if (parsed.config_path.empty())
+        throw UsageError("CONFIG", "give the ladder file, e.g. ci/ladders/madchess-2.0.json");
     if (parsed.plan.smoke && parsed.plan.tc_scale != 1.0)
         throw UsageError("--tc-scale", "a smoke run plays fixed nodes; drop --tc-scale");
     if (parsed.max_games && !parsed.target_error)
@@ -132,7 +134,8 @@ ladder::LadderPlan make_plan(const LadderArgs& args) {
     ladder::LadderPlan plan = ladder::make_plan(ladder::load_ladder_config(args.config_path), args.plan);
     for (const auto& step : plan.steps) {
         if (step.step.rev.empty() && step.spec.cmd.empty())
-            throw UsageError("--tempo", "no tempo beside arbiter and the ladder gives no engine.cmd; give --tempo PATH");
+            throw UsageError("--tempo",
+                             "no tempo beside arbiter and the ladder gives no engine.cmd; give --tempo PATH");
     }
     ladder::check_ladder_files(plan);
     return plan;

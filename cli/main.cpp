@@ -36,20 +36,13 @@ using Command = std::function<int(const std::vector<std::string>&, std::ostream&
 
 std::map<std::string, Command> subcommands() {
     return {
-        {"match", cli::run_match_command},
-        {"epd", cli::run_epd_command},
-        {"ttd", cli::run_ttd_command},
-        {"stats", cli::run_stats_command},
-        {"ratings", cli::run_ratings_command},
-        {"merge", cli::run_merge_command},
-        {"import", cli::run_import_command},
-        {"export-positions", cli::run_export_command},
-        {"ladder", cli::run_ladder_command},
-        {"spsa", cli::run_spsa_command},
-        {"report", cli::run_report_command},
-        {"build", cli::run_build_command},
-        {"baseline", cli::run_baseline_command},
-        {"compliance", cli::run_compliance_command},
+        {"match", cli::run_match_command},       {"epd", cli::run_epd_command},
+        {"ttd", cli::run_ttd_command},           {"stats", cli::run_stats_command},
+        {"ratings", cli::run_ratings_command},   {"merge", cli::run_merge_command},
+        {"import", cli::run_import_command},     {"export-positions", cli::run_export_command},
+        {"ladder", cli::run_ladder_command},     {"spsa", cli::run_spsa_command},
+        {"report", cli::run_report_command},     {"build", cli::run_build_command},
+        {"baseline", cli::run_baseline_command}, {"compliance", cli::run_compliance_command},
     };
 }
 
@@ -76,7 +69,8 @@ void print_tool_version(std::ostream& out, const std::string& dialect) {
 
 void print_tool_help(std::ostream& out, const std::string& dialect) {
     const std::string tool = dialect == "fastchess" ? "fastchess" : "cutechess-cli";
-    out << "This is arbiter in its " << dialect << " dialect: " << tool << "'s flags, defaults and result lines (see arbiter --help and README.md).\n"
+    out << "This is arbiter in its " << dialect << " dialect: " << tool
+        << "'s flags, defaults and result lines (see arbiter --help and README.md).\n"
         << cli::match_usage();
 }
 

@@ -1,6 +1,5 @@
 #include "cli/match_command.h"
 
-
 #include "cli/command_output.h"
 #include "cli/exit_status.h"
 #include "cli/flag_reader.h"

@@ -167,7 +167,8 @@ bool apply_core_flag(FlagContext& ctx, const FlagGroup& group) {
         const std::string& text = single_value(flag, values);
         auto slash = text.find('/');
         if (slash == std::string::npos) throw ConfigError(flag, "expected K/N, got '" + text + "'");
-        ShardSpec shard{parse_integer<int>(text.substr(0, slash), flag), parse_integer<int>(text.substr(slash + 1), flag)};
+        ShardSpec shard{parse_integer<int>(text.substr(0, slash), flag),
+                        parse_integer<int>(text.substr(slash + 1), flag)};
         if (shard.count < 1 || shard.index < 1 || shard.index > shard.count) {
             throw ConfigError(flag, "K/N needs 1 <= K <= N, got '" + text + "'");
         }
@@ -245,7 +246,8 @@ bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
 void validate(const MatchConfig& config) {
     const bool polyglot = config.openings && config.openings->format == openings::BookFormat::Bin;
     if (config.variant == "fischerandom" && polyglot)
-        throw ConfigError("-openings", "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
+        throw ConfigError("-openings",
+                          "Polyglot books hold standard chess only; -variant fischerandom needs EPD or PGN");
     check_at_least(config.ratinginterval, 0, "-ratinginterval");
     check_at_least(config.maxmoves, 0, "-maxmoves");
 }

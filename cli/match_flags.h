@@ -15,8 +15,8 @@ namespace arbiter::cli {
 struct MatchRequest {
     config::MatchConfig config;
     runner::MatchOptions options;
-    bool fail_on_h0 = false;  // --fail-on-h0: an SPRT accepting H0 exits 1
-    bool list_engines = false;  // bare -engines: print the names in cutechess's engines.json and exit
+    bool fail_on_h0 = false;            // --fail-on-h0: an SPRT accepting H0 exits 1
+    bool list_engines = false;          // bare -engines: print the names in cutechess's engines.json and exit
     std::vector<std::string> warnings;  // values the dialect's tool takes but bounds (-seeds), for stderr
 };
 

@@ -13,8 +13,8 @@ using namespace config;
 
 namespace {
 
-constexpr const char* kPgnoutKeys[] = {"file",   "notation", "append", "nodes",    "seldepth", "nps",      "hashfull",
-                                       "tbhits", "pv",       "timeleft", "latency", "min",     "match_line"};
+constexpr const char* kPgnoutKeys[] = {"file",   "notation", "append",   "nodes",   "seldepth", "nps",       "hashfull",
+                                       "tbhits", "pv",       "timeleft", "latency", "min",      "match_line"};
 constexpr const char* kEpdoutKeys[] = {"file", "append"};
 constexpr const char* kConfigKeys[] = {"file", "outname", "discard", "stats"};
 
@@ -185,8 +185,9 @@ bool apply_output_flag(FlagContext& ctx, const FlagGroup& group) {
 void apply_config_flag(MatchConfig& config, const FlagGroup& group, const FlagReading& reading) {
     if (starts_with_key(group.values, kConfigKeys)) {
         if (!reading.fastchess_config_accepted)
-            throw ConfigError(group.flag, "'" + group.values[0] + "' is fastchess's form; in the cutechess dialect "
-                                          "-config takes arbiter's JSON config FILE.json");
+            throw ConfigError(group.flag, "'" + group.values[0] +
+                                              "' is fastchess's form; in the cutechess dialect "
+                                              "-config takes arbiter's JSON config FILE.json");
         apply_fastchess_config(config, group);
         // fastchess's -games 2 are the colour-reversed pairs, as the command line's -repeat sets them
         // (games = 2, repeat unset): a run continued from config.json keeps the identity of the run
@@ -195,8 +196,9 @@ void apply_config_flag(MatchConfig& config, const FlagGroup& group, const FlagRe
         return;
     }
     if (!reading.json_config_accepted)
-        throw ConfigError(group.flag, "fastchess's form is -config file=NAME [outname=NAME] [discard=true|false] "
-                                      "[stats=true|false]; arbiter's JSON config needs -dialect arbiter");
+        throw ConfigError(group.flag,
+                          "fastchess's form is -config file=NAME [outname=NAME] [discard=true|false] "
+                          "[stats=true|false]; arbiter's JSON config needs -dialect arbiter");
     config = load_match_config_file(single_value(group.flag, group.values));
 }
 

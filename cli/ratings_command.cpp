@@ -107,8 +107,8 @@ int run_ratings_command(const std::vector<std::string>& args, std::ostream& out,
         RatingsArgs parsed = parse_ratings_args(args);
         stats::PairMatrix matrix = parsed.db_path.empty() ? results_from_pgn(parsed.pgn_path) : results_from_db(parsed);
         if (matrix.size() == 0) {
-            err << "arbiter ratings: no finished games in " << (parsed.db_path.empty() ? parsed.pgn_path : parsed.db_path)
-                << "\n";
+            err << "arbiter ratings: no finished games in "
+                << (parsed.db_path.empty() ? parsed.pgn_path : parsed.db_path) << "\n";
             return code(ExitStatus::failed);
         }
         stats::RatingTable table = stats::compute_ratings(matrix, parsed.options);

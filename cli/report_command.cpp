@@ -62,7 +62,8 @@ ReportArgs parse_args(const std::vector<std::string>& args) {
     if ((parsed.kind == "commits" || parsed.kind == "opponents") && !request.engine)
         throw UsageError("--engine", "arbiter report " + parsed.kind + " needs the engine's name");
     const auto kind = reports::parse_report_kind(parsed.kind);
-    if (!kind) throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run, runs, opponents or spsa)");
+    if (!kind)
+        throw UsageError("", "unknown report '" + parsed.kind + "' (features, commits, run, runs, opponents or spsa)");
     parsed.request.kind = *kind;
     return parsed;
 }

@@ -14,8 +14,9 @@ using config::ConfigError;
 // cutechess-cli: `-debug`, or `-debug all` (which also turns on each engine's own debug mode).
 void apply_debug(FlagContext& ctx, const FlagGroup& group) {
     if (ctx.reading.debug_refused)
-        throw ConfigError(group.flag, "fastchess has no -debug; record every engine line with -log file=FILE "
-                                      "level=trace engine=true");
+        throw ConfigError(group.flag,
+                          "fastchess has no -debug; record every engine line with -log file=FILE "
+                          "level=trace engine=true");
     if (!group.values.empty() && single_value(group.flag, group.values) != "all")
         throw ConfigError(group.flag, "takes no value or 'all', got '" + group.values.front() + "'");
     ctx.config.debug = true;
@@ -52,7 +53,8 @@ bool apply_runner_flag(FlagContext& ctx, const FlagGroup& group) {
     } else if (name == "use-affinity") {
         c.use_affinity = true;
         c.affinity_cpus.clear();
-        if (!group.values.empty()) c.affinity_cpus = config::parse_cpu_list(single_value(group.flag, group.values), group.flag);
+        if (!group.values.empty())
+            c.affinity_cpus = config::parse_cpu_list(single_value(group.flag, group.values), group.flag);
     } else if (name == "force-concurrency") {
         expect_no_value(group.flag, group.values);
         c.force_concurrency = true;

@@ -57,7 +57,7 @@ struct SpsaArgs {
 };
 
 const std::set<std::string>& spsa_flags() {
-    static const std::set<std::string> names{"params", "iterations", "pairs-per-iteration", "alpha", "gamma",
+    static const std::set<std::string> names{"params",  "iterations", "pairs-per-iteration", "alpha", "gamma",
                                              "A-ratio", "name"};
     return names;
 }
@@ -80,7 +80,8 @@ void read_spsa_flag(FlagReader& flags, SpsaArgs& parsed) {
     else {
         const std::string text = flags.value();
         parsed.constants.a_ratio = parse_number(flags.flag(), text);
-        if (parsed.constants.a_ratio < 0.0) throw UsageError(flags.flag(), "expected a share of 0 or more, got '" + text + "'");
+        if (parsed.constants.a_ratio < 0.0)
+            throw UsageError(flags.flag(), "expected a share of 0 or more, got '" + text + "'");
     }
 }
 
@@ -111,9 +112,7 @@ void check_match(const config::MatchConfig& match) {
         throw UsageError("--shard", "SPSA runs on one host: each iteration needs the θ the last one left");
 }
 
-std::string default_name(const std::string& params_path) {
-    return std::filesystem::path(params_path).stem().string();
-}
+std::string default_name(const std::string& params_path) { return std::filesystem::path(params_path).stem().string(); }
 
 spsa::SpsaRequest make_request(const SpsaArgs& parsed, std::ostream& out) {
     spsa::SpsaRequest request;

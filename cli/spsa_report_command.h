@@ -13,8 +13,8 @@
 
 namespace arbiter::cli {
 
-using SpsaModelLoader =
-    std::function<std::vector<reports::SpsaReportModel>(const std::string& db_path, const std::optional<std::string>& run_name)>;
+using SpsaModelLoader = std::function<std::vector<reports::SpsaReportModel>(
+    const std::string& db_path, const std::optional<std::string>& run_name)>;
 
 extern const char* const kSpsaReportUsage;
 

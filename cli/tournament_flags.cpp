@@ -117,7 +117,8 @@ bool flag_given(const std::vector<FlagGroup>& groups, const std::string& name) {
 // count and bound it without a word (cutechess: a gauntlet 1..n-1, a knockout 0..n; fastchess's
 // gauntlet 1..n-1, where 0 plays no game at all), so with FlagReading::seeds_bounded arbiter plays
 // the bounded count and says so. Other tournaments do not read -seeds.
-void check_seeds(const MatchConfig& config, const std::string& where, bool bounded, std::vector<std::string>& warnings) {
+void check_seeds(const MatchConfig& config, const std::string& where, bool bounded,
+                 std::vector<std::string>& warnings) {
     const int engines = static_cast<int>(config.engines.size());
     const bool gauntlet = config.tournament == "gauntlet";
     if ((!gauntlet && config.tournament != "knockout") || engines < 2) return;
@@ -160,9 +161,10 @@ void settle_tournament_flags(MatchConfig& config) {
     if (config.schedule == ScheduleRules::fastchess && config.games > 2) {
         // fastchess takes a -games above 2 for -rounds given the wrong way round, and swaps them.
         std::swap(config.games, config.rounds);
-        if (config.games > 2) throw ConfigError("-games", "fastchess plays at most 2 games per round (got " +
-                                                              std::to_string(config.rounds) + " and -rounds " +
-                                                              std::to_string(config.games) + ")");
+        if (config.games > 2)
+            throw ConfigError("-games", "fastchess plays at most 2 games per round (got " +
+                                            std::to_string(config.rounds) + " and -rounds " +
+                                            std::to_string(config.games) + ")");
     }
     if (config.tournament == "knockout" && (config.shard || config.pairs))
         throw ConfigError(config.shard ? "--shard" : "--pairs",
@@ -174,7 +176,8 @@ std::vector<std::string> check_tournament_values(const MatchConfig& config, cons
     if (const std::string problem = output::resultformat_problem(config.resultformat); !problem.empty())
         throw ConfigError(source_of(groups, "resultformat"), problem);
     std::vector<std::string> warnings;
-    if (flag_given(groups, "seeds") || config.seeds != 0) check_seeds(config, source_of(groups, "seeds"), reading.seeds_bounded, warnings);
+    if (flag_given(groups, "seeds") || config.seeds != 0)
+        check_seeds(config, source_of(groups, "seeds"), reading.seeds_bounded, warnings);
     return warnings;
 }
 

@@ -12,18 +12,18 @@
 namespace arbiter::db {
 
 struct Database::Impl {
-  Impl(const std::string& path, const OpenOptions& options);
+    Impl(const std::string& path, const OpenOptions& options);
 
-  // One write transaction with lock-conflict retries; refuses on a read-only handle.
-  void write(std::string_view purpose, const std::function<void()>& body);
+    // One write transaction with lock-conflict retries; refuses on a read-only handle.
+    void write(std::string_view purpose, const std::function<void()>& body);
 
-  detail::Connection conn;
-  detail::WriteRetry retry;
-  bool read_only;
-  // engines.commit_subject/committed_at exist (schema 7; a read-only open of an older file lacks them).
-  bool engines_have_commit_info = false;
-  // Recursive so that a helper called from a locked method may lock again.
-  std::recursive_mutex mutex;
+    detail::Connection conn;
+    detail::WriteRetry retry;
+    bool read_only;
+    // engines.commit_subject/committed_at exist (schema 7; a read-only open of an older file lacks them).
+    bool engines_have_commit_info = false;
+    // Recursive so that a helper called from a locked method may lock again.
+    std::recursive_mutex mutex;
 };
 
 namespace detail {

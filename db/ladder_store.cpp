@@ -18,67 +18,67 @@ ON CONFLICT (ladder, step_index) DO UPDATE SET
 }  // namespace
 
 void Database::upsert_ladder_step(const LadderStepRecord& step) {
-  std::lock_guard lock(impl_->mutex);
-  const std::string purpose = "store step " + std::to_string(step.step_index) + " of ladder '" + step.ladder + "'";
-  std::string options;
-  try {
-    options = canonical_json(step.options_json);
-  } catch (const std::invalid_argument& error) {
-    throw DbError(ErrorKind::invalid_argument, path(), purpose, error.what());
-  }
-  auto& conn = impl_->conn;
-  impl_->write(purpose, [&] {
-    auto stmt = conn.cached(kUpsertStep, purpose);
-    stmt->bind(1, step.ladder);
-    stmt->bind(2, step.step_index);
-    stmt->bind(3, step.label);
-    stmt->bind(4, step.category);
-    stmt->bind(5, step.step_date);
-    stmt->bind(6, step.rev);
-    stmt->bind(7, step.player);
-    stmt->bind(8, step.engine_id);
-    stmt->bind(9, options);
-    stmt->run();
-  });
+    std::lock_guard lock(impl_->mutex);
+    const std::string purpose = "store step " + std::to_string(step.step_index) + " of ladder '" + step.ladder + "'";
+    std::string options;
+    try {
+        options = canonical_json(step.options_json);
+    } catch (const std::invalid_argument& error) {
+        throw DbError(ErrorKind::invalid_argument, path(), purpose, error.what());
+    }
+    auto& conn = impl_->conn;
+    impl_->write(purpose, [&] {
+        auto stmt = conn.cached(kUpsertStep, purpose);
+        stmt->bind(1, step.ladder);
+        stmt->bind(2, step.step_index);
+        stmt->bind(3, step.label);
+        stmt->bind(4, step.category);
+        stmt->bind(5, step.step_date);
+        stmt->bind(6, step.rev);
+        stmt->bind(7, step.player);
+        stmt->bind(8, step.engine_id);
+        stmt->bind(9, options);
+        stmt->run();
+    });
 }
 
 std::vector<LadderStepRecord> Database::ladder_steps(const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT ladder, step_index, label, category, step_date, rev, player, engine_id, options "
-      "FROM ladder_steps WHERE ladder = ?1 ORDER BY step_index",
-      "read steps of ladder '" + ladder + "'");
-  stmt->bind(1, ladder);
-  std::vector<LadderStepRecord> steps;
-  while (stmt->step()) {
-    LadderStepRecord step;
-    step.ladder = stmt->text(0);
-    step.step_index = stmt->int32(1);
-    step.label = stmt->text(2);
-    step.category = stmt->text(3);
-    step.step_date = stmt->text(4);
-    step.rev = stmt->text(5);
-    step.player = stmt->text(6);
-    step.engine_id = stmt->opt_int64(7);
-    step.options_json = stmt->text(8);
-    steps.push_back(std::move(step));
-  }
-  return steps;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(
+        "SELECT ladder, step_index, label, category, step_date, rev, player, engine_id, options "
+        "FROM ladder_steps WHERE ladder = ?1 ORDER BY step_index",
+        "read steps of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<LadderStepRecord> steps;
+    while (stmt->step()) {
+        LadderStepRecord step;
+        step.ladder = stmt->text(0);
+        step.step_index = stmt->int32(1);
+        step.label = stmt->text(2);
+        step.category = stmt->text(3);
+        step.step_date = stmt->text(4);
+        step.rev = stmt->text(5);
+        step.player = stmt->text(6);
+        step.engine_id = stmt->opt_int64(7);
+        step.options_json = stmt->text(8);
+        steps.push_back(std::move(step));
+    }
+    return steps;
 }
 
 void Database::assign_run_to_ladder(std::int64_t run_id, const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  const std::string purpose = "assign run " + std::to_string(run_id) + " to ladder '" + ladder + "'";
-  auto& conn = impl_->conn;
-  impl_->write(purpose, [&] {
-    auto stmt = conn.cached("UPDATE runs SET ladder = ?2 WHERE id = ?1", purpose);
-    stmt->bind(1, run_id);
-    stmt->bind(2, ladder);
-    stmt->run();
-    if (conn.changes() != 1) {
-      throw DbError(ErrorKind::invalid_argument, path(), purpose, "no run with id " + std::to_string(run_id));
-    }
-  });
+    std::lock_guard lock(impl_->mutex);
+    const std::string purpose = "assign run " + std::to_string(run_id) + " to ladder '" + ladder + "'";
+    auto& conn = impl_->conn;
+    impl_->write(purpose, [&] {
+        auto stmt = conn.cached("UPDATE runs SET ladder = ?2 WHERE id = ?1", purpose);
+        stmt->bind(1, run_id);
+        stmt->bind(2, ladder);
+        stmt->run();
+        if (conn.changes() != 1) {
+            throw DbError(ErrorKind::invalid_argument, path(), purpose, "no run with id " + std::to_string(run_id));
+        }
+    });
 }
 
 }  // namespace arbiter::db

@@ -22,30 +22,30 @@ namespace {
 
 // Attaches a source database as schema "src" for the lifetime of the object.
 class AttachedSource {
- public:
-  AttachedSource(Connection& conn, const std::string& source) : conn_(conn) {
-    Statement attach(conn, "ATTACH DATABASE ?1 AS src", "attach merge input '" + source + "'");
-    attach.bind(1, file_uri(source, reads_immutable(source)));  // an input on read-only media is only read
-    attach.run();
-  }
-  ~AttachedSource() {
-    try {
-      conn_.exec("DETACH DATABASE src", "detach merge input");
-    } catch (const DbError&) {
-      // Only possible while a statement on src is still running, i.e. during unwinding; the
-      // connection is closed right after a failed merge anyway.
+public:
+    AttachedSource(Connection& conn, const std::string& source) : conn_(conn) {
+        Statement attach(conn, "ATTACH DATABASE ?1 AS src", "attach merge input '" + source + "'");
+        attach.bind(1, file_uri(source, reads_immutable(source)));  // an input on read-only media is only read
+        attach.run();
     }
-  }
-  AttachedSource(const AttachedSource&) = delete;
-  AttachedSource& operator=(const AttachedSource&) = delete;
+    ~AttachedSource() {
+        try {
+            conn_.exec("DETACH DATABASE src", "detach merge input");
+        } catch (const DbError&) {
+            // Only possible while a statement on src is still running, i.e. during unwinding; the
+            // connection is closed right after a failed merge anyway.
+        }
+    }
+    AttachedSource(const AttachedSource&) = delete;
+    AttachedSource& operator=(const AttachedSource&) = delete;
 
- private:
-  Connection& conn_;
+private:
+    Connection& conn_;
 };
 
 std::int64_t single_int(Connection& conn, std::string_view sql, std::string_view purpose) {
-  Statement stmt(conn, sql, purpose);
-  return stmt.step() ? stmt.int64(0) : 0;
+    Statement stmt(conn, sql, purpose);
+    return stmt.step() ? stmt.int64(0) : 0;
 }
 
 // The output's tables (the current schema) and their columns that the attached source lacks; the copy
@@ -60,76 +60,74 @@ ORDER BY t.name, c.cid
 
 // Refuses, naming the source, a file that has the right version number but not the schema behind it.
 void check_source_columns(Connection& conn, const std::string& source) {
-  Statement missing(conn, kMissingColumns, "compare merge input's tables with the schema");
-  std::string lacks;
-  std::string last_table;
-  while (missing.step()) {
-    const std::string table = missing.text(0);
-    const bool table_exists = missing.int64(2) != 0;
-    if (table == last_table && !table_exists) continue;  // a missing table is said once
-    lacks += lacks.empty() ? "" : "; ";
-    lacks += table_exists ? "column " + table + "." + missing.text(1) : "table " + table;
-    last_table = table;
-  }
-  if (lacks.empty()) return;
-  throw DbError(ErrorKind::not_a_database, source, "merge",
-                "merge input '" + source + "' lacks " + lacks + " of arbiter's schema version " +
-                    std::to_string(kSchemaVersion) +
-                    ": it was not written by arbiter or was altered since; nothing was written");
+    Statement missing(conn, kMissingColumns, "compare merge input's tables with the schema");
+    std::string lacks;
+    std::string last_table;
+    while (missing.step()) {
+        const std::string table = missing.text(0);
+        const bool table_exists = missing.int64(2) != 0;
+        if (table == last_table && !table_exists) continue;  // a missing table is said once
+        lacks += lacks.empty() ? "" : "; ";
+        lacks += table_exists ? "column " + table + "." + missing.text(1) : "table " + table;
+        last_table = table;
+    }
+    if (lacks.empty()) return;
+    throw DbError(ErrorKind::not_a_database, source, "merge",
+                  "merge input '" + source + "' lacks " + lacks + " of arbiter's schema version " +
+                      std::to_string(kSchemaVersion) +
+                      ": it was not written by arbiter or was altered since; nothing was written");
 }
 
 void validate_source(Connection& conn, const std::string& source) {
-  const auto app_id = single_int(conn, "PRAGMA src.application_id", "read merge input");
-  const auto version = single_int(conn, "PRAGMA src.user_version", "read merge input");
-  if (app_id != kApplicationId) {
-    throw DbError(ErrorKind::not_a_database, source, "merge",
-                  "merge input '" + source + "' is not an arbiter database");
-  }
-  if (version != kSchemaVersion) {
-    const bool newer = version > kSchemaVersion;
-    throw DbError(newer ? ErrorKind::schema_too_new : ErrorKind::schema_too_old, source, "merge",
-                  "database " + source + " has schema version " + std::to_string(version) +
-                      ", this arbiter " + (newer ? "knows up to " : "merges only version ") +
-                      std::to_string(kSchemaVersion) + (newer ? "" : "; open it once with this arbiter"));
-  }
-  check_source_columns(conn, source);
+    const auto app_id = single_int(conn, "PRAGMA src.application_id", "read merge input");
+    const auto version = single_int(conn, "PRAGMA src.user_version", "read merge input");
+    if (app_id != kApplicationId) {
+        throw DbError(ErrorKind::not_a_database, source, "merge",
+                      "merge input '" + source + "' is not an arbiter database");
+    }
+    if (version != kSchemaVersion) {
+        const bool newer = version > kSchemaVersion;
+        throw DbError(newer ? ErrorKind::schema_too_new : ErrorKind::schema_too_old, source, "merge",
+                      "database " + source + " has schema version " + std::to_string(version) + ", this arbiter " +
+                          (newer ? "knows up to " : "merges only version ") + std::to_string(kSchemaVersion) +
+                          (newer ? "" : "; open it once with this arbiter"));
+    }
+    check_source_columns(conn, source);
 }
 
 // SQLite faults met while reading a source are about that source, not about the temporary output.
 bool source_fault(const DbError& error) {
-  switch (error.kind()) {
-    case ErrorKind::not_a_database:
-    case ErrorKind::corrupt:
-    case ErrorKind::cannot_open:
-    case ErrorKind::io:
-      return error.sqlite_code() != 0;
-    default:
-      return false;
-  }
+    switch (error.kind()) {
+        case ErrorKind::not_a_database:
+        case ErrorKind::corrupt:
+        case ErrorKind::cannot_open:
+        case ErrorKind::io: return error.sqlite_code() != 0;
+        default: return false;
+    }
 }
 
 // Called in a catch block: rethrows a fault SQLite met while reading `source` as an error about that
 // input (SQLite reports it on the connection, whose file is the temporary output), anything else as is.
 [[noreturn]] void blame_source(const DbError& error, const std::string& source, const std::string& doing) {
-  if (!source_fault(error)) throw;
-  throw make_error(source, "read merge input", error.sqlite_code(), doing + " (" + error.purpose() + ")");
+    if (!source_fault(error)) throw;
+    throw make_error(source, "read merge input", error.sqlite_code(), doing + " (" + error.purpose() + ")");
 }
 
 SourceSurvey read_survey(Connection& conn, const std::string& source) {
-  SourceSurvey survey{source, {}};
-  std::map<std::int64_t, std::size_t> run_slot;
-  Statement runs(conn,
-                 "SELECT id, config_hash, shard_index, shard_count, pair_begin, pair_end FROM src.runs ORDER BY id",
-                 "survey runs of merge input");
-  while (runs.step()) {
-    run_slot[runs.int64(0)] = survey.runs.size();
-    survey.runs.push_back(SourceRun{runs.text(1), runs.int32(2), runs.int32(3), runs.opt_int64(4),
-                                    runs.opt_int64(5), {}});
-  }
-  Statement pairs(conn, "SELECT DISTINCT run_id, pair_index FROM src.games ORDER BY run_id, pair_index",
-                  "survey pairs of merge input");
-  while (pairs.step()) survey.runs[run_slot.at(pairs.int64(0))].pairs.push_back(pairs.int64(1));
-  return survey;
+    SourceSurvey survey{source, {}};
+    std::map<std::int64_t, std::size_t> run_slot;
+    Statement runs(conn,
+                   "SELECT id, config_hash, shard_index, shard_count, pair_begin, pair_end FROM src.runs ORDER BY id",
+                   "survey runs of merge input");
+    while (runs.step()) {
+        run_slot[runs.int64(0)] = survey.runs.size();
+        survey.runs.push_back(
+            SourceRun{runs.text(1), runs.int32(2), runs.int32(3), runs.opt_int64(4), runs.opt_int64(5), {}});
+    }
+    Statement pairs(conn, "SELECT DISTINCT run_id, pair_index FROM src.games ORDER BY run_id, pair_index",
+                    "survey pairs of merge input");
+    while (pairs.step()) survey.runs[run_slot.at(pairs.int64(0))].pairs.push_back(pairs.int64(1));
+    return survey;
 }
 
 constexpr const char* kCopyEngines = R"sql(
@@ -225,64 +223,66 @@ INSERT OR IGNORE INTO main.ladder_steps (ladder, step_index, label, category, st
 
 std::int64_t run_counted(Connection& conn, const char* sql, std::string_view purpose,
                          std::optional<std::int64_t> offset = std::nullopt) {
-  Statement stmt(conn, sql, purpose);
-  if (offset) stmt.bind(1, *offset);
-  stmt.run();
-  return conn.changes();
+    Statement stmt(conn, sql, purpose);
+    if (offset) stmt.bind(1, *offset);
+    stmt.run();
+    return conn.changes();
 }
 
 void copy_rows(Connection& conn, const std::string& source, MergeSummary& summary) {
-  const std::string purpose = "merge '" + source + "'";
-  conn.exec(kCopyEngines, purpose + ": engines");
-  conn.exec(kCopyRuns, purpose + ": runs");
-  const std::int64_t offset = single_int(conn, "SELECT coalesce(max(id), 0) FROM main.games", purpose);
-  summary.games += run_counted(conn, kCopyGames, purpose + ": games", offset);
-  run_counted(conn, kCopyMoves, purpose + ": moves", offset);
-  summary.moves += single_int(conn, kCountMoves, purpose + ": count moves");
-  try {
-    summary.epd_results += run_counted(conn, kCopyEpd, purpose + ": EPD results");
-  } catch (const DbError& error) {
-    if (error.kind() != ErrorKind::constraint) throw;
-    throw DbError(ErrorKind::merge_conflict, source, purpose,
-                  "merge input '" + source + "' repeats EPD results (same run, suite, position and engine) "
-                  "already taken from an earlier input: " + error.what());
-  }
-  summary.ratings += run_counted(conn, kCopyRatings, purpose + ": ratings");
-  conn.exec(kCopyLadderSteps, purpose + ": ladder steps");
+    const std::string purpose = "merge '" + source + "'";
+    conn.exec(kCopyEngines, purpose + ": engines");
+    conn.exec(kCopyRuns, purpose + ": runs");
+    const std::int64_t offset = single_int(conn, "SELECT coalesce(max(id), 0) FROM main.games", purpose);
+    summary.games += run_counted(conn, kCopyGames, purpose + ": games", offset);
+    run_counted(conn, kCopyMoves, purpose + ": moves", offset);
+    summary.moves += single_int(conn, kCountMoves, purpose + ": count moves");
+    try {
+        summary.epd_results += run_counted(conn, kCopyEpd, purpose + ": EPD results");
+    } catch (const DbError& error) {
+        if (error.kind() != ErrorKind::constraint) throw;
+        throw DbError(ErrorKind::merge_conflict, source, purpose,
+                      "merge input '" + source +
+                          "' repeats EPD results (same run, suite, position and engine) "
+                          "already taken from an earlier input: " +
+                          error.what());
+    }
+    summary.ratings += run_counted(conn, kCopyRatings, purpose + ": ratings");
+    conn.exec(kCopyLadderSteps, purpose + ": ladder steps");
 }
 
 }  // namespace
 
 struct MergeWriter {
-  static SourceSurvey survey(Database& out, const std::string& source, bool check_source_pages) {
-    Connection& conn = out.impl_->conn;
-    try {
-      AttachedSource attached(conn, source);
-      validate_source(conn, source);
-      if (check_source_pages) check_pages(conn, "src", source);
-      return read_survey(conn, source);
-    } catch (const DbError& error) {
-      blame_source(error, source, "while surveying it for the merge");
+    static SourceSurvey survey(Database& out, const std::string& source, bool check_source_pages) {
+        Connection& conn = out.impl_->conn;
+        try {
+            AttachedSource attached(conn, source);
+            validate_source(conn, source);
+            if (check_source_pages) check_pages(conn, "src", source);
+            return read_survey(conn, source);
+        } catch (const DbError& error) {
+            blame_source(error, source, "while surveying it for the merge");
+        }
     }
-  }
 
-  static void copy(Database& out, const std::string& source, MergeSummary& summary) {
-    Database::Impl& impl = *out.impl_;
-    AttachedSource attached(impl.conn, source);
-    MergeSummary added;
-    try {
-      impl.write("merge '" + source + "'", [&] {
-        added = MergeSummary{};  // a retried transaction counts afresh
-        copy_rows(impl.conn, source, added);
-      });
-    } catch (const DbError& error) {
-      blame_source(error, source, "while copying its rows");
+    static void copy(Database& out, const std::string& source, MergeSummary& summary) {
+        Database::Impl& impl = *out.impl_;
+        AttachedSource attached(impl.conn, source);
+        MergeSummary added;
+        try {
+            impl.write("merge '" + source + "'", [&] {
+                added = MergeSummary{};  // a retried transaction counts afresh
+                copy_rows(impl.conn, source, added);
+            });
+        } catch (const DbError& error) {
+            blame_source(error, source, "while copying its rows");
+        }
+        summary.games += added.games;
+        summary.moves += added.moves;
+        summary.epd_results += added.epd_results;
+        summary.ratings += added.ratings;
     }
-    summary.games += added.games;
-    summary.moves += added.moves;
-    summary.epd_results += added.epd_results;
-    summary.ratings += added.ratings;
-  }
 };
 
 }  // namespace detail
@@ -290,97 +290,97 @@ struct MergeWriter {
 namespace {
 
 DbError usage_error(const std::string& path, const std::string& message) {
-  return DbError(ErrorKind::invalid_argument, path, "merge", message);
+    return DbError(ErrorKind::invalid_argument, path, "merge", message);
 }
 
 // The same file under two names: one path through a symlink, "./x.db" and "x.db", or two hard links.
 bool same_file(const std::string& a, const std::string& b) {
-  std::error_code missing;
-  if (fs::equivalent(a, b, missing)) return true;
-  return fs::weakly_canonical(a) == fs::weakly_canonical(b);  // the output may not exist yet
+    std::error_code missing;
+    if (fs::equivalent(a, b, missing)) return true;
+    return fs::weakly_canonical(a) == fs::weakly_canonical(b);  // the output may not exist yet
 }
 
 void check_paths(const std::string& out_path, const std::vector<std::string>& in_paths) {
-  if (in_paths.empty()) throw usage_error(out_path, "merge into '" + out_path + "': no input databases given");
-  std::vector<std::string> seen{out_path};
-  for (const std::string& input : in_paths) {
-    if (!fs::is_regular_file(input)) {
-      throw DbError(ErrorKind::cannot_open, input, "merge",
-                    "merge input '" + input + "' does not exist or is not a regular file");
+    if (in_paths.empty()) throw usage_error(out_path, "merge into '" + out_path + "': no input databases given");
+    std::vector<std::string> seen{out_path};
+    for (const std::string& input : in_paths) {
+        if (!fs::is_regular_file(input)) {
+            throw DbError(ErrorKind::cannot_open, input, "merge",
+                          "merge input '" + input + "' does not exist or is not a regular file");
+        }
+        for (const std::string& earlier : seen) {
+            if (!same_file(input, earlier)) continue;
+            throw usage_error(input, "merge input '" + input + "' is the same file as " +
+                                         (earlier == out_path ? "the output '" : "the input '") + earlier +
+                                         "' (each database may appear once, and the output is never an input)");
+        }
+        seen.push_back(input);
     }
-    for (const std::string& earlier : seen) {
-      if (!same_file(input, earlier)) continue;
-      throw usage_error(input, "merge input '" + input + "' is the same file as " +
-                                   (earlier == out_path ? "the output '" : "the input '") + earlier +
-                                   "' (each database may appear once, and the output is never an input)");
-    }
-    seen.push_back(input);
-  }
 }
 
 void remove_database_files(const std::string& path) {
-  std::error_code ignored;
-  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ignored);
+    std::error_code ignored;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ignored);
 }
 
 void ensure_not_in_use(const std::string& out_path) {
-  // A closed WAL database has no -wal file; one left behind means another process has it open.
-  if (fs::exists(out_path + "-wal")) {
-    throw DbError(ErrorKind::busy, out_path, "merge",
-                  "merge output '" + out_path + "' is open in another process; stop it and retry");
-  }
+    // A closed WAL database has no -wal file; one left behind means another process has it open.
+    if (fs::exists(out_path + "-wal")) {
+        throw DbError(ErrorKind::busy, out_path, "merge",
+                      "merge output '" + out_path + "' is open in another process; stop it and retry");
+    }
 }
 
 // sources[0 .. uncounted) are the existing output's own contents: copied, but not reported as added.
-MergeSummary build(const std::string& tmp_path, const std::string& out_path,
-                   const std::vector<std::string>& sources, std::size_t uncounted, bool check_pages) {
-  Database out(tmp_path);
-  std::vector<detail::SourceSurvey> surveys;
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    // An existing output was checked when it was opened, just before.
-    const bool check_source = check_pages && i >= uncounted;
-    surveys.push_back(detail::MergeWriter::survey(out, sources[i], check_source));
-  }
-  const std::vector<std::string> conflicts = detail::find_merge_conflicts(surveys);
-  if (!conflicts.empty()) {
-    std::string message = "merge into '" + out_path + "' refused, nothing was written:";
-    for (const std::string& conflict : conflicts) message += "\n  " + conflict;
-    throw DbError(ErrorKind::merge_conflict, out_path, "merge", message);
-  }
-  MergeSummary summary;
-  MergeSummary existing;
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    detail::MergeWriter::copy(out, sources[i], i < uncounted ? existing : summary);
-  }
-  summary.runs = static_cast<std::int64_t>(out.list_runs().size());
-  return summary;  // closing `out` checkpoints the WAL into the file and removes it
+MergeSummary build(const std::string& tmp_path, const std::string& out_path, const std::vector<std::string>& sources,
+                   std::size_t uncounted, bool check_pages) {
+    Database out(tmp_path);
+    std::vector<detail::SourceSurvey> surveys;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        // An existing output was checked when it was opened, just before.
+        const bool check_source = check_pages && i >= uncounted;
+        surveys.push_back(detail::MergeWriter::survey(out, sources[i], check_source));
+    }
+    const std::vector<std::string> conflicts = detail::find_merge_conflicts(surveys);
+    if (!conflicts.empty()) {
+        std::string message = "merge into '" + out_path + "' refused, nothing was written:";
+        for (const std::string& conflict : conflicts) message += "\n  " + conflict;
+        throw DbError(ErrorKind::merge_conflict, out_path, "merge", message);
+    }
+    MergeSummary summary;
+    MergeSummary existing;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        detail::MergeWriter::copy(out, sources[i], i < uncounted ? existing : summary);
+    }
+    summary.runs = static_cast<std::int64_t>(out.list_runs().size());
+    return summary;  // closing `out` checkpoints the WAL into the file and removes it
 }
 
 }  // namespace
 
 MergeSummary merge(const std::string& out_path, const std::vector<std::string>& in_paths, bool check_pages) {
-  check_paths(out_path, in_paths);
-  std::vector<std::string> sources;
-  if (fs::exists(out_path)) {
-    OpenOptions validate;
-    validate.check_pages = check_pages;
-    { Database existing(out_path, validate); }  // validates it and folds its WAL into the file
-    ensure_not_in_use(out_path);
-    sources.push_back(out_path);
-  }
-  sources.insert(sources.end(), in_paths.begin(), in_paths.end());
-  const std::string tmp_path = out_path + ".merging-" + std::to_string(::getpid());
-  remove_database_files(tmp_path);
-  try {
-    MergeSummary summary = build(tmp_path, out_path, sources, sources.size() - in_paths.size(), check_pages);
-    summary.inputs = static_cast<std::int64_t>(in_paths.size());
-    ensure_not_in_use(out_path);
-    fs::rename(tmp_path, out_path);
-    return summary;
-  } catch (...) {
+    check_paths(out_path, in_paths);
+    std::vector<std::string> sources;
+    if (fs::exists(out_path)) {
+        OpenOptions validate;
+        validate.check_pages = check_pages;
+        { Database existing(out_path, validate); }  // validates it and folds its WAL into the file
+        ensure_not_in_use(out_path);
+        sources.push_back(out_path);
+    }
+    sources.insert(sources.end(), in_paths.begin(), in_paths.end());
+    const std::string tmp_path = out_path + ".merging-" + std::to_string(::getpid());
     remove_database_files(tmp_path);
-    throw;
-  }
+    try {
+        MergeSummary summary = build(tmp_path, out_path, sources, sources.size() - in_paths.size(), check_pages);
+        summary.inputs = static_cast<std::int64_t>(in_paths.size());
+        ensure_not_in_use(out_path);
+        fs::rename(tmp_path, out_path);
+        return summary;
+    } catch (...) {
+        remove_database_files(tmp_path);
+        throw;
+    }
 }
 
 }  // namespace arbiter::db

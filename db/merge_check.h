@@ -10,17 +10,17 @@
 namespace arbiter::db::detail {
 
 struct SourceRun {
-  std::string config_key;
-  int shard_index = 1;  // 0: already a combination of several shards
-  int shard_count = 1;
-  std::optional<std::int64_t> pair_begin;
-  std::optional<std::int64_t> pair_end;
-  std::vector<std::int64_t> pairs;  // distinct pair indexes with at least one stored game, ascending
+    std::string config_key;
+    int shard_index = 1;  // 0: already a combination of several shards
+    int shard_count = 1;
+    std::optional<std::int64_t> pair_begin;
+    std::optional<std::int64_t> pair_end;
+    std::vector<std::int64_t> pairs;  // distinct pair indexes with at least one stored game, ascending
 };
 
 struct SourceSurvey {
-  std::string path;
-  std::vector<SourceRun> runs;
+    std::string path;
+    std::vector<SourceRun> runs;
 };
 
 // One line per conflict, naming both files, the run key and the pair indexes; empty when the inputs

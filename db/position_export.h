@@ -12,14 +12,14 @@
 namespace arbiter::db {
 
 struct ExportMove {
-  std::int64_t game_id = 0;
-  std::string opening_fen;  // the game's start position
-  GameResult result = GameResult::draw;
-  int ply = 0;
-  std::string uci;
-  bool searched = false;    // false for book moves: no engine search stands behind them
-  std::optional<int> score_cp;    // the mover's score
-  std::optional<int> score_mate;
+    std::int64_t game_id = 0;
+    std::string opening_fen;  // the game's start position
+    GameResult result = GameResult::draw;
+    int ply = 0;
+    std::string uci;
+    bool searched = false;        // false for book moves: no engine search stands behind them
+    std::optional<int> score_cp;  // the mover's score
+    std::optional<int> score_mate;
 };
 
 // Streams every move of the games that pass `filter`, opening its own read-only connection to the

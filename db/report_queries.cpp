@@ -5,81 +5,81 @@
 namespace arbiter::db {
 
 std::vector<std::string> Database::ladder_names() {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached("SELECT DISTINCT ladder FROM ladder_steps ORDER BY ladder", "list ladders");
-  std::vector<std::string> names;
-  while (stmt->step()) names.push_back(stmt->text(0));
-  return names;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached("SELECT DISTINCT ladder FROM ladder_steps ORDER BY ladder", "list ladders");
+    std::vector<std::string> names;
+    while (stmt->step()) names.push_back(stmt->text(0));
+    return names;
 }
 
 std::vector<RunRecord> Database::runs_of_ladder(const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE ladder = ?1 ORDER BY id",
-                                 "list runs of ladder '" + ladder + "'");
-  stmt->bind(1, ladder);
-  std::vector<RunRecord> runs;
-  while (stmt->step()) runs.push_back(detail::read_run(*stmt));
-  return runs;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt =
+        impl_->conn.cached(std::string("SELECT ") + detail::kRunColumns + " FROM runs WHERE ladder = ?1 ORDER BY id",
+                           "list runs of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<RunRecord> runs;
+    while (stmt->step()) runs.push_back(detail::read_run(*stmt));
+    return runs;
 }
 
 std::vector<EngineRecord> Database::engines_of_run(std::int64_t run_id) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT " + detail::engine_columns(*impl_) +
-          " FROM engines WHERE id IN (SELECT white_engine_id FROM games WHERE run_id = ?1 "
-          "UNION SELECT black_engine_id FROM games WHERE run_id = ?1 "
-          "UNION SELECT engine_id FROM epd_results WHERE run_id = ?1) ORDER BY id",
-      "engines of run " + std::to_string(run_id));
-  stmt->bind(1, run_id);
-  std::vector<EngineRecord> engines;
-  while (stmt->step()) engines.push_back(detail::read_engine(*stmt));
-  return engines;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached("SELECT " + detail::engine_columns(*impl_) +
+                                       " FROM engines WHERE id IN (SELECT white_engine_id FROM games WHERE run_id = ?1 "
+                                       "UNION SELECT black_engine_id FROM games WHERE run_id = ?1 "
+                                       "UNION SELECT engine_id FROM epd_results WHERE run_id = ?1) ORDER BY id",
+                                   "engines of run " + std::to_string(run_id));
+    stmt->bind(1, run_id);
+    std::vector<EngineRecord> engines;
+    while (stmt->step()) engines.push_back(detail::read_engine(*stmt));
+    return engines;
 }
 
 std::vector<LadderEpdScore> Database::ladder_epd_scores(const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT x.run_id, x.engine, x.suite, count(*), sum(x.solved), r.started_at "
-      "FROM runs r JOIN epd_results x ON x.run_id = r.id WHERE r.ladder = ?1 "
-      "GROUP BY x.run_id, x.engine, x.suite ORDER BY r.started_at, x.run_id, x.engine",
-      "EPD scores of ladder '" + ladder + "'");
-  stmt->bind(1, ladder);
-  std::vector<LadderEpdScore> scores;
-  while (stmt->step()) {
-    scores.push_back(LadderEpdScore{stmt->int64(0), stmt->text(1), stmt->text(2), stmt->int64(3), stmt->int64(4),
-                                    stmt->text(5)});
-  }
-  return scores;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(
+        "SELECT x.run_id, x.engine, x.suite, count(*), sum(x.solved), r.started_at "
+        "FROM runs r JOIN epd_results x ON x.run_id = r.id WHERE r.ladder = ?1 "
+        "GROUP BY x.run_id, x.engine, x.suite ORDER BY r.started_at, x.run_id, x.engine",
+        "EPD scores of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<LadderEpdScore> scores;
+    while (stmt->step()) {
+        scores.push_back(LadderEpdScore{stmt->int64(0), stmt->text(1), stmt->text(2), stmt->int64(3), stmt->int64(4),
+                                        stmt->text(5)});
+    }
+    return scores;
 }
 
 std::vector<LadderGameTime> Database::ladder_game_times(const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT g.run_id, g.white_engine_id, g.black_engine_id, count(*), "
-      "coalesce(sum(max(0.0, (julianday(g.finished_at) - julianday(g.started_at)) * 86400.0)), 0.0) "
-      "FROM runs r JOIN games g ON g.run_id = r.id WHERE r.ladder = ?1 "
-      "GROUP BY g.run_id, g.white_engine_id, g.black_engine_id ORDER BY g.run_id",
-      "game times of ladder '" + ladder + "'");
-  stmt->bind(1, ladder);
-  std::vector<LadderGameTime> times;
-  while (stmt->step()) {
-    times.push_back(LadderGameTime{stmt->int64(0), stmt->opt_int64(1), stmt->opt_int64(2), stmt->int64(3),
-                                   stmt->real(4)});
-  }
-  return times;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(
+        "SELECT g.run_id, g.white_engine_id, g.black_engine_id, count(*), "
+        "coalesce(sum(max(0.0, (julianday(g.finished_at) - julianday(g.started_at)) * 86400.0)), 0.0) "
+        "FROM runs r JOIN games g ON g.run_id = r.id WHERE r.ladder = ?1 "
+        "GROUP BY g.run_id, g.white_engine_id, g.black_engine_id ORDER BY g.run_id",
+        "game times of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<LadderGameTime> times;
+    while (stmt->step()) {
+        times.push_back(
+            LadderGameTime{stmt->int64(0), stmt->opt_int64(1), stmt->opt_int64(2), stmt->int64(3), stmt->real(4)});
+    }
+    return times;
 }
 
 std::vector<LadderEpdTime> Database::ladder_epd_times(const std::string& ladder) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      "SELECT x.run_id, x.engine_id, count(*), coalesce(sum(x.time_ms), 0) / 1000.0 "
-      "FROM runs r JOIN epd_results x ON x.run_id = r.id WHERE r.ladder = ?1 "
-      "GROUP BY x.run_id, x.engine_id ORDER BY x.run_id",
-      "EPD times of ladder '" + ladder + "'");
-  stmt->bind(1, ladder);
-  std::vector<LadderEpdTime> times;
-  while (stmt->step()) times.push_back(LadderEpdTime{stmt->int64(0), stmt->int64(1), stmt->int64(2), stmt->real(3)});
-  return times;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(
+        "SELECT x.run_id, x.engine_id, count(*), coalesce(sum(x.time_ms), 0) / 1000.0 "
+        "FROM runs r JOIN epd_results x ON x.run_id = r.id WHERE r.ladder = ?1 "
+        "GROUP BY x.run_id, x.engine_id ORDER BY x.run_id",
+        "EPD times of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<LadderEpdTime> times;
+    while (stmt->step()) times.push_back(LadderEpdTime{stmt->int64(0), stmt->int64(1), stmt->int64(2), stmt->real(3)});
+    return times;
 }
 
 }  // namespace arbiter::db

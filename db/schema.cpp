@@ -279,141 +279,141 @@ ALTER TABLE engines ADD COLUMN committed_at TEXT NOT NULL DEFAULT '';
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
 
 std::int64_t single_int(Connection& conn, std::string_view sql, std::string_view purpose) {
-  Statement stmt(conn, sql, purpose);
-  return stmt.step() ? stmt.int64(0) : 0;
+    Statement stmt(conn, sql, purpose);
+    return stmt.step() ? stmt.int64(0) : 0;
 }
 
 DbError not_ours(const std::string& path, const std::string& why) {
-  return DbError(ErrorKind::not_a_database, path, "check file",
-                 "'" + path + "' is an SQLite file but not an arbiter database (" + why + ")");
+    return DbError(ErrorKind::not_a_database, path, "check file",
+                   "'" + path + "' is an SQLite file but not an arbiter database (" + why + ")");
 }
 
 // Everything here only reads, so a file we refuse stays byte-for-byte as it was. The three facts are
 // read by one statement, so they come from one snapshot: read one by one, another connection's
 // migration could commit in between and make a brand-new file look like someone else's database.
 int check_compatible(Connection& conn) {
-  Statement facts(conn,
-                  "SELECT (SELECT user_version FROM pragma_user_version),"
-                  " (SELECT application_id FROM pragma_application_id),"
-                  " (SELECT count(*) FROM sqlite_schema)",
-                  "read schema version, application id and tables");
-  if (!facts.step()) throw not_ours(conn.path(), "its header cannot be read");
-  const int version = static_cast<int>(facts.int64(0));
-  const auto app_id = facts.int64(1);
-  const auto tables = facts.int64(2);
-  if (app_id != 0 && app_id != kApplicationId) {
-    throw not_ours(conn.path(), "application_id " + std::to_string(app_id));
-  }
-  if (version > kSchemaVersion) {
-    throw DbError(ErrorKind::schema_too_new, conn.path(), "check schema version",
-                  "database " + conn.path() + " has schema version " + std::to_string(version) +
-                      ", this arbiter knows up to " + std::to_string(kSchemaVersion) +
-                      "; use a newer arbiter (the file was not modified)");
-  }
-  if (app_id == 0 && (version != 0 || tables != 0)) {
-    throw not_ours(conn.path(), "it has tables but no arbiter schema marker");
-  }
-  return version;
+    Statement facts(conn,
+                    "SELECT (SELECT user_version FROM pragma_user_version),"
+                    " (SELECT application_id FROM pragma_application_id),"
+                    " (SELECT count(*) FROM sqlite_schema)",
+                    "read schema version, application id and tables");
+    if (!facts.step()) throw not_ours(conn.path(), "its header cannot be read");
+    const int version = static_cast<int>(facts.int64(0));
+    const auto app_id = facts.int64(1);
+    const auto tables = facts.int64(2);
+    if (app_id != 0 && app_id != kApplicationId) {
+        throw not_ours(conn.path(), "application_id " + std::to_string(app_id));
+    }
+    if (version > kSchemaVersion) {
+        throw DbError(ErrorKind::schema_too_new, conn.path(), "check schema version",
+                      "database " + conn.path() + " has schema version " + std::to_string(version) +
+                          ", this arbiter knows up to " + std::to_string(kSchemaVersion) +
+                          "; use a newer arbiter (the file was not modified)");
+    }
+    if (app_id == 0 && (version != 0 || tables != 0)) {
+        throw not_ours(conn.path(), "it has tables but no arbiter schema marker");
+    }
+    return version;
 }
 
 void enable_wal(Connection& conn, int deadline_ms) {
-  {
-    // Scoped: an unfinished statement counts as an open transaction and would block the switch.
-    Statement query(conn, "PRAGMA journal_mode", "read journal mode");
-    if (query.step() && query.text(0) == "wal") return;
-  }
-  // Switching to WAL needs a moment of exclusive access; another process opening the same new file
-  // at the same time makes it fail with SQLITE_BUSY, so retry until the deadline.
-  const auto start = std::chrono::steady_clock::now();
-  for (;;) {
-    try {
-      Statement set(conn, "PRAGMA journal_mode = WAL", "switch to WAL journal");
-      set.run();
-      return;
-    } catch (const DbError& error) {
-      const auto waited = std::chrono::steady_clock::now() - start;
-      if (error.kind() != ErrorKind::busy || waited > std::chrono::milliseconds(deadline_ms)) throw;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    {
+        // Scoped: an unfinished statement counts as an open transaction and would block the switch.
+        Statement query(conn, "PRAGMA journal_mode", "read journal mode");
+        if (query.step() && query.text(0) == "wal") return;
     }
-  }
+    // Switching to WAL needs a moment of exclusive access; another process opening the same new file
+    // at the same time makes it fail with SQLITE_BUSY, so retry until the deadline.
+    const auto start = std::chrono::steady_clock::now();
+    for (;;) {
+        try {
+            Statement set(conn, "PRAGMA journal_mode = WAL", "switch to WAL journal");
+            set.run();
+            return;
+        } catch (const DbError& error) {
+            const auto waited = std::chrono::steady_clock::now() - start;
+            if (error.kind() != ErrorKind::busy || waited > std::chrono::milliseconds(deadline_ms)) throw;
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+    }
 }
 
 void migrate(Connection& conn, WriteRetry& retry, int from_version) {
-  for (int from = from_version; from < kSchemaVersion; ++from) {
-    const std::string purpose = "migrate to schema " + std::to_string(from + 1);
-    retry.run(conn, purpose, [&] {
-      // Another process may have migrated while we waited for the write lock.
-      if (read_user_version(conn) != from) return;
-      conn.exec(kMigrations[from], purpose);
-      conn.exec("PRAGMA application_id = " + std::to_string(kApplicationId), purpose);
-      conn.exec("PRAGMA user_version = " + std::to_string(from + 1), purpose);
-    });
-  }
+    for (int from = from_version; from < kSchemaVersion; ++from) {
+        const std::string purpose = "migrate to schema " + std::to_string(from + 1);
+        retry.run(conn, purpose, [&] {
+            // Another process may have migrated while we waited for the write lock.
+            if (read_user_version(conn) != from) return;
+            conn.exec(kMigrations[from], purpose);
+            conn.exec("PRAGMA application_id = " + std::to_string(kApplicationId), purpose);
+            conn.exec("PRAGMA user_version = " + std::to_string(from + 1), purpose);
+        });
+    }
 }
 
 }  // namespace
 
 void check_pages(Connection& conn, const std::string& schema, const std::string& path) {
-  constexpr int kReportedProblems = 3;
-  Statement check(conn, "PRAGMA " + schema + ".quick_check(" + std::to_string(kReportedProblems) + ")",
-                  "check every page (quick_check)");
-  std::string problems;
-  const auto note = [&](const std::string& problem) { problems += (problems.empty() ? "" : "; ") + problem; };
-  try {
-    while (check.step()) {
-      std::istringstream lines(check.text(0));  // a row may hold several lines
-      for (std::string line; std::getline(lines, line);) {
-        if (line == "ok") return;
-        if (line.rfind("*** in database ", 0) != 0) note(line);  // that names the schema, not the file
-      }
+    constexpr int kReportedProblems = 3;
+    Statement check(conn, "PRAGMA " + schema + ".quick_check(" + std::to_string(kReportedProblems) + ")",
+                    "check every page (quick_check)");
+    std::string problems;
+    const auto note = [&](const std::string& problem) { problems += (problems.empty() ? "" : "; ") + problem; };
+    try {
+        while (check.step()) {
+            std::istringstream lines(check.text(0));  // a row may hold several lines
+            for (std::string line; std::getline(lines, line);) {
+                if (line == "ok") return;
+                if (line.rfind("*** in database ", 0) != 0) note(line);  // that names the schema, not the file
+            }
+        }
+    } catch (const DbError& error) {
+        // Some damage stops the check itself (SQLITE_CORRUPT) after the problems it already listed.
+        if (error.kind() != ErrorKind::corrupt && error.kind() != ErrorKind::not_a_database) throw;
+        note("the check stopped on a malformed page (SQLite code " + std::to_string(error.sqlite_code()) + ")");
     }
-  } catch (const DbError& error) {
-    // Some damage stops the check itself (SQLITE_CORRUPT) after the problems it already listed.
-    if (error.kind() != ErrorKind::corrupt && error.kind() != ErrorKind::not_a_database) throw;
-    note("the check stopped on a malformed page (SQLite code " + std::to_string(error.sqlite_code()) + ")");
-  }
-  throw DbError(ErrorKind::corrupt, path, "check every page",
-                "database '" + path + "' is damaged (PRAGMA quick_check: " + problems +
-                    "); it was left as it is. Restore it from a backup (the sqlite3 shell's .recover command "
-                    "salvages what is readable)");
+    throw DbError(ErrorKind::corrupt, path, "check every page",
+                  "database '" + path + "' is damaged (PRAGMA quick_check: " + problems +
+                      "); it was left as it is. Restore it from a backup (the sqlite3 shell's .recover command "
+                      "salvages what is readable)");
 }
 
 int read_user_version(Connection& conn) {
-  return static_cast<int>(single_int(conn, "PRAGMA user_version", "read schema version"));
+    return static_cast<int>(single_int(conn, "PRAGMA user_version", "read schema version"));
 }
 
 void prepare_database(Connection& conn, WriteRetry& retry, const OpenOptions& options) {
-  const int version = check_compatible(conn);
-  if (options.check_pages) check_pages(conn, "main", conn.path());
-  conn.exec("PRAGMA foreign_keys = ON", "enable foreign keys");
-  if (options.read_only) {
-    if (version < kOldestReadableVersion) {
-      throw DbError(ErrorKind::schema_too_old, conn.path(), "check schema version",
-                    "database " + conn.path() + " has schema version " + std::to_string(version) +
-                        " and needs migration to " + std::to_string(kSchemaVersion) +
-                        ", which a read-only open cannot do; open it once read-write");
+    const int version = check_compatible(conn);
+    if (options.check_pages) check_pages(conn, "main", conn.path());
+    conn.exec("PRAGMA foreign_keys = ON", "enable foreign keys");
+    if (options.read_only) {
+        if (version < kOldestReadableVersion) {
+            throw DbError(ErrorKind::schema_too_old, conn.path(), "check schema version",
+                          "database " + conn.path() + " has schema version " + std::to_string(version) +
+                              " and needs migration to " + std::to_string(kSchemaVersion) +
+                              ", which a read-only open cannot do; open it once read-write");
+        }
+        return;
     }
-    return;
-  }
-  if (options.max_pages) {
-    conn.exec("PRAGMA max_page_count = " + std::to_string(*options.max_pages), "set size limit");
-  }
-  enable_wal(conn, options.write_deadline_ms);
-  // NORMAL in WAL mode: commits are atomic and survive a process crash; only an OS crash or power loss
-  // can drop the last few commits, never corrupt the file. FULL would fsync every game.
-  conn.exec("PRAGMA synchronous = NORMAL", "set synchronous mode");
-  // Checkpoint every 8192 pages (32 MiB of WAL) instead of 1000: each checkpoint ends in an fsync, and
-  // a stream of small per-game transactions would otherwise pay one every ~100 games.
-  conn.exec("PRAGMA wal_autocheckpoint = 8192", "set checkpoint interval");
-  migrate(conn, retry, version);
+    if (options.max_pages) {
+        conn.exec("PRAGMA max_page_count = " + std::to_string(*options.max_pages), "set size limit");
+    }
+    enable_wal(conn, options.write_deadline_ms);
+    // NORMAL in WAL mode: commits are atomic and survive a process crash; only an OS crash or power loss
+    // can drop the last few commits, never corrupt the file. FULL would fsync every game.
+    conn.exec("PRAGMA synchronous = NORMAL", "set synchronous mode");
+    // Checkpoint every 8192 pages (32 MiB of WAL) instead of 1000: each checkpoint ends in an fsync, and
+    // a stream of small per-game transactions would otherwise pay one every ~100 games.
+    conn.exec("PRAGMA wal_autocheckpoint = 8192", "set checkpoint interval");
+    migrate(conn, retry, version);
 }
 
 ConnectionOptions connection_options(const OpenOptions& options) {
-  ConnectionOptions result;
-  result.read_only = options.read_only;
-  result.create = options.create;
-  result.busy_timeout_ms = options.busy_timeout_ms;
-  return result;
+    ConnectionOptions result;
+    result.read_only = options.read_only;
+    result.create = options.create;
+    result.busy_timeout_ms = options.busy_timeout_ms;
+    return result;
 }
 
 }  // namespace arbiter::db::detail

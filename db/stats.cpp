@@ -16,26 +16,26 @@ constexpr const char* kAllPairResults =
 // Filtered by runs: group per (run, white, black) first, which walks games_by_run_players in index order
 // for each selected run (no sort of the games), then fold the few per-run rows together.
 std::string filtered_pair_results_sql(const ResultFilter& filter) {
-  return "SELECT white, black, sum(ww), sum(dd), sum(bw) FROM ("
-         " SELECT run_id, white, black, sum(result = '1-0') AS ww, sum(result = '1/2-1/2') AS dd,"
-         " sum(result = '0-1') AS bw FROM games WHERE " +
-         detail::run_filter_condition(filter, "run_id", 1) +
-         " GROUP BY run_id, white, black) GROUP BY white, black ORDER BY white, black";
+    return "SELECT white, black, sum(ww), sum(dd), sum(bw) FROM ("
+           " SELECT run_id, white, black, sum(result = '1-0') AS ww, sum(result = '1/2-1/2') AS dd,"
+           " sum(result = '0-1') AS bw FROM games WHERE " +
+           detail::run_filter_condition(filter, "run_id", 1) +
+           " GROUP BY run_id, white, black) GROUP BY white, black ORDER BY white, black";
 }
 
 }  // namespace
 
 std::vector<PairResult> Database::pair_results(const ResultFilter& filter) {
-  std::lock_guard lock(impl_->mutex);
-  const bool filtered = !filter.run_ids.empty() || filter.ladder.has_value();
-  auto stmt = impl_->conn.cached(filtered ? filtered_pair_results_sql(filter) : std::string(kAllPairResults),
-                                 "aggregate results per engine pair");
-  detail::bind_run_filter(*stmt, filter, 1);
-  std::vector<PairResult> pairs;
-  while (stmt->step()) {
-    pairs.push_back(PairResult{stmt->text(0), stmt->text(1), stmt->int64(2), stmt->int64(3), stmt->int64(4)});
-  }
-  return pairs;
+    std::lock_guard lock(impl_->mutex);
+    const bool filtered = !filter.run_ids.empty() || filter.ladder.has_value();
+    auto stmt = impl_->conn.cached(filtered ? filtered_pair_results_sql(filter) : std::string(kAllPairResults),
+                                   "aggregate results per engine pair");
+    detail::bind_run_filter(*stmt, filter, 1);
+    std::vector<PairResult> pairs;
+    while (stmt->step()) {
+        pairs.push_back(PairResult{stmt->text(0), stmt->text(1), stmt->int64(2), stmt->int64(3), stmt->int64(4)});
+    }
+    return pairs;
 }
 
 namespace {
@@ -66,31 +66,30 @@ ORDER BY run_id, bucket
 
 std::vector<RunPairStats> Database::pair_stats_by_run(const std::string& engine_a, const std::string& engine_b,
                                                       const ResultFilter& filter) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(
-      kPairStatsSql + detail::run_filter_condition(filter, "run_id", 3) + kPairStatsTail,
-      "aggregate pentanomial counts of '" + engine_a + "' vs '" + engine_b + "'");
-  stmt->bind(1, engine_a);
-  stmt->bind(2, engine_b);
-  detail::bind_run_filter(*stmt, filter, 3);
-  std::map<std::int64_t, RunPairStats> by_run;
-  while (stmt->step()) {
-    RunPairStats& stats = by_run[stmt->int64(0)];
-    stats.run_id = stmt->int64(0);
-    const std::int64_t bucket = stmt->int64(1);
-    const std::int64_t pairs = stmt->int64(2);
-    if (bucket >= 0 && bucket <= 4) {
-      stats.pentanomial[static_cast<std::size_t>(bucket)] += pairs;
-    } else {
-      stats.incomplete_pairs += pairs;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(kPairStatsSql + detail::run_filter_condition(filter, "run_id", 3) + kPairStatsTail,
+                                   "aggregate pentanomial counts of '" + engine_a + "' vs '" + engine_b + "'");
+    stmt->bind(1, engine_a);
+    stmt->bind(2, engine_b);
+    detail::bind_run_filter(*stmt, filter, 3);
+    std::map<std::int64_t, RunPairStats> by_run;
+    while (stmt->step()) {
+        RunPairStats& stats = by_run[stmt->int64(0)];
+        stats.run_id = stmt->int64(0);
+        const std::int64_t bucket = stmt->int64(1);
+        const std::int64_t pairs = stmt->int64(2);
+        if (bucket >= 0 && bucket <= 4) {
+            stats.pentanomial[static_cast<std::size_t>(bucket)] += pairs;
+        } else {
+            stats.incomplete_pairs += pairs;
+        }
+        stats.wins += stmt->int64(3);
+        stats.draws += stmt->int64(4);
+        stats.losses += stmt->int64(5);
     }
-    stats.wins += stmt->int64(3);
-    stats.draws += stmt->int64(4);
-    stats.losses += stmt->int64(5);
-  }
-  std::vector<RunPairStats> result;
-  for (auto& [run_id, stats] : by_run) result.push_back(stats);
-  return result;
+    std::vector<RunPairStats> result;
+    for (auto& [run_id, stats] : by_run) result.push_back(stats);
+    return result;
 }
 
 namespace {
@@ -135,31 +134,31 @@ WITH per_run AS (
 }  // namespace
 
 std::vector<CommitGameResult> Database::latest_game_result_per_commit(const std::string& engine_name) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(std::string(kGamesPerCommit) + kLatestPerCommit,
-                                 "game results per commit of '" + engine_name + "'");
-  stmt->bind(1, engine_name);
-  std::vector<CommitGameResult> rows;
-  while (stmt->step()) {
-    rows.push_back(CommitGameResult{stmt->text(0), stmt->int64(1), stmt->int64(2), stmt->text(3),
-                                    stmt->int64(4), stmt->int64(5), stmt->int64(6)});
-  }
-  return rows;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(std::string(kGamesPerCommit) + kLatestPerCommit,
+                                   "game results per commit of '" + engine_name + "'");
+    stmt->bind(1, engine_name);
+    std::vector<CommitGameResult> rows;
+    while (stmt->step()) {
+        rows.push_back(CommitGameResult{stmt->text(0), stmt->int64(1), stmt->int64(2), stmt->text(3), stmt->int64(4),
+                                        stmt->int64(5), stmt->int64(6)});
+    }
+    return rows;
 }
 
 std::vector<CommitEpdResult> Database::latest_epd_result_per_commit(const std::string& engine_name,
                                                                     const std::string& suite) {
-  std::lock_guard lock(impl_->mutex);
-  auto stmt = impl_->conn.cached(std::string(kEpdPerCommit) + kLatestPerCommit,
-                                 "EPD results per commit of '" + engine_name + "' on " + suite);
-  stmt->bind(1, engine_name);
-  stmt->bind(2, suite);
-  std::vector<CommitEpdResult> rows;
-  while (stmt->step()) {
-    rows.push_back(CommitEpdResult{stmt->text(0), stmt->int64(1), stmt->int64(2), stmt->text(3),
-                                   stmt->int64(4), stmt->int64(5), stmt->int64(6)});
-  }
-  return rows;
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(std::string(kEpdPerCommit) + kLatestPerCommit,
+                                   "EPD results per commit of '" + engine_name + "' on " + suite);
+    stmt->bind(1, engine_name);
+    stmt->bind(2, suite);
+    std::vector<CommitEpdResult> rows;
+    while (stmt->step()) {
+        rows.push_back(CommitEpdResult{stmt->text(0), stmt->int64(1), stmt->int64(2), stmt->text(3), stmt->int64(4),
+                                       stmt->int64(5), stmt->int64(6)});
+    }
+    return rows;
 }
 
 }  // namespace arbiter::db

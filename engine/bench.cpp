@@ -73,16 +73,16 @@ const std::vector<BenchPosition> kBenchPositions = {
 };
 
 chess::Position bench_start(const BenchPosition& entry) {
-  chess::Position pos(entry.fen, entry.chess960);
-  std::string moves = entry.moves;
-  std::size_t start = 0;
-  while (start < moves.size()) {
-    std::size_t end = moves.find(' ', start);
-    if (end == std::string::npos) end = moves.size();
-    pos.make_move(chess::parse_uci(pos, std::string_view(moves).substr(start, end - start)));
-    start = end + 1;
-  }
-  return pos;
+    chess::Position pos(entry.fen, entry.chess960);
+    std::string moves = entry.moves;
+    std::size_t start = 0;
+    while (start < moves.size()) {
+        std::size_t end = moves.find(' ', start);
+        if (end == std::string::npos) end = moves.size();
+        pos.make_move(chess::parse_uci(pos, std::string_view(moves).substr(start, end - start)));
+        start = end + 1;
+    }
+    return pos;
 }
 
 }  // namespace
@@ -90,36 +90,36 @@ chess::Position bench_start(const BenchPosition& entry) {
 const std::vector<BenchPosition>& bench_positions() { return kBenchPositions; }
 
 BenchSummary run_bench(int depth, const FeatureSet& features, std::ostream* out) {
-  TranspositionTable tt;
-  tt.resize(kBenchHashMegabytes);
-  History history;
-  Search search(tt, history);
-  std::atomic<bool> never_stop{false};
-  InfoSink silent;
-  BenchSummary summary;
-  const auto started = std::chrono::steady_clock::now();
-  int index = 0;
-  for (const BenchPosition& entry : kBenchPositions) {
-    tt.clear();  // every position starts from a fresh state: the count is deterministic
-    history.clear();
-    SearchConfig config;
-    config.features = features;
-    config.limits.depth = depth;
-    chess::Position pos = bench_start(entry);
-    SearchResult result = search.run(pos, config, never_stop, silent);
-    summary.nodes += result.nodes;
-    if (out)
-      *out << "Position " << ++index << "/" << kBenchPositions.size() << ": bestmove "
-           << chess::to_uci(result.best_move, pos.chess960()) << " score " << uci_score(result.score)
-           << " nodes " << result.nodes << '\n';
-  }
-  auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  summary.nodes_per_second = summary.nodes * 1000 / std::uint64_t(std::max<long long>(elapsed.count(), 1));
-  if (out) {
-    *out << "\nNodes searched  : " << summary.nodes << '\n';
-    *out << "Nodes/second    : " << summary.nodes_per_second << std::endl;
-  }
-  return summary;
+    TranspositionTable tt;
+    tt.resize(kBenchHashMegabytes);
+    History history;
+    Search search(tt, history);
+    std::atomic<bool> never_stop{false};
+    InfoSink silent;
+    BenchSummary summary;
+    const auto started = std::chrono::steady_clock::now();
+    int index = 0;
+    for (const BenchPosition& entry : kBenchPositions) {
+        tt.clear();  // every position starts from a fresh state: the count is deterministic
+        history.clear();
+        SearchConfig config;
+        config.features = features;
+        config.limits.depth = depth;
+        chess::Position pos = bench_start(entry);
+        SearchResult result = search.run(pos, config, never_stop, silent);
+        summary.nodes += result.nodes;
+        if (out)
+            *out << "Position " << ++index << "/" << kBenchPositions.size() << ": bestmove "
+                 << chess::to_uci(result.best_move, pos.chess960()) << " score " << uci_score(result.score) << " nodes "
+                 << result.nodes << '\n';
+    }
+    auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    summary.nodes_per_second = summary.nodes * 1000 / std::uint64_t(std::max<long long>(elapsed.count(), 1));
+    if (out) {
+        *out << "\nNodes searched  : " << summary.nodes << '\n';
+        *out << "Nodes/second    : " << summary.nodes_per_second << std::endl;
+    }
+    return summary;
 }
 
 }  // namespace tempo

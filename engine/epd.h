@@ -13,18 +13,18 @@
 namespace tempo {
 
 struct EpdSummary {
-  int positions = 0;
-  int solved = 0;
+    int positions = 0;
+    int solved = 0;
 };
 
 // One suite line, its bm/am moves resolved against its position.
 struct EpdPosition {
-  std::string fen;
-  std::vector<chess::Move> best_moves;
-  std::vector<chess::Move> avoid_moves;
-  std::string expected;  // for the failure line: the first bm, or "not " and the first am
-  std::string id;        // unquoted; "line N" when absent
-  int line = 0;
+    std::string fen;
+    std::vector<chess::Move> best_moves;
+    std::vector<chess::Move> avoid_moves;
+    std::string expected;  // for the failure line: the first bm, or "not " and the first am
+    std::string id;        // unquoted; "line N" when absent
+    int line = 0;
 };
 
 // Reads a suite. A leading UTF-8 byte-order mark, blank lines and '#' lines are skipped. Returns
@@ -34,7 +34,7 @@ struct EpdPosition {
 bool read_epd_suite(const std::string& path, std::vector<EpdPosition>& positions, std::ostream& err);
 
 // Reads the suite, then searches every position; returns false when read_epd_suite does.
-bool run_epd_suite(const std::string& path, int move_time_ms, const FeatureSet& features,
-                   std::ostream& out, std::ostream& err, EpdSummary& summary);
+bool run_epd_suite(const std::string& path, int move_time_ms, const FeatureSet& features, std::ostream& out,
+                   std::ostream& err, EpdSummary& summary);
 
 }  // namespace tempo

@@ -12,11 +12,11 @@
 namespace tempo {
 
 struct ParamInfo {
-  std::string name;  // e.g. "material.knight.mg", "psqt.pawn.e4.eg", "mobility.rook.7.mg"
-  int slot = 0;
-  int min = 0;
-  int max = 0;
-  bool tunable = true;
+    std::string name;  // e.g. "material.knight.mg", "psqt.pawn.e4.eg", "mobility.rook.7.mg"
+    int slot = 0;
+    int min = 0;
+    int max = 0;
+    bool tunable = true;
 };
 
 // Every slot of EvalParams exactly once, in declaration order.

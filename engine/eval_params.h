@@ -11,37 +11,45 @@ namespace tempo {
 
 // A middlegame / endgame pair; the eval blends the two by game phase.
 struct PhasedScore {
-  int mg = 0;
-  int eg = 0;
-  constexpr PhasedScore operator+(PhasedScore o) const { return {mg + o.mg, eg + o.eg}; }
-  constexpr PhasedScore operator-(PhasedScore o) const { return {mg - o.mg, eg - o.eg}; }
-  constexpr PhasedScore operator*(int k) const { return {mg * k, eg * k}; }
-  constexpr PhasedScore& operator+=(PhasedScore o) { mg += o.mg; eg += o.eg; return *this; }
-  constexpr PhasedScore& operator-=(PhasedScore o) { mg -= o.mg; eg -= o.eg; return *this; }
+    int mg = 0;
+    int eg = 0;
+    constexpr PhasedScore operator+(PhasedScore o) const { return {mg + o.mg, eg + o.eg}; }
+    constexpr PhasedScore operator-(PhasedScore o) const { return {mg - o.mg, eg - o.eg}; }
+    constexpr PhasedScore operator*(int k) const { return {mg * k, eg * k}; }
+    constexpr PhasedScore& operator+=(PhasedScore o) {
+        mg += o.mg;
+        eg += o.eg;
+        return *this;
+    }
+    constexpr PhasedScore& operator-=(PhasedScore o) {
+        mg -= o.mg;
+        eg -= o.eg;
+        return *this;
+    }
 };
 
 inline constexpr int kMaxMobility = 28;  // a queen in the middle of an empty board: 27
 inline constexpr int kKingAttackTableSize = 64;
 
 struct EvalParams {
-  std::array<PhasedScore, chess::PIECE_TYPE_NB> material;
-  // [piece type][square from White's side]; Black reads the vertically mirrored square.
-  std::array<std::array<PhasedScore, chess::SQUARE_NB>, chess::PIECE_TYPE_NB> piece_square;
+    std::array<PhasedScore, chess::PIECE_TYPE_NB> material;
+    // [piece type][square from White's side]; Black reads the vertically mirrored square.
+    std::array<std::array<PhasedScore, chess::SQUARE_NB>, chess::PIECE_TYPE_NB> piece_square;
 
-  // Passed pawns, by relative rank (non-linear: most of the value comes on ranks 5-7).
-  std::array<PhasedScore, chess::RANK_NB> passed_pawn;
-  std::array<int, chess::RANK_NB> free_passed_pawn_eg;    // nothing stands in front of it
-  std::array<int, chess::RANK_NB> king_escort_eg;         // per square of king-distance advantage
-  int unstoppable_passed_pawn = 0;                        // pawn outruns the enemy king, no pieces
+    // Passed pawns, by relative rank (non-linear: most of the value comes on ranks 5-7).
+    std::array<PhasedScore, chess::RANK_NB> passed_pawn;
+    std::array<int, chess::RANK_NB> free_passed_pawn_eg;  // nothing stands in front of it
+    std::array<int, chess::RANK_NB> king_escort_eg;       // per square of king-distance advantage
+    int unstoppable_passed_pawn = 0;                      // pawn outruns the enemy king, no pieces
 
-  // Mobility: [piece type][attacked squares], centred so average mobility scores zero.
-  std::array<std::array<PhasedScore, kMaxMobility>, chess::PIECE_TYPE_NB> mobility;
+    // Mobility: [piece type][attacked squares], centred so average mobility scores zero.
+    std::array<std::array<PhasedScore, kMaxMobility>, chess::PIECE_TYPE_NB> mobility;
 
-  // King safety (middlegame only).
-  std::array<int, 3> pawn_shield_mg;          // shield pawn one / two ranks ahead, or missing
-  int semi_open_file_near_king_mg = 0;        // own pawn missing on the king file or beside it
-  std::array<int, chess::PIECE_TYPE_NB> king_attack_weight;  // per attacked king-zone square
-  std::array<int, kKingAttackTableSize> king_attack_penalty;  // non-linear in the total weight
+    // King safety (middlegame only).
+    std::array<int, 3> pawn_shield_mg;                          // shield pawn one / two ranks ahead, or missing
+    int semi_open_file_near_king_mg = 0;                        // own pawn missing on the king file or beside it
+    std::array<int, chess::PIECE_TYPE_NB> king_attack_weight;   // per attacked king-zone square
+    std::array<int, kKingAttackTableSize> king_attack_penalty;  // non-linear in the total weight
 };
 
 const EvalParams& hand_set_params();

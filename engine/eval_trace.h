@@ -22,24 +22,23 @@ inline constexpr int kParamSlots = int(sizeof(EvalParams) / sizeof(int));
 static_assert(sizeof(EvalParams) % sizeof(int) == 0, "EvalParams must consist of ints only");
 
 struct TraceTerm {
-  std::uint16_t slot = 0;   // offset in ints inside EvalParams
-  std::int16_t count = 0;   // White's count minus Black's
+    std::uint16_t slot = 0;  // offset in ints inside EvalParams
+    std::int16_t count = 0;  // White's count minus Black's
 };
 
 struct EvalTrace {
-  std::vector<TraceTerm> mg_terms;  // parameters added to the middlegame sums; sorted by slot
-  std::vector<TraceTerm> eg_terms;  // ... to the endgame sums; no zero counts in either
-  PhasedScore fixed;             // White-minus-Black part that is not a parameter
-  int phase = 0;                 // as blended: capped at kPhaseMax
-  bool tapered = true;           // false: the eval is the middlegame sum alone
-  bool forced_draw = false;      // the eval returned 0 without summing terms
-  bool white_to_move = true;
+    std::vector<TraceTerm> mg_terms;  // parameters added to the middlegame sums; sorted by slot
+    std::vector<TraceTerm> eg_terms;  // ... to the endgame sums; no zero counts in either
+    PhasedScore fixed;                // White-minus-Black part that is not a parameter
+    int phase = 0;                    // as blended: capped at kPhaseMax
+    bool tapered = true;              // false: the eval is the middlegame sum alone
+    bool forced_draw = false;         // the eval returned 0 without summing terms
+    bool white_to_move = true;
 };
 
 // evaluate() with explicit parameters, recording the trace. Returns exactly what evaluate()
 // returns when `params` is the set the features select.
-int evaluate_traced(const chess::Position& pos, const FeatureSet& features, const EvalParams& params,
-                    EvalTrace& trace);
+int evaluate_traced(const chess::Position& pos, const FeatureSet& features, const EvalParams& params, EvalTrace& trace);
 
 // The trace's White-view score for the parameter values `values` (indexed by slot), blended with
 // the same integer arithmetic as the eval; with the traced params it equals the traced eval.

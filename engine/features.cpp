@@ -16,8 +16,7 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
      "generate moves in stages (hash, captures, killers, quiets, losing captures) instead of all at once"},
     {Feature::TimeManagement, "TimeManagement",
      "budget by moves to go and increment, stretched while the best move changes or the score falls (off: remaining/40 + increment)"},
-    {Feature::RepetitionDraws, "RepetitionDraws",
-     "score repetitions of the game history or the search tree as draws"},
+    {Feature::RepetitionDraws, "RepetitionDraws", "score repetitions of the game history or the search tree as draws"},
     {Feature::InsufficientMaterial, "InsufficientMaterial",
      "score dead positions and drawish pawnless endgames (KQkq, KRkr, KRkb, KNNk...) as draws"},
     {Feature::PassedPawns, "PassedPawns",
@@ -43,78 +42,74 @@ const std::array<FeatureInfo, kFeatureCount> kFeatureInfo = {{
 }};
 
 FeatureSet FeatureSet::all() {
-  FeatureSet set;
-  set.enabled_.fill(true);
-  return set;
+    FeatureSet set;
+    set.enabled_.fill(true);
+    return set;
 }
 
 FeatureSet FeatureSet::none() { return FeatureSet{}; }
 
-const FeatureInfo& feature_info(Feature feature) {
-  return kFeatureInfo[static_cast<std::size_t>(feature)];
-}
+const FeatureInfo& feature_info(Feature feature) { return kFeatureInfo[static_cast<std::size_t>(feature)]; }
 
 std::optional<Feature> feature_from_name(std::string_view name) {
-  for (const FeatureInfo& info : kFeatureInfo)
-    if (iequals(info.name, name)) return info.feature;
-  return std::nullopt;
+    for (const FeatureInfo& info : kFeatureInfo)
+        if (iequals(info.name, name)) return info.feature;
+    return std::nullopt;
 }
 
 namespace {
 
 // One item of a spec: "all", "none", "+Name", "-Name" or "Name".
 bool apply_feature_item(std::string_view item, FeatureSet& features, std::string& error) {
-  if (iequals(item, "all")) {
-    features = FeatureSet::all();
+    if (iequals(item, "all")) {
+        features = FeatureSet::all();
+        return true;
+    }
+    if (iequals(item, "none")) {
+        features = FeatureSet::none();
+        return true;
+    }
+    bool enable = true;
+    if (!item.empty() && (item.front() == '+' || item.front() == '-')) {
+        enable = item.front() == '+';
+        item.remove_prefix(1);
+    }
+    std::optional<Feature> feature = feature_from_name(trim(item));
+    if (!feature) {
+        error = "unknown feature '" + std::string(item) + "'";
+        return false;
+    }
+    features.set(*feature, enable);
     return true;
-  }
-  if (iequals(item, "none")) {
-    features = FeatureSet::none();
-    return true;
-  }
-  bool enable = true;
-  if (!item.empty() && (item.front() == '+' || item.front() == '-')) {
-    enable = item.front() == '+';
-    item.remove_prefix(1);
-  }
-  std::optional<Feature> feature = feature_from_name(trim(item));
-  if (!feature) {
-    error = "unknown feature '" + std::string(item) + "'";
-    return false;
-  }
-  features.set(*feature, enable);
-  return true;
 }
 
 }  // namespace
 
 bool parse_feature_spec(std::string_view spec, FeatureSet& features, std::string& error) {
-  if (trim(spec).empty()) {
-    error = "empty feature list (use all, none, or e.g. all,-NullMove)";
-    return false;
-  }
-  FeatureSet result = features;
-  for (const std::string& item : split_on(spec, ',')) {
-    if (item.empty()) {
-      error = "empty item in feature list '" + std::string(spec) + "'";
-      return false;
+    if (trim(spec).empty()) {
+        error = "empty feature list (use all, none, or e.g. all,-NullMove)";
+        return false;
     }
-    if (!apply_feature_item(item, result, error)) return false;
-  }
-  features = result;
-  return true;
+    FeatureSet result = features;
+    for (const std::string& item : split_on(spec, ',')) {
+        if (item.empty()) {
+            error = "empty item in feature list '" + std::string(spec) + "'";
+            return false;
+        }
+        if (!apply_feature_item(item, result, error)) return false;
+    }
+    features = result;
+    return true;
 }
 
 std::string describe_features(const FeatureSet& features) {
-  std::string from_all = "all";
-  std::string from_none = "none";
-  for (const FeatureInfo& info : kFeatureInfo) {
-    if (features[info.feature])
-      from_none += ",+" + std::string(info.name);
-    else
-      from_all += ",-" + std::string(info.name);
-  }
-  return from_all.size() <= from_none.size() ? from_all : from_none;
+    std::string from_all = "all";
+    std::string from_none = "none";
+    for (const FeatureInfo& info : kFeatureInfo) {
+        if (features[info.feature]) from_none += ",+" + std::string(info.name);
+        else from_all += ",-" + std::string(info.name);
+    }
+    return from_all.size() <= from_none.size() ? from_all : from_none;
 }
 
 }  // namespace tempo

@@ -13,34 +13,34 @@
 namespace tempo {
 
 enum class Feature : std::uint8_t {
-  AspirationWindows,
-  TaperedEval,
-  MvvLva,
-  HashMoveFirst,
-  StagedMoveGen,
-  TimeManagement,
-  RepetitionDraws,
-  InsufficientMaterial,
-  PassedPawns,
-  Mobility,
-  KingSafety,
-  NullMove,
-  QuiescenceRecaptures,
-  FutilityPruning,
-  KillerMoves,
-  HistoryHeuristic,
-  LateMoveReductions,
-  LateMovePruning,
-  TunedEval,
-  Count
+    AspirationWindows,
+    TaperedEval,
+    MvvLva,
+    HashMoveFirst,
+    StagedMoveGen,
+    TimeManagement,
+    RepetitionDraws,
+    InsufficientMaterial,
+    PassedPawns,
+    Mobility,
+    KingSafety,
+    NullMove,
+    QuiescenceRecaptures,
+    FutilityPruning,
+    KillerMoves,
+    HistoryHeuristic,
+    LateMoveReductions,
+    LateMovePruning,
+    TunedEval,
+    Count
 };
 
 inline constexpr std::size_t kFeatureCount = static_cast<std::size_t>(Feature::Count);
 
 struct FeatureInfo {
-  Feature feature;
-  std::string_view name;         // exact UCI option name
-  std::string_view description;  // one line, shown by `tempo features`
+    Feature feature;
+    std::string_view name;         // exact UCI option name
+    std::string_view description;  // one line, shown by `tempo features`
 };
 
 // Indexed by Feature; the order matches the enum.
@@ -50,21 +50,21 @@ extern const std::array<FeatureInfo, kFeatureCount> kFeatureInfo;
 // TEMPO_FIXED_FEATURES build turns every read into the constant `true`, letting the compiler drop
 // the switched-off paths; `ci/feature-cost` compares its instruction count with this build's.
 class FeatureSet {
- public:
-  static FeatureSet all();
-  static FeatureSet none();
+public:
+    static FeatureSet all();
+    static FeatureSet none();
 
 #ifdef TEMPO_FIXED_FEATURES
-  constexpr bool operator[](Feature) const { return true; }
+    constexpr bool operator[](Feature) const { return true; }
 #else
-  bool operator[](Feature feature) const { return enabled_[index(feature)]; }
+    bool operator[](Feature feature) const { return enabled_[index(feature)]; }
 #endif
-  void set(Feature feature, bool on) { enabled_[index(feature)] = on; }
-  bool operator==(const FeatureSet&) const = default;
+    void set(Feature feature, bool on) { enabled_[index(feature)] = on; }
+    bool operator==(const FeatureSet&) const = default;
 
- private:
-  static constexpr std::size_t index(Feature f) { return static_cast<std::size_t>(f); }
-  std::array<bool, kFeatureCount> enabled_{};
+private:
+    static constexpr std::size_t index(Feature f) { return static_cast<std::size_t>(f); }
+    std::array<bool, kFeatureCount> enabled_{};
 };
 
 const FeatureInfo& feature_info(Feature feature);

@@ -23,10 +23,10 @@ inline constexpr int kFallbackDepth = 8;
 inline constexpr std::int64_t kFallbackMoveTimeMs = 1000;
 
 struct GoCommand {
-  SearchLimits limits;
-  std::optional<int> perft_depth;  // `go perft N`: a divide instead of a search
-  bool ponder = false;
-  std::vector<std::string> notes;  // what was dropped, clamped or assumed; one info string each
+    SearchLimits limits;
+    std::optional<int> perft_depth;  // `go perft N`: a divide instead of a search
+    bool ponder = false;
+    std::vector<std::string> notes;  // what was dropped, clamped or assumed; one info string each
 };
 
 // `args` are the tokens after `go`; `arrival` is when the line arrived (the clock's start).

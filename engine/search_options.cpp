@@ -44,18 +44,19 @@ constexpr SearchParamOption kSearchParamOptions[] = {
 std::span<const SearchParamOption> search_param_options() { return kSearchParamOptions; }
 
 void LmrTable::update(const SearchParams& params) {
-  if (params.lmr_base != base_ || params.lmr_divisor != divisor_) build(params.lmr_base, params.lmr_divisor);
+    if (params.lmr_base != base_ || params.lmr_divisor != divisor_) build(params.lmr_base, params.lmr_divisor);
 }
 
 void LmrTable::build(int base_hundredths, int divisor_hundredths) {
-  base_ = base_hundredths;
-  divisor_ = divisor_hundredths;
-  // Division is correctly rounded, so 88 / 100.0 is the very double 0.88 is: hundredths give the
-  // table that decimal constants would.
-  const double base = base_hundredths / 100.0;
-  const double divisor = divisor_hundredths / 100.0;
-  for (int depth = 1; depth < 64; ++depth)
-    for (int move = 1; move < 64; ++move) plies_[depth][move] = int(base + std::log(depth) * std::log(move) / divisor);
+    base_ = base_hundredths;
+    divisor_ = divisor_hundredths;
+    // Division is correctly rounded, so 88 / 100.0 is the very double 0.88 is: hundredths give the
+    // table that decimal constants would.
+    const double base = base_hundredths / 100.0;
+    const double divisor = divisor_hundredths / 100.0;
+    for (int depth = 1; depth < 64; ++depth)
+        for (int move = 1; move < 64; ++move)
+            plies_[depth][move] = int(base + std::log(depth) * std::log(move) / divisor);
 }
 
 }  // namespace tempo

@@ -39,13 +39,12 @@ Report build_report(const ReportRequest& request) {
         case ReportKind::run: {
             if (request.run_id) return build_run_report(database, *request.run_id);
             Report latest = build_run_report(database, latest_run_id(database));
-            latest.notes.insert(latest.notes.begin(), "The latest run (no --run given; `arbiter report runs` lists them all)");
+            latest.notes.insert(latest.notes.begin(),
+                                "The latest run (no --run given; `arbiter report runs` lists them all)");
             return latest;
         }
-        case ReportKind::runs:
-            return build_runs_report(database);
-        case ReportKind::opponents:
-            return build_opponents_report(database, required(request.engine, "an engine"));
+        case ReportKind::runs: return build_runs_report(database);
+        case ReportKind::opponents: return build_opponents_report(database, required(request.engine, "an engine"));
     }
     throw std::invalid_argument("unknown report kind");
 }

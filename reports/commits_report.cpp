@@ -22,11 +22,13 @@ struct CommitRow {
 };
 
 // Suites are stored under the name their ids carry ("WAC"); users type "wac".
-std::vector<db::CommitEpdResult> epd_per_commit(db::Database& database, const std::string& engine, const std::string& suite) {
+std::vector<db::CommitEpdResult> epd_per_commit(db::Database& database, const std::string& engine,
+                                                const std::string& suite) {
     auto rows = database.latest_epd_result_per_commit(engine, suite);
     if (!rows.empty()) return rows;
     std::string upper = suite;
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return upper == suite ? rows : database.latest_epd_result_per_commit(engine, upper);
 }
 
@@ -50,7 +52,8 @@ std::vector<CommitRow> commit_rows(db::Database& database, const std::string& en
         if (const auto engine = database.engine_by_id(engine_id)) row.committed_at = engine->committed_at;
         rows.push_back(std::move(row));
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const CommitRow& a, const CommitRow& b) { return a.date() < b.date(); });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const CommitRow& a, const CommitRow& b) { return a.date() < b.date(); });
     return rows;
 }
 
@@ -73,12 +76,14 @@ std::vector<Section> commits_sections(db::Database& database, const std::string&
     Section section;
     section.heading = "Over commits: " + engine;
     if (rows.empty()) {
-        section.paragraphs.push_back("No games or " + suite + " results of an engine named '" + engine + "' in " + database.path() + ".");
+        section.paragraphs.push_back("No games or " + suite + " results of an engine named '" + engine + "' in " +
+                                     database.path() + ".");
         return {section};
     }
-    section.paragraphs.push_back("Per commit, the latest run: Elo is the score against that run's opponents (95% error); " +
-                                 suite + " is the latest score on the suite. Rows go by the commit's date (the run's, "
-                                 "marked (run), where the database does not hold it).");
+    section.paragraphs.push_back(
+        "Per commit, the latest run: Elo is the score against that run's opponents (95% error); " + suite +
+        " is the latest score on the suite. Rows go by the commit's date (the run's, "
+        "marked (run), where the database does not hold it).");
     Chart elo{"commits-elo", "Elo over commits", "Elo vs opponents", ChartKind::points_with_errors, {"Elo", {}}};
     Chart wac{"commits-wac", suite + " over commits", "solved", ChartKind::points_with_errors, {suite, {}}};
     Table table;

@@ -23,7 +23,7 @@ struct LadderData {
     std::vector<db::LadderStepRecord> steps;
     nlohmann::json plan = nlohmann::json::object();  // the ladder run's config: anchors, smoke, tc
     std::vector<db::RunRecord> runs;
-    std::map<std::string, db::LadderEpdScore> wac;    // latest per player
+    std::map<std::string, db::LadderEpdScore> wac;  // latest per player
     stats::LadderFit fit;
     std::vector<stats::StepImprovement> improvements;
 };
@@ -34,13 +34,17 @@ std::string pick_ladder(db::Database& database, const std::optional<std::string>
     for (const auto& name : names) listing += (listing.empty() ? "" : ", ") + name;
     if (wanted) {
         if (std::find(names.begin(), names.end(), *wanted) == names.end())
-            throw std::runtime_error("no ladder '" + *wanted + "' in " + database.path() +
-                                     (names.empty() ? std::string(" (it holds none)") : " (it holds: " + listing + ")"));
+            throw std::runtime_error(
+                "no ladder '" + *wanted + "' in " + database.path() +
+                (names.empty() ? std::string(" (it holds none)") : " (it holds: " + listing + ")"));
         return *wanted;
     }
     if (names.size() == 1) return names.front();
-    if (names.empty()) throw std::runtime_error(database.path() + " holds no ladder; run `arbiter ladder CONFIG --db " + database.path() + "` first");
-    throw std::runtime_error(database.path() + " holds several ladders (" + listing + "): choose one with --ladder NAME");
+    if (names.empty())
+        throw std::runtime_error(database.path() + " holds no ladder; run `arbiter ladder CONFIG --db " +
+                                 database.path() + "` first");
+    throw std::runtime_error(database.path() + " holds several ladders (" + listing +
+                             "): choose one with --ladder NAME");
 }
 
 void fit_ratings(db::Database& database, LadderData& data) {
@@ -51,7 +55,8 @@ void fit_ratings(db::Database& database, LadderData& data) {
         matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
                           stats::CellCounts{pair.white_wins, pair.draws, pair.black_wins});
     std::map<std::string, double> anchors;
-    const nlohmann::json plan_anchors = data.plan.value("anchors", nlohmann::json::object());  // a named copy: items() must not outlive it
+    const nlohmann::json plan_anchors =
+        data.plan.value("anchors", nlohmann::json::object());  // a named copy: items() must not outlive it
     for (const auto& [player, rating] : plan_anchors.items())
         if (rating.is_number()) anchors[player] = rating.get<double>();
     data.fit = stats::fit_ladder(matrix, anchors);
@@ -153,8 +158,8 @@ Table steps_table(const LadderData& data, const std::vector<StepFigures>& figure
         const std::string elo = f.rating ? marked(f.bound, rating_cell(*f.rating, f.error, f.games)) : "";
         const std::string improvement =
             f.improvement ? marked(f.improvement_bound, difference_cell(*f.improvement, f.improvement_error)) : "";
-        table.rows.push_back({step.label, step.category, step_date(data, step), step_rev(step, database), wac,
-                              elo, improvement});
+        table.rows.push_back(
+            {step.label, step.category, step_date(data, step), step_rev(step, database), wac, elo, improvement});
     }
     return table;
 }
@@ -172,12 +177,15 @@ std::optional<Table> seed_table(const LadderData& data) {
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
         const nlohmann::json figures = i < seed["steps"].size() ? seed["steps"][i] : nlohmann::json();
         const auto number = [&](const char* key, auto format) {
-            return figures.is_object() && figures.contains(key) && figures[key].is_number() ? format(figures[key].template get<double>())
-                                                                                            : std::string();
+            return figures.is_object() && figures.contains(key) && figures[key].is_number()
+                       ? format(figures[key].template get<double>())
+                       : std::string();
         };
-        const auto text = [&](const char* key) { return figures.is_object() ? figures.value(key, std::string()) : std::string(); };
-        table.rows.push_back({data.steps[i].label, data.steps[i].category, text("date"), text("rev"), number("wac", whole),
-                              number("elo", whole), number("improvement", signed_whole)});
+        const auto text = [&](const char* key) {
+            return figures.is_object() ? figures.value(key, std::string()) : std::string();
+        };
+        table.rows.push_back({data.steps[i].label, data.steps[i].category, text("date"), text("rev"),
+                              number("wac", whole), number("elo", whole), number("improvement", signed_whole)});
     }
     return table;
 }
@@ -189,11 +197,13 @@ Table players_table(const stats::RatingTable& ratings) {
     table.numeric = {true, false, true, true, true, true, true, true, true, false};
     for (std::size_t rank = 0; rank < ratings.ranking.size(); ++rank) {
         const stats::PlayerRating& p = ratings.players[ratings.ranking[rank]];
-        const std::string bound = p.bound == stats::RatingBound::at_least ? ">" : p.bound == stats::RatingBound::at_most ? "<" : "";
+        const std::string bound = p.bound == stats::RatingBound::at_least  ? ">"
+                                  : p.bound == stats::RatingBound::at_most ? "<"
+                                                                           : "";
         table.rows.push_back({std::to_string(rank + 1), p.name, bound + whole(p.rating),
                               p.error95 && *p.error95 > 0 ? whole(*p.error95) : "", std::to_string(p.record.games()),
-                              std::to_string(p.record.wins), std::to_string(p.record.draws), std::to_string(p.record.losses),
-                              percent(p.score), p.anchor ? "fixed" : ""});
+                              std::to_string(p.record.wins), std::to_string(p.record.draws),
+                              std::to_string(p.record.losses), percent(p.score), p.anchor ? "fixed" : ""});
     }
     return table;
 }
@@ -209,7 +219,8 @@ std::vector<Chart> ladder_charts(const LadderData& data, const std::vector<StepF
     Chart wac{"ladder-wac", "WAC solved per step", "solved", ChartKind::bars, {"WAC", {}}};
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
         const std::string label = chart_label(data.steps[i]);
-        elo.series.points.push_back({label, figures[i].rating, figures[i].error, stats::bound_marker(figures[i].bound)});
+        elo.series.points.push_back(
+            {label, figures[i].rating, figures[i].error, stats::bound_marker(figures[i].bound)});
         gain.series.points.push_back({label, figures[i].improvement, figures[i].improvement_error,
                                       stats::bound_marker(figures[i].improvement_bound)});
         std::optional<double> solved;
@@ -241,15 +252,16 @@ std::string games_note(const LadderData& data) {
         const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
         if (!config.is_object() || !config.contains("openings") || !config["openings"].is_object()) continue;
         const auto& book = config["openings"];
-        std::string setup = book.value("file", std::string("?")) + " (" + book.value("format", std::string("?")) + ", " +
-                            book.value("order", std::string("sequential")) + " order, seed " +
+        std::string setup = book.value("file", std::string("?")) + " (" + book.value("format", std::string("?")) +
+                            ", " + book.value("order", std::string("sequential")) + " order, seed " +
                             config.value("seed", nlohmann::json()).dump() + ")";
         if (config.value("repeat", false)) setup += ", each opening with both colours";
         setups.insert(setup);
         const auto& engines = config.value("engines", nlohmann::json::array());
         const auto& files = config.value("engine_files", nlohmann::json::array());
         if (!engines.empty() && !files.empty() && engines[0].is_object() && files[0].is_string())
-            step_binaries.insert(engines[0].value("cmd", std::string("?")) + " (file " + files[0].get<std::string>() + ")");
+            step_binaries.insert(engines[0].value("cmd", std::string("?")) + " (file " + files[0].get<std::string>() +
+                                 ")");
     }
     if (setups.empty()) return {};
     const auto listed = [](const std::set<std::string>& items) {
@@ -264,14 +276,16 @@ std::vector<std::string> ladder_notes(const LadderData& data, db::Database& data
     std::vector<std::string> notes;
     const nlohmann::json& plan = data.plan;
     if (plan.value("smoke", false)) {
-        const std::string games = plan.contains("target") ? std::string("games up to a precision target")
-                                                          : std::to_string(plan.value("games_per_opponent", 0)) + " games per opponent";
+        const std::string games = plan.contains("target")
+                                      ? std::string("games up to a precision target")
+                                      : std::to_string(plan.value("games_per_opponent", 0)) + " games per opponent";
         notes.push_back("SMOKE RUN: fixed " + plan.value("time_control", std::string("nodes")) + ", " + games +
                         ", a few WAC positions. It checks the pipeline; the figures say little about strength.");
     }
     std::set<std::string> controls;
     for (const auto& run : data.runs)
-        if (run.kind != db::RunKind::ladder && run.kind != db::RunKind::epd && !run.time_control.empty()) controls.insert(run.time_control);
+        if (run.kind != db::RunKind::ladder && run.kind != db::RunKind::epd && !run.time_control.empty())
+            controls.insert(run.time_control);
     // Node-limited games have no clock: their runs say "inf", the plan says "nodes=N".
     controls.erase("inf");
     std::string played;
@@ -285,17 +299,19 @@ std::vector<std::string> ladder_notes(const LadderData& data, db::Database& data
     }
     if (plan.contains("wac") && plan["wac"].is_object()) {
         const auto& wac = plan["wac"];
-        notes.push_back("WAC: " + std::to_string(wac.value("movetime_ms", 0)) + " ms per position" +
-                        (wac["positions"].is_number() ? ", first " + wac["positions"].dump() + " positions" : std::string()));
+        notes.push_back(
+            "WAC: " + std::to_string(wac.value("movetime_ms", 0)) + " ms per position" +
+            (wac["positions"].is_number() ? ", first " + wac["positions"].dump() + " positions" : std::string()));
     }
     if (std::string games = games_note(data); !games.empty()) notes.push_back(std::move(games));
     std::string anchors;
     const nlohmann::json anchor_list = plan.value("anchors", nlohmann::json::object());
     for (const auto& [player, rating] : anchor_list.items())
         if (rating.is_number()) anchors += (anchors.empty() ? "" : ", ") + player + " " + whole(rating.get<double>());
-    notes.push_back("Ratings: joint maximum-likelihood fit over the ladder's " + std::to_string(data.fit.games) + " games; " +
-                    (anchors.empty() ? std::string("no anchors (pool average 2300)") : "anchors fixed: " + anchors) +
-                    ". Elo Rating: rating \xC2\xB1 95% error (games). Improvement: difference to the previous step \xC2\xB1 95% error of the difference.");
+    notes.push_back(
+        "Ratings: joint maximum-likelihood fit over the ladder's " + std::to_string(data.fit.games) + " games; " +
+        (anchors.empty() ? std::string("no anchors (pool average 2300)") : "anchors fixed: " + anchors) +
+        ". Elo Rating: rating \xC2\xB1 95% error (games). Improvement: difference to the previous step \xC2\xB1 95% error of the difference.");
     notes.push_back("Database: " + database.path());
     return notes;
 }
@@ -323,10 +339,11 @@ Report build_feature_report(db::Database& database, const FeatureReportOptions& 
         blocks.tables.push_back(players_table(*data.fit.table));
         report.sections.push_back(std::move(blocks));
     }
-    report.sections.push_back(
-        precision_section(database, LadderPrecisionInput{data.plan, data.steps, data.runs, data.fit, data.improvements}));
+    report.sections.push_back(precision_section(
+        database, LadderPrecisionInput{data.plan, data.steps, data.runs, data.fit, data.improvements}));
     if (options.engine) {
-        for (auto& section : commits_sections(database, *options.engine, options.suite)) report.sections.push_back(std::move(section));
+        for (auto& section : commits_sections(database, *options.engine, options.suite))
+            report.sections.push_back(std::move(section));
     }
     return report;
 }

@@ -64,7 +64,8 @@ LadderCost ladder_cost(db::Database& database, const LadderPrecisionInput& input
         target.games += time.games;
         target.cpu_seconds += time.seconds * std::max(cores.of(time.white_engine_id), cores.of(time.black_engine_id));
     }
-    for (const auto& time : database.ladder_epd_times(ladder)) cost.wac_cpu_seconds += time.seconds * cores.of(time.engine_id);
+    for (const auto& time : database.ladder_epd_times(ladder))
+        cost.wac_cpu_seconds += time.seconds * cores.of(time.engine_id);
     return cost;
 }
 
@@ -137,12 +138,12 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
     StepCost total = cost.other;
     for (std::size_t i = 0; i < input.steps.size(); ++i) {
         const auto& improvement = i < input.improvements.size() ? input.improvements[i] : stats::StepImprovement{};
-        std::vector<std::string> row{std::to_string(i + 1), input.steps[i].label,
-                                     improvement.value ? marked_whole(improvement) : "",
-                                     i == 0 ? "" : error_text(improvement.error95),
-                                     percent_text(improvement_los(improvement))};
+        std::vector<std::string> row{
+            std::to_string(i + 1), input.steps[i].label, improvement.value ? marked_whole(improvement) : "",
+            i == 0 ? "" : error_text(improvement.error95), percent_text(improvement_los(improvement))};
         if (target) {
-            const bool within = improvement.error95 && *improvement.error95 <= target->error95 && !input.fit.from_bayeselo;
+            const bool within =
+                improvement.error95 && *improvement.error95 <= target->error95 && !input.fit.from_bayeselo;
             row.push_back(i == 0 ? "" : within ? "yes" : "no");
         }
         row.insert(row.end(), {std::to_string(cost.steps[i].games), hours_text(cost.steps[i].cpu_seconds)});
@@ -175,16 +176,15 @@ std::string unproven_steps(const LadderPrecisionInput& input) {
 }
 
 // Plans stored before the key existed had head to head on.
-bool played_head_to_head(const nlohmann::json& plan) {
-    return !plan.is_object() || plan.value("head_to_head", true);
-}
+bool played_head_to_head(const nlohmann::json& plan) { return !plan.is_object() || plan.value("head_to_head", true); }
 
 }  // namespace
 
 std::optional<std::size_t> gauntlet_step(const db::RunRecord& run, const std::vector<db::LadderStepRecord>& steps) {
     if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) return std::nullopt;
     const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
-    if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() || config["engines"].empty())
+    if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() ||
+        config["engines"].empty())
         return std::nullopt;
     const std::string first = config["engines"][0].value("name", std::string());
     for (std::size_t i = 0; i < steps.size(); ++i)
@@ -203,10 +203,13 @@ Section precision_section(db::Database& database, const LadderPrecisionInput& in
         "CPU-hours: each stored game's duration (finished - started) times the larger Threads option of its two "
         "engines (1 when unset: the engines move in turn and nobody ponders, so a game keeps one engine's cores "
         "busy); WAC: each answer's stored search time times the engine's Threads. Games: the step's own gauntlet "
-        "runs (" + std::string(played_head_to_head(input.plan) ? "its opponents and the previous step head to head"
-                                                                : "its opponents") + ").");
+        "runs (" +
+        std::string(played_head_to_head(input.plan) ? "its opponents and the previous step head to head"
+                                                    : "its opponents") +
+        ").");
     section.tables.push_back(cost_table(input, cost, target));
-    if (std::string findings = unproven_steps(input); !findings.empty()) section.paragraphs.push_back(std::move(findings));
+    if (std::string findings = unproven_steps(input); !findings.empty())
+        section.paragraphs.push_back(std::move(findings));
     return section;
 }
 

@@ -12,7 +12,8 @@ void add_run_stats(Matchup& matchup, const db::RunPairStats& stats) {
     matchup.wdl.draws += stats.draws;
     matchup.wdl.losses += stats.losses;
     const auto& p = stats.pentanomial;
-    matchup.penta.ll += p[0], matchup.penta.ld += p[1], matchup.penta.dd_wl += p[2], matchup.penta.wd += p[3], matchup.penta.ww += p[4];
+    matchup.penta.ll += p[0], matchup.penta.ld += p[1], matchup.penta.dd_wl += p[2], matchup.penta.wd += p[3],
+        matchup.penta.ww += p[4];
     matchup.complete_pairs += p[0] + p[1] + p[2] + p[3] + p[4];
 }
 
@@ -22,7 +23,8 @@ stats::EloEstimate estimate(const Matchup& matchup) {
 }
 
 std::string first_engine_of(const nlohmann::json& config) {
-    if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() || config["engines"].empty())
+    if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() ||
+        config["engines"].empty())
         return {};
     const nlohmann::json& first = config["engines"][0];
     if (first.is_string()) return first.get<std::string>();
@@ -41,7 +43,8 @@ std::vector<Matchup> run_matchups(db::Database& database, std::int64_t run_id, c
     std::vector<Matchup> matchups;
     for (const auto& [players, unused] : pairings) {
         Matchup matchup{players.first, players.second, {}, {}, 0};
-        for (const auto& stats : database.pair_stats_by_run(players.first, players.second, filter)) add_run_stats(matchup, stats);
+        for (const auto& stats : database.pair_stats_by_run(players.first, players.second, filter))
+            add_run_stats(matchup, stats);
         matchups.push_back(matchup);
     }
     return matchups;

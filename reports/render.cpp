@@ -40,7 +40,8 @@ void render_markdown(const Report& report, std::ostream& out) {
         if (!section.heading.empty()) out << "## " << section.heading << "\n\n";
         for (const auto& paragraph : section.paragraphs) out << paragraph << "\n\n";
         for (const auto& table : section.tables) markdown_table(table, out);
-        for (const auto& block : section.blocks) out << "```\n" << block << (block.ends_with('\n') ? "" : "\n") << "```\n\n";
+        for (const auto& block : section.blocks)
+            out << "```\n" << block << (block.ends_with('\n') ? "" : "\n") << "```\n\n";
     }
 }
 

@@ -34,7 +34,7 @@ struct ChartSeries {
 enum class ChartKind { points_with_errors, bars, trajectory };
 
 struct Chart {
-    std::string id;       // stable, used as the svg's id and class for tests and print CSS
+    std::string id;  // stable, used as the svg's id and class for tests and print CSS
     std::string title;
     std::string y_label;
     ChartKind kind = ChartKind::points_with_errors;

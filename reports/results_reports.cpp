@@ -33,17 +33,26 @@ std::string llr_cell(const RunSprt& sprt, const Matchup& m) {
 // `sprt`: the run's, when its LLR is shown (a run of one pairing).
 Table matchup_table(const std::vector<Matchup>& matchups, const std::optional<RunSprt>& sprt) {
     Table table;
-    table.columns = {"Player", "Opponent", "Games", "W", "D", "L", "Score %", "Elo", "LOS %", "Pentanomial [LL, LD, DD+WL, WD, WW]"};
+    table.columns = {"Player", "Opponent", "Games", "W",     "D",
+                     "L",      "Score %",  "Elo",   "LOS %", "Pentanomial [LL, LD, DD+WL, WD, WW]"};
     table.numeric = {false, false, true, true, true, true, true, true, true, false};
     if (sprt) table.columns.push_back("LLR (bounds)"), table.numeric.push_back(true);
     for (const Matchup& m : matchups) {
         const std::int64_t games = m.wdl.wins + m.wdl.draws + m.wdl.losses;
         if (games == 0) continue;
         const stats::EloEstimate e = estimate(m);
-        const double score = (static_cast<double>(m.wdl.wins) + 0.5 * static_cast<double>(m.wdl.draws)) / static_cast<double>(games);
-        std::vector<std::string> row{m.player, m.opponent, std::to_string(games), std::to_string(m.wdl.wins),
-                                     std::to_string(m.wdl.draws), std::to_string(m.wdl.losses), percent(score),
-                                     elo_cell(e), percent(e.los), penta_text(m)};
+        const double score =
+            (static_cast<double>(m.wdl.wins) + 0.5 * static_cast<double>(m.wdl.draws)) / static_cast<double>(games);
+        std::vector<std::string> row{m.player,
+                                     m.opponent,
+                                     std::to_string(games),
+                                     std::to_string(m.wdl.wins),
+                                     std::to_string(m.wdl.draws),
+                                     std::to_string(m.wdl.losses),
+                                     percent(score),
+                                     elo_cell(e),
+                                     percent(e.los),
+                                     penta_text(m)};
         if (sprt) row.push_back(llr_cell(*sprt, m));
         table.rows.push_back(std::move(row));
     }
@@ -60,13 +69,13 @@ std::optional<std::int64_t> planned_games(const db::RunRecord& run, const nlohma
     // A gauntlet's seeds each play the others (fastchess: the engines after them, seeds included).
     const std::int64_t seeds =
         std::clamp<std::int64_t>(config.value("seeds", 0), 1, std::max<std::int64_t>(engines - 1, 1));
-    const std::int64_t pairings = engines == 2              ? 1
+    const std::int64_t pairings = engines == 2               ? 1
                                   : tournament != "gauntlet" ? engines * (engines - 1) / 2
-                                  : fastchess               ? seeds * engines - seeds * (seeds + 1) / 2
-                                                            : seeds * (engines - seeds);
+                                  : fastchess                ? seeds * engines - seeds * (seeds + 1) / 2
+                                                             : seeds * (engines - seeds);
     const std::int64_t total = pairings * config.value("games", 1) * config.value("rounds", 1);
     if (run.pair_begin && run.pair_end) {
-        const std::int64_t per_pair = fastchess                        ? config.value("games", 1)
+        const std::int64_t per_pair = fastchess                       ? config.value("games", 1)
                                       : config.value("repeat", false) ? config.value("repeat_count", 2)
                                                                       : 1;
         return std::min(total, (*run.pair_end - *run.pair_begin) * per_pair);
@@ -77,15 +86,20 @@ std::optional<std::int64_t> planned_games(const db::RunRecord& run, const nlohma
 std::vector<std::string> run_notes(const db::RunRecord& run, const nlohmann::json& config, std::int64_t stored,
                                    std::optional<std::int64_t> planned) {
     std::vector<std::string> notes;
-    notes.push_back("Kind " + std::string(db::to_string(run.kind)) + ", status " + std::string(db::to_string(run.status)) +
-                    ", started " + run.started_at + (run.finished_at ? ", finished " + *run.finished_at : std::string()));
+    notes.push_back("Kind " + std::string(db::to_string(run.kind)) + ", status " +
+                    std::string(db::to_string(run.status)) + ", started " + run.started_at +
+                    (run.finished_at ? ", finished " + *run.finished_at : std::string()));
     if (const std::string limit = limit_note(run, config); !limit.empty()) notes.push_back(limit);
     if (const auto sprt = run_sprt_of(config)) notes.push_back(sprt_note(*sprt));
     if (run.ladder) notes.push_back("Ladder: " + *run.ladder);
     if (run.shard_count > 1 || run.shard_index == 0)
-        notes.push_back(run.shard_index == 0 ? "Several shards merged" : "Shard " + std::to_string(run.shard_index) + "/" + std::to_string(run.shard_count));
+        notes.push_back(run.shard_index == 0
+                            ? "Several shards merged"
+                            : "Shard " + std::to_string(run.shard_index) + "/" + std::to_string(run.shard_count));
     std::string progress = "Progress: " + std::to_string(stored) + " games stored";
-    if (planned && *planned > 0) progress += " of " + std::to_string(*planned) + " planned (" + percent(static_cast<double>(stored) / static_cast<double>(*planned)) + " %)";
+    if (planned && *planned > 0)
+        progress += " of " + std::to_string(*planned) + " planned (" +
+                    percent(static_cast<double>(stored) / static_cast<double>(*planned)) + " %)";
     notes.push_back(progress);
     return notes;
 }
@@ -131,7 +145,8 @@ Report build_run_report(db::Database& database, std::int64_t run_id) {
     report.title = "Run " + std::to_string(run_id);
     if (run->kind == db::RunKind::epd) {
         report.notes = run_notes(*run, config, 0, std::nullopt);
-        report.notes.back() = "Progress: " + std::to_string(database.epd_results_of_run(run_id).size()) + " positions answered";
+        report.notes.back() =
+            "Progress: " + std::to_string(database.epd_results_of_run(run_id).size()) + " positions answered";
         report.sections.push_back(epd_section(database, run_id));
         return report;
     }
@@ -142,7 +157,8 @@ Report build_run_report(db::Database& database, std::int64_t run_id) {
     const bool one_pairing_sprt = sprt && matchups.size() == 1;
     Section section;
     section.heading = "Results per pairing";
-    section.paragraphs.push_back("Elo and LOS from the pentanomial counts of completed opening pairs when there are any, else from W/D/L; Elo \xC2\xB1 95% error.");
+    section.paragraphs.push_back(
+        "Elo and LOS from the pentanomial counts of completed opening pairs when there are any, else from W/D/L; Elo \xC2\xB1 95% error.");
     section.tables.push_back(matchup_table(matchups, one_pairing_sprt ? sprt : std::nullopt));
     report.sections.push_back(std::move(section));
     report.sections.push_back(engines_section(database, run_id, config));

@@ -40,7 +40,8 @@ std::string engine_limit(const nlohmann::json& engine) {
     if (!engine.is_object()) return {};
     std::string text;
     const auto add = [&](const std::string& part) { text += (text.empty() ? "" : " ") + part; };
-    if (engine.contains("tc") && engine["tc"].is_string() && engine["tc"] != "inf") add("tc=" + engine["tc"].get<std::string>());
+    if (engine.contains("tc") && engine["tc"].is_string() && engine["tc"] != "inf")
+        add("tc=" + engine["tc"].get<std::string>());
     for (const char* key : {"st", "nodes", "depth"})
         if (engine.contains(key) && engine[key].is_number()) add(std::string(key) + "=" + number_text(engine[key]));
     return text;
@@ -56,7 +57,8 @@ std::string run_limit(const nlohmann::json& config) {
     if (limits.empty()) return {};
     if (same) return limits.front().second;
     std::string text;
-    for (const auto& [name, limit] : limits) text += (text.empty() ? "" : ", ") + name + " " + (limit.empty() ? "-" : limit);
+    for (const auto& [name, limit] : limits)
+        text += (text.empty() ? "" : ", ") + name + " " + (limit.empty() ? "-" : limit);
     return text;
 }
 

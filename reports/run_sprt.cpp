@@ -54,8 +54,8 @@ std::vector<FirstEngineGame> games_between(db::Database& database, std::int64_t 
 
 // Elo as the run report computes it (pairs once there are any); none while it is only a bound.
 std::optional<double> finite_elo(const RunningCounts& counts) {
-    const stats::EloEstimate estimate = counts.complete_pairs > 0 ? stats::estimate_elo(counts.penta)
-                                                                  : stats::estimate_elo(counts.wdl);
+    const stats::EloEstimate estimate =
+        counts.complete_pairs > 0 ? stats::estimate_elo(counts.penta) : stats::estimate_elo(counts.wdl);
     if (estimate.bound != stats::RatingBound::exact) return std::nullopt;
     return estimate.elo;
 }
@@ -94,9 +94,10 @@ stats::SprtResult sprt_result(const RunSprt& sprt, const stats::WdlCounts& wdl, 
 
 std::string sprt_note(const RunSprt& sprt) {
     const stats::SprtParameters& p = sprt.parameters;
-    return "SPRT [" + two_decimals(p.elo0) + ", " + two_decimals(p.elo1) + "] " + std::string(stats::model_name(p.model)) +
-           (sprt.trinomial ? ", trinomial" : ", pentanomial") + ", alpha " + two_decimals(p.alpha) + ", beta " +
-           two_decimals(p.beta) + ": H0 at LLR <= " + two_decimals(stats::sprt_lower_bound(p.alpha, p.beta)) +
+    return "SPRT [" + two_decimals(p.elo0) + ", " + two_decimals(p.elo1) + "] " +
+           std::string(stats::model_name(p.model)) + (sprt.trinomial ? ", trinomial" : ", pentanomial") + ", alpha " +
+           two_decimals(p.alpha) + ", beta " + two_decimals(p.beta) +
+           ": H0 at LLR <= " + two_decimals(stats::sprt_lower_bound(p.alpha, p.beta)) +
            ", H1 at LLR >= " + two_decimals(stats::sprt_upper_bound(p.alpha, p.beta));
 }
 
@@ -114,15 +115,18 @@ std::vector<Chart> sprt_charts(db::Database& database, std::int64_t run_id, cons
     llr.lower_label = "H0";
     llr.upper_label = "H1";
     Chart elo = trajectory("sprt-elo", "Elo over games", "Elo", stride);
-    elo.subtitle = first + " against " + second + ", from pairs once one is complete (none while a score is 0% or 100%)";
+    elo.subtitle =
+        first + " against " + second + ", from pairs once one is complete (none while a score is 0% or 100%)";
     llr.series.points.push_back({"0 games", 0.0, std::nullopt});
     elo.series.points.push_back({"0 games", std::nullopt, std::nullopt});
     RunningCounts counts;
     for (std::int64_t played = 1; played <= total; ++played) {
-        counts.add(games[static_cast<std::size_t>(played - 1)].pair, games[static_cast<std::size_t>(played - 1)].points);
+        counts.add(games[static_cast<std::size_t>(played - 1)].pair,
+                   games[static_cast<std::size_t>(played - 1)].points);
         if (played % stride != 0 && played != total) continue;
         const std::string label = std::to_string(played) + " games";
-        llr.series.points.push_back({label, sprt_result(sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
+        llr.series.points.push_back(
+            {label, sprt_result(sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
         elo.series.points.push_back({label, finite_elo(counts), std::nullopt});
     }
     return {llr, elo};

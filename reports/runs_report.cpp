@@ -40,7 +40,8 @@ std::string commits_text(const nlohmann::json& config, const std::vector<db::Eng
         return comma_joined(commits);
     for (const nlohmann::json& entry : config["engines"])
         if (entry.is_object() && entry.contains("build") && entry["build"].is_string())
-            commits.push_back(entry["build"].get<std::string>().substr(0, 12) + " (" + entry.value("name", std::string()) + ")");
+            commits.push_back(entry["build"].get<std::string>().substr(0, 12) + " (" +
+                              entry.value("name", std::string()) + ")");
     return comma_joined(commits);
 }
 
@@ -70,8 +71,13 @@ std::vector<std::string> run_row(db::Database& database, const db::RunRecord& ru
     db::ResultFilter filter;
     filter.run_ids.push_back(run.id);
     const std::string games = run.kind == db::RunKind::epd ? "" : std::to_string(database.count_games(filter));
-    return {std::to_string(run.id), std::string(db::to_string(run.kind)), std::string(db::to_string(run.status)),
-            minutes_of(run.started_at), comma_joined(engine_names(config, stored)), commits_text(config, stored), games,
+    return {std::to_string(run.id),
+            std::string(db::to_string(run.kind)),
+            std::string(db::to_string(run.status)),
+            minutes_of(run.started_at),
+            comma_joined(engine_names(config, stored)),
+            commits_text(config, stored),
+            games,
             sprt_text(database, run, config)};
 }
 

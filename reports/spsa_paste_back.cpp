@@ -34,9 +34,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-double final_theta(const SpsaParamTrajectory& param) {
-    return param.theta.empty() ? param.start : param.theta.back();
-}
+double final_theta(const SpsaParamTrajectory& param) { return param.theta.empty() ? param.start : param.theta.back(); }
 
 double final_value(const SpsaParamTrajectory& param) {
     const double theta = final_theta(param);

@@ -42,10 +42,11 @@ std::string signed_number(double value) {
 std::vector<std::string> summary(const SpsaReportModel& run) {
     std::vector<std::string> lines;
     lines.push_back("Engine " + run.engine + (run.limits.empty() ? "" : ", games at " + run.limits) + ".");
-    lines.push_back("Iterations: " + std::to_string(run.iterations_done) + " of " + std::to_string(run.iterations_planned) +
-                    ", " + std::to_string(run.pairs_per_iteration) + " game pairs each; " + std::to_string(run.games) +
-                    " games in total. θ+ against θ−: +" + std::to_string(run.plus.wins) + " =" +
-                    std::to_string(run.plus.draws) + " −" + std::to_string(run.plus.losses) + ".");
+    lines.push_back("Iterations: " + std::to_string(run.iterations_done) + " of " +
+                    std::to_string(run.iterations_planned) + ", " + std::to_string(run.pairs_per_iteration) +
+                    " game pairs each; " + std::to_string(run.games) + " games in total. θ+ against θ−: +" +
+                    std::to_string(run.plus.wins) + " =" + std::to_string(run.plus.draws) + " −" +
+                    std::to_string(run.plus.losses) + ".");
     lines.push_back("Schedule: alpha " + spsa_number(run.alpha) + ", gamma " + spsa_number(run.gamma) + ", A " +
                     spsa_number(run.A) + (run.A == 1 ? " iteration." : " iterations."));
     std::string time;
@@ -73,7 +74,8 @@ Table parameter_table(const SpsaReportModel& run) {
 std::string chart_id(std::size_t run_number, const std::string& name) {
     std::string id = "spsa-" + std::to_string(run_number) + "-";
     for (char c : name) {
-        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        const bool keep =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
         id += keep ? c : '_';
     }
     return id;
@@ -115,7 +117,8 @@ void add_run(Report& report, std::size_t run_number, const SpsaReportModel& run,
     Section paste;
     paste.heading = run.run_name + ": final values to paste back";
     paste.paragraphs.push_back("For OpenBench, for fishtest, and for arbiter's -each, in this order.");
-    paste.blocks = {joined(openbench_lines(run.params)), joined(fishtest_lines(run.params)), each_option_line(run.params)};
+    paste.blocks = {joined(openbench_lines(run.params)), joined(fishtest_lines(run.params)),
+                    each_option_line(run.params)};
     report.sections.push_back(std::move(paste));
     if (!with_trajectories) return;
 

@@ -18,8 +18,8 @@
 namespace arbiter::reports {
 
 struct SpsaParamTrajectory {
-    std::string name;          // the UCI option's name
-    bool is_integer = false;   // int parameters reach the engine rounded, so they print rounded
+    std::string name;         // the UCI option's name
+    bool is_integer = false;  // int parameters reach the engine rounded, so they print rounded
     double start = 0, min = 0, max = 0;
     double c_end = 0, r_end = 0;  // perturbation size and learning rate at the last iteration
     std::vector<double> theta;    // θ after each iteration: [0] is after iteration 1

@@ -63,8 +63,8 @@ SpsaReportModel model_of(const db::SpsaRunData& data) {
     model.game_seconds = data.time.game_seconds;
     model.wall_seconds = data.time.wall_seconds;
     for (const db::SpsaParamRecord& param : data.params)
-        model.params.push_back({param.name, !param.is_float, param.start, param.min, param.max, param.c_end,
-                                param.r_end, {}});
+        model.params.push_back(
+            {param.name, !param.is_float, param.start, param.min, param.max, param.c_end, param.r_end, {}});
     // Only finished iterations moved θ; one being played (or cut short by a kill) has no θ after yet.
     for (const db::SpsaIterationRecord& iteration : data.iterations) {
         if (!iteration.finished_at) continue;
@@ -73,7 +73,8 @@ SpsaReportModel model_of(const db::SpsaRunData& data) {
         model.plus.draws += iteration.draws;
         model.plus.losses += iteration.losses;
         for (const db::SpsaParamStep& step : iteration.steps)
-            if (step.theta_after && step.param_index >= 0 && static_cast<std::size_t>(step.param_index) < model.params.size())
+            if (step.theta_after && step.param_index >= 0 &&
+                static_cast<std::size_t>(step.param_index) < model.params.size())
                 model.params[static_cast<std::size_t>(step.param_index)].theta.push_back(*step.theta_after);
     }
     return model;
@@ -81,7 +82,8 @@ SpsaReportModel model_of(const db::SpsaRunData& data) {
 
 }  // namespace
 
-std::vector<SpsaReportModel> load_spsa_report_models(const std::string& db_path, const std::optional<std::string>& run_name) {
+std::vector<SpsaReportModel> load_spsa_report_models(const std::string& db_path,
+                                                     const std::optional<std::string>& run_name) {
     db::OpenOptions options;
     options.read_only = true;
     db::Database database(db_path, options);

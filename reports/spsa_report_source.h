@@ -21,6 +21,7 @@ public:
 // The SPSA runs stored in `db_path` (only the one named `run_name` when given), opened read-only.
 // Throws db::DbError when the file is not a usable database, SpsaReportInputError when it has no
 // SPSA tables or runs, or no run of that name. A run's trajectories hold its finished iterations.
-std::vector<SpsaReportModel> load_spsa_report_models(const std::string& db_path, const std::optional<std::string>& run_name);
+std::vector<SpsaReportModel> load_spsa_report_models(const std::string& db_path,
+                                                     const std::optional<std::string>& run_name);
 
 }  // namespace arbiter::reports

@@ -16,7 +16,9 @@ struct Frame {
 
     double plot_width() const { return width - left - right; }
     double plot_height() const { return height - top - bottom; }
-    double x_center(std::size_t slot) const { return left + plot_width() * (static_cast<double>(slot) + 0.5) / static_cast<double>(slots); }
+    double x_center(std::size_t slot) const {
+        return left + plot_width() * (static_cast<double>(slot) + 0.5) / static_cast<double>(slots);
+    }
     double slot_width() const { return plot_width() / static_cast<double>(slots); }
     double y(double value) const { return top + plot_height() * (y_max - value) / (y_max - y_min); }
 };
@@ -108,8 +110,8 @@ void draw_points(std::ostringstream& svg, const Frame& frame, const Chart& chart
         const std::string x = number(frame.x_center(i));
         if (point.error && *point.error > 0) {
             svg << "<line class=\"error-bar\" x1=\"" << x << "\" x2=\"" << x << "\" y1=\""
-                << number(frame.y(*point.value - *point.error)) << "\" y2=\"" << number(frame.y(*point.value + *point.error))
-                << "\"/>";
+                << number(frame.y(*point.value - *point.error)) << "\" y2=\""
+                << number(frame.y(*point.value + *point.error)) << "\"/>";
         }
         path += (path.empty() ? "M" : " L") + x + " " + number(frame.y(*point.value));
         svg << "<circle class=\"point\" cx=\"" << x << "\" cy=\"" << number(frame.y(*point.value))
@@ -134,8 +136,8 @@ void draw_bars(std::ostringstream& svg, const Frame& frame, const Chart& chart) 
             << "\" height=\"" << number(height) << "\"><title>" << tooltip(point) << "</title></rect>";
         if (point.error && *point.error > 0) {
             svg << "<line class=\"error-bar\" x1=\"" << x << "\" x2=\"" << x << "\" y1=\""
-                << number(frame.y(*point.value - *point.error)) << "\" y2=\"" << number(frame.y(*point.value + *point.error))
-                << "\"/>";
+                << number(frame.y(*point.value - *point.error)) << "\" y2=\""
+                << number(frame.y(*point.value + *point.error)) << "\"/>";
         }
     }
     svg << "</g>";
@@ -178,13 +180,14 @@ void draw_iteration_axis(std::ostringstream& svg, const Frame& frame, const Char
         << "</text></g>";
 }
 
-void draw_level(std::ostringstream& svg, const Frame& frame, double value, const std::string& css, const std::string& label) {
+void draw_level(std::ostringstream& svg, const Frame& frame, double value, const std::string& css,
+                const std::string& label) {
     if (value < frame.y_min || value > frame.y_max) return;
     const std::string y = number(frame.y(value));
-    svg << "<line class=\"" << css << "\" x1=\"" << number(frame.left) << "\" x2=\"" << number(frame.width - frame.right)
-        << "\" y1=\"" << y << "\" y2=\"" << y << "\"/><text class=\"" << css << "-label\" x=\""
-        << number(frame.width - frame.right - 4) << "\" y=\"" << number(frame.y(value) - 4) << "\" text-anchor=\"end\">"
-        << escape_xml(label) << "</text>";
+    svg << "<line class=\"" << css << "\" x1=\"" << number(frame.left) << "\" x2=\""
+        << number(frame.width - frame.right) << "\" y1=\"" << y << "\" y2=\"" << y << "\"/><text class=\"" << css
+        << "-label\" x=\"" << number(frame.width - frame.right - 4) << "\" y=\"" << number(frame.y(value) - 4)
+        << "\" text-anchor=\"end\">" << escape_xml(label) << "</text>";
 }
 
 void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
@@ -211,10 +214,11 @@ void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& c
 
 // The <svg> element's start, its accessible title and the visible one, for every kind of chart.
 void open_svg(std::ostringstream& svg, const Chart& chart, ChartSize size, const Frame& frame, const char* kind_class) {
-    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart " << kind_class
-        << "\" viewBox=\"0 0 " << size.width << " " << size.height << "\" role=\"img\" aria-label=\""
+    svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << escape_xml(chart.id) << "\" class=\"chart "
+        << kind_class << "\" viewBox=\"0 0 " << size.width << " " << size.height << "\" role=\"img\" aria-label=\""
         << escape_xml(chart.title) << "\"><title>" << escape_xml(chart.title) << "</title>"
-        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title) << "</text>";
+        << "<text class=\"chart-title\" x=\"" << number(frame.left) << "\" y=\"20\">" << escape_xml(chart.title)
+        << "</text>";
 }
 
 std::string render_trajectory_svg(const Chart& chart, ChartSize size) {

@@ -51,7 +51,7 @@ struct Options {
     std::string tc;
     int nodes = 0;
     int concurrency = 0;
-    int depth = 0;           // throughput: depth=N instead of a clock
+    int depth = 0;  // throughput: depth=N instead of a clock
     std::string book;
     int book_positions = 0;  // the first N positions of the book; 0: all of them
     std::string order = "sequential";
@@ -125,8 +125,9 @@ int overhead(const Options& o) {
         for (auto* engine : {white.get(), black.get()}) engine->new_game(game::announced_time_control(setup.white_tc));
         const game::PlayedGame played = game::play_game(*white, *black, setup, never);
         for (const auto& move : played.moves)
-            if (move.engine_time_ms) overheads.push_back(static_cast<double>(move.measured.count()) / 1000.0 -
-                                                         static_cast<double>(*move.engine_time_ms));
+            if (move.engine_time_ms)
+                overheads.push_back(static_cast<double>(move.measured.count()) / 1000.0 -
+                                    static_cast<double>(*move.engine_time_ms));
     }
     std::printf("per-move overhead (arbiter measured - engine info time), %zu moves at tc=%s:\n", overheads.size(),
                 o.tc.empty() ? "10+0.1" : o.tc.c_str());
@@ -149,7 +150,8 @@ std::string book_file(const Options& o) {
             ++written;
         }
     if (written < o.book_positions)
-        throw std::invalid_argument("--book " + o.book + ": " + std::to_string(written) + " positions, fewer than --book-positions");
+        throw std::invalid_argument("--book " + o.book + ": " + std::to_string(written) +
+                                    " positions, fewer than --book-positions");
     return path.string();
 }
 
@@ -245,16 +247,17 @@ int memory(const Options& o) {
         }
     });
     std::ostringstream out, err;
-    const int code = play(
-        match_config(o, db, games, o.concurrency ? o.concurrency : 16, "nodes=" + std::to_string(o.nodes ? o.nodes : 500)),
-        out, err);
+    const int code = play(match_config(o, db, games, o.concurrency ? o.concurrency : 16,
+                                       "nodes=" + std::to_string(o.nodes ? o.nodes : 500)),
+                          out, err);
     done = true;
     sampler.join();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("exit %d, %d games in %.1f s (%.1f games/min)\n", code, games, wall, games / wall * 60.0);
     std::printf("arbiter RSS: peak %ld KiB", peak.load());
     for (double fraction : {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0}) {
-        const auto index = std::min(samples.size() - 1, static_cast<std::size_t>(fraction * static_cast<double>(samples.size() - 1)));
+        const auto index =
+            std::min(samples.size() - 1, static_cast<std::size_t>(fraction * static_cast<double>(samples.size() - 1)));
         std::printf("%s %.0f%%: %ld", fraction == 0.1 ? "; KiB at" : ",", fraction * 100, samples[index].second);
     }
     std::printf("\n");

@@ -35,46 +35,55 @@ constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
 
 inline int popcount(Bitboard b) { return std::popcount(b); }
 // lsb/msb of an empty bitboard is undefined (asserted in debug builds).
-inline Square lsb(Bitboard b) { assert(b); return Square(std::countr_zero(b)); }
-inline Square msb(Bitboard b) { assert(b); return Square(63 - std::countl_zero(b)); }
-inline Square pop_lsb(Bitboard& b) { Square s = lsb(b); b &= b - 1; return s; }
+inline Square lsb(Bitboard b) {
+    assert(b);
+    return Square(std::countr_zero(b));
+}
+inline Square msb(Bitboard b) {
+    assert(b);
+    return Square(63 - std::countl_zero(b));
+}
+inline Square pop_lsb(Bitboard& b) {
+    Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
 // Shift every square one step in direction D, dropping squares that would wrap around a board edge.
 template <Direction D>
 constexpr Bitboard shift(Bitboard b) {
-  constexpr Bitboard notA = ~kFileABB, notH = ~(kFileABB << 7);
-  if constexpr (D == NORTH) return b << 8;
-  else if constexpr (D == SOUTH) return b >> 8;
-  else if constexpr (D == EAST) return (b & notH) << 1;
-  else if constexpr (D == WEST) return (b & notA) >> 1;
-  else if constexpr (D == NORTH_EAST) return (b & notH) << 9;
-  else if constexpr (D == NORTH_WEST) return (b & notA) << 7;
-  else if constexpr (D == SOUTH_EAST) return (b & notH) >> 7;
-  else return (b & notA) >> 9;  // SOUTH_WEST
+    constexpr Bitboard notA = ~kFileABB, notH = ~(kFileABB << 7);
+    if constexpr (D == NORTH) return b << 8;
+    else if constexpr (D == SOUTH) return b >> 8;
+    else if constexpr (D == EAST) return (b & notH) << 1;
+    else if constexpr (D == WEST) return (b & notA) >> 1;
+    else if constexpr (D == NORTH_EAST) return (b & notH) << 9;
+    else if constexpr (D == NORTH_WEST) return (b & notA) << 7;
+    else if constexpr (D == SOUTH_EAST) return (b & notH) >> 7;
+    else return (b & notA) >> 9;  // SOUTH_WEST
 }
 
 // All squares attacked by the pawns in b (of color C).
 template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard b) {
-  return C == WHITE ? shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b)
-                    : shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
+    return C == WHITE ? shift<NORTH_WEST>(b) | shift<NORTH_EAST>(b) : shift<SOUTH_WEST>(b) | shift<SOUTH_EAST>(b);
 }
 
 namespace detail {
 // One entry per (slider kind, square). mask = relevant occupancy (board edges excluded).
 struct Magic {
-  Bitboard mask;
-  Bitboard magic;
-  const Bitboard* attacks;
-  unsigned shift;
-  unsigned index(Bitboard occupied) const {
+    Bitboard mask;
+    Bitboard magic;
+    const Bitboard* attacks;
+    unsigned shift;
+    unsigned index(Bitboard occupied) const {
 #ifdef TEMPO_USE_PEXT
-    return unsigned(_pext_u64(occupied, mask));
+        return unsigned(_pext_u64(occupied, mask));
 #else
-    return unsigned(((occupied & mask) * magic) >> shift);
+        return unsigned(((occupied & mask) * magic) >> shift);
 #endif
-  }
+    }
 };
 extern Magic rook_magics[SQUARE_NB];
 extern Magic bishop_magics[SQUARE_NB];
@@ -90,23 +99,25 @@ inline Bitboard pawn_attacks_bb(Color c, Square s) { return detail::pawn_attacks
 // Attacks of a piece of type PT (not PAWN) on s given the occupancy.
 template <PieceType PT>
 inline Bitboard attacks_bb(Square s, Bitboard occupied) {
-  static_assert(PT != PAWN, "use pawn_attacks_bb");
-  if constexpr (PT == BISHOP) {
-    const detail::Magic& m = detail::bishop_magics[s];
-    return m.attacks[m.index(occupied)];
-  } else if constexpr (PT == ROOK) {
-    const detail::Magic& m = detail::rook_magics[s];
-    return m.attacks[m.index(occupied)];
-  } else if constexpr (PT == QUEEN) {
-    return attacks_bb<BISHOP>(s, occupied) | attacks_bb<ROOK>(s, occupied);
-  } else {
-    return detail::pseudo_attacks[PT][s];
-  }
+    static_assert(PT != PAWN, "use pawn_attacks_bb");
+    if constexpr (PT == BISHOP) {
+        const detail::Magic& m = detail::bishop_magics[s];
+        return m.attacks[m.index(occupied)];
+    } else if constexpr (PT == ROOK) {
+        const detail::Magic& m = detail::rook_magics[s];
+        return m.attacks[m.index(occupied)];
+    } else if constexpr (PT == QUEEN) {
+        return attacks_bb<BISHOP>(s, occupied) | attacks_bb<ROOK>(s, occupied);
+    } else {
+        return detail::pseudo_attacks[PT][s];
+    }
 }
 
 // Empty-board attacks (KNIGHT..KING).
 template <PieceType PT>
-inline Bitboard attacks_bb(Square s) { return detail::pseudo_attacks[PT][s]; }
+inline Bitboard attacks_bb(Square s) {
+    return detail::pseudo_attacks[PT][s];
+}
 
 // Runtime piece type variant (not PAWN).
 Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied);

@@ -35,9 +35,11 @@ Move* generate_pseudo_legal(const Position& pos, Move* out);
 inline void generate_legal(const Position& pos, MoveList& list) { list.set_end(generate_legal(pos, list.data())); }
 inline void generate_noisy(const Position& pos, MoveList& list) { list.set_end(generate_noisy(pos, list.data())); }
 inline void generate_quiets(const Position& pos, MoveList& list) { list.set_end(generate_quiets(pos, list.data())); }
-inline void generate_evasions(const Position& pos, MoveList& list) { list.set_end(generate_evasions(pos, list.data())); }
+inline void generate_evasions(const Position& pos, MoveList& list) {
+    list.set_end(generate_evasions(pos, list.data()));
+}
 inline void generate_pseudo_legal(const Position& pos, MoveList& list) {
-  list.set_end(generate_pseudo_legal(pos, list.data()));
+    list.set_end(generate_pseudo_legal(pos, list.data()));
 }
 
 // Number of legal moves, without writing them out when avoidable (used by perft's last ply).

@@ -13,8 +13,8 @@ namespace chess {
 // Thrown by parse_san / parse_uci / parse_square. The message quotes the input and says why
 // (malformed, illegal, ambiguous).
 class MoveParseError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
+public:
+    using std::runtime_error::runtime_error;
 };
 
 std::string square_name(Square s);           // "e4"; "-" for SQ_NONE

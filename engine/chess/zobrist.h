@@ -23,7 +23,7 @@ Key polyglot_random64(int index);
 namespace detail {
 // Compile-time constants derived from the Polyglot table (constant-initialised: no init order issue).
 extern const std::array<std::array<Key, SQUARE_NB>, PIECE_NB> piece_square;  // 0 for NO_PIECE etc.
-extern const std::array<Key, CASTLING_RIGHT_NB> castling;  // xor over the rights in the set
+extern const std::array<Key, CASTLING_RIGHT_NB> castling;                    // xor over the rights in the set
 extern const std::array<Key, FILE_NB> en_passant;
 extern const Key white_to_move;
 }  // namespace detail

@@ -20,30 +20,30 @@
 namespace tempo::tune {
 
 class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
+public:
+    using std::runtime_error::runtime_error;
 };
 
 struct LabelledPosition {
-  std::string fen;
-  double white_result = 0.5;  // 1 White won, 0.5 draw, 0 Black won
-  // The playing engine's search score in centipawns, White's view (pipe format only); mates are
-  // ±kMateScoreCp. `tempo tune --score-weight` blends it into the target.
-  std::optional<double> white_score;
+    std::string fen;
+    double white_result = 0.5;  // 1 White won, 0.5 draw, 0 Black won
+    // The playing engine's search score in centipawns, White's view (pipe format only); mates are
+    // ±kMateScoreCp. `tempo tune --score-weight` blends it into the target.
+    std::optional<double> white_score;
 };
 
 inline constexpr double kMateScoreCp = 10000.0;
 
 struct ReadOptions {
-  int skip_plies = 0;  // drop positions before this game ply (from the FEN move counters in EPD)
+    int skip_plies = 0;  // drop positions before this game ply (from the FEN move counters in EPD)
 };
 
 struct ReadCounts {
-  long long lines = 0;      // positions seen (EPD lines, PGN plies)
-  long long kept = 0;
-  long long in_check = 0;   // skipped: the side to move is in check, the eval is meaningless
-  long long book = 0;       // skipped: PGN book moves
-  long long early = 0;      // skipped: before skip_plies
+    long long lines = 0;  // positions seen (EPD lines, PGN plies)
+    long long kept = 0;
+    long long in_check = 0;  // skipped: the side to move is in check, the eval is meaningless
+    long long book = 0;      // skipped: PGN book moves
+    long long early = 0;     // skipped: before skip_plies
 };
 
 // "1-0", "1.0", "1", "0-1", "0.0", "0", "1/2-1/2", "0.5", "½-½" ... → White's result; nullopt if not a result.

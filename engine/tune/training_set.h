@@ -16,26 +16,26 @@ namespace tempo::tune {
 // One position's eval as a linear function of the parameter slots (White's view):
 //   eval = (fixed_mg + sum mg terms) * mg_weight + (fixed_eg + sum eg terms) * eg_weight
 struct Sample {
-  std::uint32_t first_term = 0;  // mg terms, then eg terms, in TrainingSet::terms
-  std::uint16_t mg_terms = 0;
-  std::uint16_t eg_terms = 0;
-  float fixed_mg = 0;
-  float fixed_eg = 0;
-  float mg_weight = 1;  // phase / kPhaseMax
-  float eg_weight = 0;
-  float white_result = 0.5f;  // the target: the game result, or its blend with the search score
-  float white_score = std::numeric_limits<float>::quiet_NaN();  // centipawns, NaN when the data has none
+    std::uint32_t first_term = 0;  // mg terms, then eg terms, in TrainingSet::terms
+    std::uint16_t mg_terms = 0;
+    std::uint16_t eg_terms = 0;
+    float fixed_mg = 0;
+    float fixed_eg = 0;
+    float mg_weight = 1;  // phase / kPhaseMax
+    float eg_weight = 0;
+    float white_result = 0.5f;  // the target: the game result, or its blend with the search score
+    float white_score = std::numeric_limits<float>::quiet_NaN();  // centipawns, NaN when the data has none
 };
 
 struct TrainingSet {
-  std::vector<Sample> samples;
-  std::vector<TraceTerm> terms;
+    std::vector<Sample> samples;
+    std::vector<TraceTerm> terms;
 };
 
 struct BuildCounts {
-  long long resolved = 0;     // quiet leaf found and traced
-  long long no_quiet_leaf = 0;  // the capture line ends in mate or check
-  long long forced_draw = 0;  // the eval scores it 0 whatever the parameters
+    long long resolved = 0;       // quiet leaf found and traced
+    long long no_quiet_leaf = 0;  // the capture line ends in mate or check
+    long long forced_draw = 0;    // the eval scores it 0 whatever the parameters
 };
 
 // Adds one traced position.

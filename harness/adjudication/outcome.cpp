@@ -131,7 +131,8 @@ Outcome interrupted() { return make(GameResult::Unfinished, EndReason::Interrupt
 Outcome draw_adjudication(EndReason reason) { return draw(reason, "Draw by adjudication"); }
 
 Outcome win_adjudication(chess::Color winner) {
-    return make(win_for(winner), EndReason::ResignAdjudication, std::string(side_name(winner)) + " wins by adjudication");
+    return make(win_for(winner), EndReason::ResignAdjudication,
+                std::string(side_name(winner)) + " wins by adjudication");
 }
 
 Outcome tablebase_adjudication(GameResult result) {

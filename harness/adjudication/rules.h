@@ -19,7 +19,7 @@ struct DrawRule {
 };
 
 struct ResignRule {
-    int move_count = 0;   // consecutive moves the loser's score is <= -score_cp
+    int move_count = 0;  // consecutive moves the loser's score is <= -score_cp
     int score_cp = 0;
     bool two_sided = false;  // the winner must also have scored >= score_cp for as long
     bool operator==(const ResignRule&) const = default;
@@ -28,7 +28,7 @@ struct ResignRule {
 struct Rules {
     std::optional<DrawRule> draw;
     std::optional<ResignRule> resign;
-    int max_moves = 0;  // full moves before a draw is declared; 0 = no limit
+    int max_moves = 0;                       // full moves before a draw is declared; 0 = no limit
     std::optional<TablebaseRule> tablebase;  // -tb: the Syzygy tables end the game
     bool operator==(const Rules&) const = default;
 };

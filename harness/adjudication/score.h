@@ -23,9 +23,7 @@ inline constexpr int kMateScore = 100000;
 
 // Plies to mate as cutechess counts them: mating in N moves is 2N-1 plies, being mated in N
 // moves is 2N plies ("mate 0" is treated as already mated).
-inline int mate_plies(int uci_mate_moves) {
-    return uci_mate_moves > 0 ? 2 * uci_mate_moves - 1 : 2 * -uci_mate_moves;
-}
+inline int mate_plies(int uci_mate_moves) { return uci_mate_moves > 0 ? 2 * uci_mate_moves - 1 : 2 * -uci_mate_moves; }
 
 // The single number the adjudication thresholds compare, in centipawns.
 inline int comparable_centipawns(const Score& score) {

@@ -173,9 +173,9 @@ std::optional<Wdl> Tablebase::probe(const chess::Position& position) const {
 
     std::lock_guard lock(fathom_state().mutex);
     if (rule50 == 0) {
-        const unsigned result = tb_probe_wdl(white, black, bits(chess::KING), bits(chess::QUEEN), bits(chess::ROOK),
-                                             bits(chess::BISHOP), bits(chess::KNIGHT), bits(chess::PAWN), 0, 0,
-                                             en_passant, white_to_move);
+        const unsigned result =
+            tb_probe_wdl(white, black, bits(chess::KING), bits(chess::QUEEN), bits(chess::ROOK), bits(chess::BISHOP),
+                         bits(chess::KNIGHT), bits(chess::PAWN), 0, 0, en_passant, white_to_move);
         if (result == TB_RESULT_FAILED) return std::nullopt;
         return wdl_of(result);
     }

@@ -63,7 +63,8 @@ std::optional<std::string> bench_nodes_in_output(const std::string& output) {
 std::optional<std::string> bench_in_commit_message(const std::string& message) {
     static const std::regex announced(R"((?:bench|nodes)[ :=]+([0-9,]+))", std::regex::icase);
     std::optional<std::string> last;
-    for (std::sregex_iterator at(message.begin(), message.end(), announced), end; at != end; ++at) last = (*at)[1].str();
+    for (std::sregex_iterator at(message.begin(), message.end(), announced), end; at != end; ++at)
+        last = (*at)[1].str();
     if (!last) return std::nullopt;
     return normalised_count(*last);
 }

@@ -21,7 +21,7 @@ struct BenchRun {
     std::filesystem::path log;         // the bench's output, <entry>/bench.log
     bool cached = false;
     bool timed_out = false;
-    int stop_signal = 0;               // the bench was killed because arbiter got this signal
+    int stop_signal = 0;  // the bench was killed because arbiter got this signal
 };
 
 // `binary` run with `args` (split at spaces) for at most `timeout_seconds`, its output read with

@@ -74,9 +74,11 @@ void check_variables(const BuildRecipe& recipe, const std::string& vars_key, con
     for (const auto& [name, value] : recipe.vars) {
         check_variable_name(name, vars_key);
         if (recipe.kind == RecipeKind::openbench && name == "EXE")
-            throw BuildInputError(vars_key + ": EXE is the openbench recipe's own (it names the binary): use the make recipe and exe");
+            throw BuildInputError(
+                vars_key + ": EXE is the openbench recipe's own (it names the binary): use the make recipe and exe");
         if (!recipe.net.empty() && name == recipe.net_var)
-            throw BuildInputError(vars_key + ": " + name + " is the variable the network goes to: give the network only as net");
+            throw BuildInputError(vars_key + ": " + name +
+                                  " is the variable the network goes to: give the network only as net");
     }
     check_variable_name(recipe.net_var, net_var_key);
 }
@@ -136,10 +138,10 @@ void read_bench_section(BuildRecipe& recipe, const json& section, const std::str
 
 std::string to_string(RecipeKind kind) {
     switch (kind) {
-    case RecipeKind::openbench: return "openbench";
-    case RecipeKind::cmake: return "cmake";
-    case RecipeKind::make: return "make";
-    case RecipeKind::command: return "command";
+        case RecipeKind::openbench: return "openbench";
+        case RecipeKind::cmake: return "cmake";
+        case RecipeKind::make: return "make";
+        case RecipeKind::command: return "command";
     }
     return "command";
 }
@@ -167,7 +169,7 @@ BuildRecipe shaped_recipe(const std::string& recipe, const std::string& dir, con
 }
 
 BuildRecipe with_additions(BuildRecipe recipe, const RecipeAdditions& additions, const std::string& vars_key,
-                          const std::string& net_var_key) {
+                           const std::string& net_var_key) {
     for (const auto& [name, value] : additions.vars) recipe.vars[name] = value;
     if (!additions.net.empty()) recipe.net = additions.net;
     if (!additions.net_var.empty()) recipe.net_var = additions.net_var;
@@ -228,8 +230,11 @@ BuildRecipe read_recipe_file(const std::string& path) {
 }
 
 std::string normalised_recipe(const BuildRecipe& recipe) {
-    json line = {{"recipe", to_string(recipe.kind)}, {"dir", recipe.dir},       {"exe", recipe.exe},
-                 {"target", recipe.target},          {"command", recipe.command}};
+    json line = {{"recipe", to_string(recipe.kind)},
+                 {"dir", recipe.dir},
+                 {"exe", recipe.exe},
+                 {"target", recipe.target},
+                 {"command", recipe.command}};
     if (!recipe.vars.empty()) line["vars"] = recipe.vars;
     if (!recipe.net.empty()) line["net_var"] = recipe.net_var;
     return line.dump();  // keys sorted: the same recipe always gives the same text

@@ -25,17 +25,17 @@ inline constexpr const char* kDefaultNetVariable = "EVALFILE";
 
 struct BuildRecipe {
     RecipeKind kind = RecipeKind::openbench;
-    std::string dir;             // relative to the repository root; empty = the root
-    std::string exe;             // openbench/command: the binary's file name; make: its path in dir;
-                                 // cmake: its path in the build directory (default: the target)
-    std::string target;          // cmake only
-    std::string command;         // command only: run by sh -c with {out} and {jobs} replaced
+    std::string dir;      // relative to the repository root; empty = the root
+    std::string exe;      // openbench/command: the binary's file name; make: its path in dir;
+                          // cmake: its path in the build directory (default: the target)
+    std::string target;   // cmake only
+    std::string command;  // command only: run by sh -c with {out} and {jobs} replaced
     std::string bench_args = "bench";
-    bool verify_bench = true;    // run the bench after the build and check it against "Bench: N"
-    int timeout_seconds = 0;     // build.timeout: how long the build, and then the bench, may each
-                                 // take; 0 = not given (--build-timeout, else the defaults)
-    std::map<std::string, std::string> vars;  // build.vars: NAME -> VALUE, sorted, so keys compare
-    std::string net;             // build.net: the network file; empty = whatever the engine's build uses
+    bool verify_bench = true;                   // run the bench after the build and check it against "Bench: N"
+    int timeout_seconds = 0;                    // build.timeout: how long the build, and then the bench, may each
+                                                // take; 0 = not given (--build-timeout, else the defaults)
+    std::map<std::string, std::string> vars;    // build.vars: NAME -> VALUE, sorted, so keys compare
+    std::string net;                            // build.net: the network file; empty = whatever the engine's build uses
     std::string net_var = kDefaultNetVariable;  // build.net_var: the variable carrying the net's path
 };
 

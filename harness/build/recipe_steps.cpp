@@ -85,14 +85,14 @@ struct StepContext {
 
 std::string build_cmake(const BuildRecipe& recipe, const StepContext& step) {
     const fs::path build_dir = cmake_build_dir(step.paths);
-    std::vector<std::string> configure{"cmake", "-S", step.directory.string(), "-B", build_dir.string(),
-                                       "-DCMAKE_BUILD_TYPE=Release"};
+    std::vector<std::string> configure{
+        "cmake", "-S", step.directory.string(), "-B", build_dir.string(), "-DCMAKE_BUILD_TYPE=Release"};
     for (const std::string& word : variable_words(recipe)) configure.push_back("-D" + word);
     const ToolResult configured = run_logged(configure, step.paths.log, {}, step.limit);
     if (!configured.ok()) return failure("cmake configure", configured);
-    const ToolResult built = run_logged(
-        {"cmake", "--build", build_dir.string(), "--target", recipe.target, "-j", std::to_string(step.jobs)},
-        step.paths.log, {}, step.limit);
+    const ToolResult built =
+        run_logged({"cmake", "--build", build_dir.string(), "--target", recipe.target, "-j", std::to_string(step.jobs)},
+                   step.paths.log, {}, step.limit);
     if (!built.ok()) return failure("cmake --build", built);
     const fs::path binary = recipe_binary(recipe, step.paths);
     if (fs::exists(binary) && !resolved_inside(build_dir, binary))
@@ -188,10 +188,10 @@ std::string run_recipe(const BuildRecipe& recipe, const RecipePaths& paths, int 
     const StepContext step{paths, directory, jobs, limit, source};
     std::string failed_step;
     switch (recipe.kind) {
-    case RecipeKind::cmake: failed_step = build_cmake(recipe, step); break;
-    case RecipeKind::openbench:
-    case RecipeKind::make: failed_step = build_make(recipe, step, binary); break;
-    case RecipeKind::command: failed_step = build_command(recipe, step, binary); break;
+        case RecipeKind::cmake: failed_step = build_cmake(recipe, step); break;
+        case RecipeKind::openbench:
+        case RecipeKind::make: failed_step = build_make(recipe, step, binary); break;
+        case RecipeKind::command: failed_step = build_command(recipe, step, binary); break;
     }
     if (!failed_step.empty()) return failed_step;
     if (::access(binary.c_str(), X_OK) != 0) return "no binary at " + binary.string();

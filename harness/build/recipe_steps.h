@@ -12,10 +12,10 @@
 namespace arbiter::build {
 
 struct RecipePaths {
-    std::filesystem::path sources;    // the commit's checkout
-    std::filesystem::path entry;      // the cache entry: what is left after the checkout is removed
+    std::filesystem::path sources;  // the commit's checkout
+    std::filesystem::path entry;    // the cache entry: what is left after the checkout is removed
     std::filesystem::path log;
-    std::string default_exe;          // the binary's name when the recipe gives none
+    std::string default_exe;  // the binary's name when the recipe gives none
 };
 
 // The binary's absolute path in the cache entry: cmake's build directory holds it; the other

@@ -74,8 +74,9 @@ ResolvedRecipe resolve_recipe(const fs::path& repo, const std::string& commit, c
     }
     const fs::path in_tree = repo / "arbiter.json";
     if (fs::exists(in_tree)) return {read_recipe_file(in_tree.string()), in_tree.string()};
-    throw BuildInputError("no build recipe for " + short_hash(commit) + " in " + repo.string() +
-                          ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
+    throw BuildInputError(
+        "no build recipe for " + short_hash(commit) + " in " + repo.string() +
+        ": pass --recipe openbench|cmake|make|\"COMMAND\" or add an arbiter.json to the repository root");
 }
 
 // The recipe with the request's additions, its net made absolute (an arbiter.json's from the
@@ -189,8 +190,8 @@ void check_bench(BuiltEngine& built, const fs::path& repo, const BuildRecipe& re
     if (!bench.nodes) {
         const std::string why = command + " printed no node count (output: " + bench.log.string() + ")";
         if (built.announced_bench)
-            throw BenchMismatch(built.label + ": " + why + "; the commit message says Bench: " +
-                                *built.announced_bench);
+            throw BenchMismatch(built.label + ": " + why +
+                                "; the commit message says Bench: " + *built.announced_bench);
         if (request.need_bench_count) throw BuildInputError(built.label + ": " + why);
         progress << built.label << ": " << why << "; bench not checked" << std::endl;
         return;
@@ -204,7 +205,9 @@ void check_bench(BuiltEngine& built, const fs::path& repo, const BuildRecipe& re
     }
     built.bench_verified = verify;
     progress << built.label << ": bench " << *bench.nodes << " nodes"
-             << (built.announced_bench ? ", as the commit message says" : verify ? " (no Bench: line in the commit message)" : "")
+             << (built.announced_bench ? ", as the commit message says"
+                 : verify              ? " (no Bench: line in the commit message)"
+                                       : "")
              << (bench.cached ? " (cached)" : "") << std::endl;
 }
 
@@ -251,7 +254,8 @@ BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) 
     const fs::path cache = usable_cache(fs::absolute(request.cache.empty() ? default_build_cache() : request.cache));
     const BuildKey key = build_key(commit, resolved.recipe);
     CacheEntry entry = cache_entry(cache, key.name);
-    entry.binary = recipe_binary(resolved.recipe, RecipePaths{entry.sources, entry.dir, entry.log, repo.filename().string()});
+    entry.binary =
+        recipe_binary(resolved.recipe, RecipePaths{entry.sources, entry.dir, entry.log, repo.filename().string()});
     std::error_code error;
     fs::create_directories(entry.dir, error);
     if (error)
@@ -266,7 +270,8 @@ BuiltEngine build_revision(const BuildRequest& request, std::ostream& progress) 
     write_key(entry, key);
     if (!is_complete(entry)) {
         check_writable(cache);
-        FileLock lock(entry.lock, progress, built.label + ": waiting for another build of it (" + entry.lock.string() + ")");
+        FileLock lock(entry.lock, progress,
+                      built.label + ": waiting for another build of it (" + entry.lock.string() + ")");
         if (!is_complete(entry)) {  // else the build we waited for finished it
             progress << built.label << ": building with the " << to_string(resolved.recipe.kind) << " recipe from "
                      << resolved.source << " (log: " << entry.log.string() << ")" << std::endl;

@@ -59,13 +59,13 @@ struct BuildRequest {
     int jobs = 0;                 // parallel compile jobs; 0 = the number of cores
     // Empty: the arbiter.json of the commit, else of the repository's working tree.
     std::optional<BuildRecipe> recipe;
-    RecipeAdditions additions;    // --make-var, --net, --net-var: added to whichever recipe is used
-    bool verify_bench = true;     // false: --no-verify-bench, the bench does not run
+    RecipeAdditions additions;      // --make-var, --net, --net-var: added to whichever recipe is used
+    bool verify_bench = true;       // false: --no-verify-bench, the bench does not run
     bool need_bench_count = false;  // --bench: run the bench even when the recipe does not verify; a
                                     // count that differs from the commit's is shown, not refused
     // How the caller turns the bench check off, for the mismatch message: the entry points differ.
     std::string skip_check_hint = "pass --no-verify-bench to skip the check";
-    int timeout_seconds = 0;      // --build-timeout; 0 = the recipe's build.timeout, else the defaults
+    int timeout_seconds = 0;  // --build-timeout; 0 = the recipe's build.timeout, else the defaults
 };
 
 struct BuiltEngine {
@@ -73,11 +73,11 @@ struct BuiltEngine {
     std::string label;             // "<repository directory name> <first 12 hex digits>", for messages
     std::filesystem::path binary;  // absolute path
     std::filesystem::path log;
-    std::string recipe_source;     // "--recipe", "<sha>:arbiter.json" or the working tree's file
-    bool reused = false;           // found in the cache, nothing compiled
+    std::string recipe_source;                   // "--recipe", "<sha>:arbiter.json" or the working tree's file
+    bool reused = false;                         // found in the cache, nothing compiled
     std::optional<std::string> bench_nodes;      // digits, when the bench ran and printed a count
     std::optional<std::string> announced_bench;  // the commit message's "Bench: N", digits
-    bool bench_verified = false;   // the bench check ran and passed (a commit without a Bench: line passes)
+    bool bench_verified = false;  // the bench check ran and passed (a commit without a Bench: line passes)
 };
 
 // The top directory of the repository holding `dir`. Throws BuildInputError when there is none.

@@ -32,11 +32,11 @@ struct TimeLimit {
 };
 
 struct ToolResult {
-    int exit_code = 0;   // 128 + signal number when the tool was killed
-    std::string output;  // run_captured: stdout only (stderr is discarded)
+    int exit_code = 0;       // 128 + signal number when the tool was killed
+    std::string output;      // run_captured: stdout only (stderr is discarded)
     bool timed_out = false;  // killed with its group at its time limit (of limit_seconds)
     int limit_seconds = 0;
-    int stop_signal = 0;     // killed with its group because arbiter got this signal
+    int stop_signal = 0;  // killed with its group because arbiter got this signal
     bool ok() const { return exit_code == 0 && !timed_out && stop_signal == 0; }
     // Why a tool that is not ok() ended, e.g. "timed out after 5 s" or "exit code 2".
     std::string ending() const;

@@ -103,7 +103,8 @@ CutechessEngines CutechessEngines::from_json_text(const std::string& text, const
     CutechessEngines engines;
     for (std::size_t i = 0; i < parsed.size(); ++i) {
         const std::string where = source + "[" + std::to_string(i) + "]";
-        if (!parsed[i].is_object() || !parsed[i].contains("name")) throw ConfigError(where, "an engine needs a \"name\"");
+        if (!parsed[i].is_object() || !parsed[i].contains("name"))
+            throw ConfigError(where, "an engine needs a \"name\"");
         const std::string name = text_of(parsed[i]["name"], where + ".name");
         config::EngineSpec spec = read_cutechess_entry(parsed[i], where);
         spec.name = name;

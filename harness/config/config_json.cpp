@@ -99,11 +99,11 @@ json engine_spec_to_json(const EngineSpec& spec) {
 }
 
 EngineSpec engine_spec_from_json(const json& in, const std::string& where) {
-    reject_unknown_keys(in, {"name", "cmd", "dir", "args", "proto", "options", "initstr", "tc", "st", "nodes",
-                             "depth", "timemargin", "restart", "build", "repo", "conf", "env", "book", "bookdepth",
-                             "stderr", "tscale", "ponder", "whitepov", "trust", "debug", "history", "make-var", "net",
-                             "net-var"},
-                        where);
+    reject_unknown_keys(
+        in, {"name",   "cmd",        "dir",      "args",  "proto", "options", "initstr",  "tc",   "st",        "nodes",
+             "depth",  "timemargin", "restart",  "build", "repo",  "conf",    "env",      "book", "bookdepth", "stderr",
+             "tscale", "ponder",     "whitepov", "trust", "debug", "history", "make-var", "net",  "net-var"},
+        where);
     EngineSpec spec;
     for (const auto& item : in.items()) {
         const std::string& key = item.key();
@@ -229,7 +229,8 @@ void read_engine_facing(MatchConfig& config, const json& in, const std::string& 
     if (in.contains("strict")) config.strict = get_as<bool>(in, "strict", source);
     if (in.contains("check_mate_pvs")) config.check_mate_pvs = get_as<bool>(in, "check_mate_pvs", source);
     if (in.contains("show_latency")) config.show_latency = get_as<bool>(in, "show_latency", source);
-    for (auto [key, field] : {std::pair{"startup_ms", &config.startup_ms}, std::pair{"ucinewgame_ms", &config.ucinewgame_ms}}) {
+    for (auto [key, field] :
+         {std::pair{"startup_ms", &config.startup_ms}, std::pair{"ucinewgame_ms", &config.ucinewgame_ms}}) {
         if (!in.contains(key)) continue;
         *field = get_as<std::int64_t>(in, key, source);
         check_timeout_ms(**field, source + "." + key);
@@ -249,22 +250,62 @@ void write_engine_facing(const MatchConfig& config, json& out) {
 }  // namespace
 
 MatchConfig match_config_from_json(const json& in, const std::string& source) {
-    std::set<std::string> known_keys{"engines", "each", "openings", "tournament", "games", "rounds", "repeat",
-                                     "concurrency", "draw", "resign", "maxmoves", "pgnout", "pgnout_min", "epdout",
-                                     "logdir", "recover", "seed", "sprt", "ratinginterval", "db", "shard", "pairs",
-                                     "event", "site", "variant", "catalogue", "ping_ms", "output",
-                                     "tb", "tbpieces", "tbignore50", "tbadjudicate",
-                                     "bookmode", "engines_file", "strict",
-                                     "check_mate_pvs", "show_latency", "startup_ms", "ucinewgame_ms",
-                                     "debug", "log", "use_affinity", "force_concurrency", "thread_affinity",
+    std::set<std::string> known_keys{"engines",
+                                     "each",
+                                     "openings",
+                                     "tournament",
+                                     "games",
+                                     "rounds",
+                                     "repeat",
+                                     "concurrency",
+                                     "draw",
+                                     "resign",
+                                     "maxmoves",
+                                     "pgnout",
+                                     "pgnout_min",
+                                     "epdout",
+                                     "logdir",
+                                     "recover",
+                                     "seed",
+                                     "sprt",
+                                     "ratinginterval",
+                                     "db",
+                                     "shard",
+                                     "pairs",
+                                     "event",
+                                     "site",
+                                     "variant",
+                                     "catalogue",
+                                     "ping_ms",
+                                     "output",
+                                     "tb",
+                                     "tbpieces",
+                                     "tbignore50",
+                                     "tbadjudicate",
+                                     "bookmode",
+                                     "engines_file",
+                                     "strict",
+                                     "check_mate_pvs",
+                                     "show_latency",
+                                     "startup_ms",
+                                     "ucinewgame_ms",
+                                     "debug",
+                                     "log",
+                                     "use_affinity",
+                                     "force_concurrency",
+                                     "thread_affinity",
                                      "test_env",
-                                     "pgnout_fastchess", "pgnout_append", "epdout_append", "crc32_pgn",
-                                     "autosaveinterval", "fastchess_config"};
+                                     "pgnout_fastchess",
+                                     "pgnout_append",
+                                     "epdout_append",
+                                     "crc32_pgn",
+                                     "autosaveinterval",
+                                     "fastchess_config"};
     known_keys.insert(std::begin(kTournamentJsonKeys), std::end(kTournamentJsonKeys));
     reject_unknown_keys(in, known_keys, source);
     MatchConfig config;
-    if (in.contains("engines")) read_engines(config, in.at("engines"), in.contains("each") ? &in.at("each") : nullptr,
-                                             source);
+    if (in.contains("engines"))
+        read_engines(config, in.at("engines"), in.contains("each") ? &in.at("each") : nullptr, source);
     if (in.contains("openings")) read_openings(config, in.at("openings"), source + ".openings");
     if (in.contains("sprt")) read_sprt(config, in.at("sprt"), source + ".sprt");
     if (in.contains("draw")) read_rules(config, in.at("draw"), "draw", source + ".draw");
@@ -349,18 +390,23 @@ json match_config_to_json(const MatchConfig& config) {
     out["engines"] = engines;
     if (config.openings) {
         const auto& o = *config.openings;
-        out["openings"] = {{"file", o.file},   {"format", to_string(o.format)}, {"order", to_string(o.order)},
-                           {"plies", o.plies}, {"start", o.start},              {"policy", to_string(o.policy)}};
+        out["openings"] = {
+            {"file", o.file},   {"format", to_string(o.format)}, {"order", to_string(o.order)}, {"plies", o.plies},
+            {"start", o.start}, {"policy", to_string(o.policy)}};
     }
     out["tournament"] = config.tournament;
     out["games"] = config.games;
     out["rounds"] = config.rounds;
     out["repeat"] = config.repeat;
     if (config.concurrency > 0) out["concurrency"] = config.concurrency;  // unset: the number of cores
-    if (config.draw) out["draw"] = {{"movenumber", config.draw->move_number}, {"movecount", config.draw->move_count},
-                                    {"score", config.draw->score_cp}};
-    if (config.resign) out["resign"] = {{"movecount", config.resign->move_count}, {"score", config.resign->score_cp},
-                                        {"twosided", config.resign->two_sided}};
+    if (config.draw)
+        out["draw"] = {{"movenumber", config.draw->move_number},
+                       {"movecount", config.draw->move_count},
+                       {"score", config.draw->score_cp}};
+    if (config.resign)
+        out["resign"] = {{"movecount", config.resign->move_count},
+                         {"score", config.resign->score_cp},
+                         {"twosided", config.resign->two_sided}};
     out["maxmoves"] = config.maxmoves;
     if (config.pgnout) out["pgnout"] = *config.pgnout;
     if (config.pgnout_min) out["pgnout_min"] = true;
@@ -370,8 +416,12 @@ json match_config_to_json(const MatchConfig& config) {
     if (config.seed_given) out["seed"] = config.seed;
     if (config.sprt) {
         const stats::SprtParameters& s = config.sprt->parameters;
-        out["sprt"] = {{"elo0", s.elo0}, {"elo1", s.elo1}, {"alpha", s.alpha}, {"beta", s.beta},
-                       {"model", std::string(stats::model_name(s.model))}, {"trinomial", config.sprt->trinomial}};
+        out["sprt"] = {{"elo0", s.elo0},
+                       {"elo1", s.elo1},
+                       {"alpha", s.alpha},
+                       {"beta", s.beta},
+                       {"model", std::string(stats::model_name(s.model))},
+                       {"trinomial", config.sprt->trinomial}};
     }
     out["ratinginterval"] = config.ratinginterval;
     out["db"] = config.db;

@@ -14,8 +14,7 @@ double parse_real(const std::string& text, const std::string& where) {
         size_t used = 0;
         double value = std::stod(text, &used);
         if (used == text.size()) return value;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw ConfigError(where, "expected a number, got '" + text + "'");
 }
 
@@ -167,10 +166,12 @@ void apply_engine_token(EngineSpec& spec, const std::string& token, const std::s
         if (value.empty()) throw ConfigError(at, "expects a directory in a git repository");
         spec.build_repo = value;
     } else if (key == "recipe" || key == "recipe.dir" || key == "recipe.exe" || key == "recipe.target") {
-        if (value.empty()) throw ConfigError(at, "expects a value, as arbiter build's --" + key.substr(key.rfind('.') + 1));
-        auto& field = key == "recipe" ? spec.build_recipe
+        if (value.empty())
+            throw ConfigError(at, "expects a value, as arbiter build's --" + key.substr(key.rfind('.') + 1));
+        auto& field = key == "recipe"       ? spec.build_recipe
                       : key == "recipe.dir" ? spec.build_recipe_dir
-                      : key == "recipe.exe" ? spec.build_recipe_exe : spec.build_recipe_target;
+                      : key == "recipe.exe" ? spec.build_recipe_exe
+                                            : spec.build_recipe_target;
         field = value;
     } else if (key.rfind("make-var.", 0) == 0) {
         if (key.size() == 9) throw ConfigError(at, "expects make-var.NAME=VALUE, as arbiter build's --make-var");

@@ -32,16 +32,12 @@ public:
             case json::parse_event_t::array_start:
                 on_container_start(event == json::parse_event_t::object_start);
                 break;
-            case json::parse_event_t::key:
-                on_key(parsed.get<std::string>());
-                break;
+            case json::parse_event_t::key: on_key(parsed.get<std::string>()); break;
             case json::parse_event_t::value:
                 if (!frames_.empty() && !frames_.back().is_object) ++frames_.back().index;
                 break;
             case json::parse_event_t::object_end:
-            case json::parse_event_t::array_end:
-                frames_.pop_back();
-                break;
+            case json::parse_event_t::array_end: frames_.pop_back(); break;
         }
         return true;
     }
@@ -66,8 +62,7 @@ private:
         Frame& object = frames_.back();
         object.key = key;
         if (!object.keys.insert(key).second)
-            throw ConfigError(source_ + path_to_here(),
-                              "key given twice in one object (only one value could count)");
+            throw ConfigError(source_ + path_to_here(), "key given twice in one object (only one value could count)");
     }
 
     // ".engines[1].options.Hash": built only for a message, from each open container's step.
@@ -141,8 +136,8 @@ std::string read_config_file(const std::string& path, const std::string& what) {
         if (!file) break;  // end of file
     }
     if (text.size() > kMaxConfigFileBytes)
-        throw ConfigError(path, what + " larger than " + size_limit_text() +
-                                    " (the size limit of configuration files)");
+        throw ConfigError(path,
+                          what + " larger than " + size_limit_text() + " (the size limit of configuration files)");
     return text;
 }
 
@@ -158,8 +153,7 @@ json parse_config_json(const std::string& text, const std::string& source) {
         ErrorLocator locator;
         json::sax_parse(text, &locator);
         throw ConfigError(source + ":" + std::to_string(line_of(text, locator.position)),
-                          "number out of range: " + shortened(locator.token) +
-                              " is beyond what a double can hold");
+                          "number out of range: " + shortened(locator.token) + " is beyond what a double can hold");
     }
 }
 

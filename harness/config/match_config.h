@@ -54,12 +54,12 @@ enum class RestartPolicy { Auto, On, Off };
 
 struct EngineSpec {
     std::string name;
-    std::string cmd;                  // path or command name; empty when `build` or `catalogue` says it
-    std::string dir;                  // working directory; empty = arbiter's
-    std::vector<std::string> args;    // `arg=` repeated (cutechess) and `args="..."` (fastchess)
+    std::string cmd;                // path or command name; empty when `build` or `catalogue` says it
+    std::string dir;                // working directory; empty = arbiter's
+    std::vector<std::string> args;  // `arg=` repeated (cutechess) and `args="..."` (fastchess)
     protocol::Protocol proto = protocol::Protocol::Uci;
     std::vector<std::pair<std::string, std::string>> options;  // in the order given
-    std::vector<std::string> init_strings;  // raw lines sent after the handshake (`initstr=`)
+    std::vector<std::string> init_strings;                     // raw lines sent after the handshake (`initstr=`)
     // The search limits, each parsed and checked where it is read (see engine_limits.h). They stay
     // apart because -each and conf= fill only the keys an engine left out; config::time_control()
     // joins them into the control the game is played under.
@@ -69,8 +69,8 @@ struct EngineSpec {
     std::optional<int> depth;              // `depth=` or `plies=`, 1 or more
     std::optional<int> timemargin_ms;      // not negative
     RestartPolicy restart = RestartPolicy::Auto;
-    std::optional<std::string> build;      // git revision to build (`build=REV`)
-    std::optional<std::string> build_repo; // the repository build= builds from (`repo=DIR`; default: here)
+    std::optional<std::string> build;       // git revision to build (`build=REV`)
+    std::optional<std::string> build_repo;  // the repository build= builds from (`repo=DIR`; default: here)
     // `arbiter build`'s recipe flags for build=, so a repository without an arbiter.json plays too:
     // `recipe=R` (--recipe), `recipe.dir=D`, `recipe.exe=E`, `recipe.target=T`, `bench=no`.
     std::optional<std::string> build_recipe, build_recipe_dir, build_recipe_exe, build_recipe_target;
@@ -79,7 +79,7 @@ struct EngineSpec {
     // `net-var=NAME`): an NNUE engine built as its author builds it. Checked where build= is resolved.
     std::vector<std::pair<std::string, std::string>> build_make_vars;
     std::optional<std::string> build_net, build_net_var;
-    std::optional<std::string> catalogue;  // name of a reference engine (`conf=` / `ref=`)
+    std::optional<std::string> catalogue;                  // name of a reference engine (`conf=` / `ref=`)
     std::vector<std::pair<std::string, std::string>> env;  // `env.NAME=VALUE`
     // cutechess-cli's engine keys (see README "Engine keys"):
     std::optional<std::string> book;         // `book=FILE`: a Polyglot book this engine plays from
@@ -222,14 +222,14 @@ struct MatchConfig {
     // Tournament and result-list settings (cli/tournament_flags.cpp). What changes the games
     // played is part of the run's identity; wait, the intervals and the result format are not.
     ScheduleRules schedule = ScheduleRules::arbiter;
-    int repeat_count = 2;            // with `repeat`: games per opening (cutechess -repeat N)
-    int seeds = 0;                   // -seeds N; 0: the tournament's default (gauntlet 1, knockout none)
-    bool noswap = false;             // -noswap: the pairing's first engine keeps White
-    bool reverse = false;            // -reverse: every game's colours the other way round
-    std::optional<bool> report_penta;  // -report penta=; unset: pentanomial when games come in pairs
-    std::int64_t wait_ms = 0;        // -wait: pause of a worker before each game but its first
-    int outcomeinterval = 0;         // -outcomeinterval: cutechess's outcome list every N games
-    int scoreinterval = 1;           // -scoreinterval: the Score line every N games (0: never)
+    int repeat_count = 2;                  // with `repeat`: games per opening (cutechess -repeat N)
+    int seeds = 0;                         // -seeds N; 0: the tournament's default (gauntlet 1, knockout none)
+    bool noswap = false;                   // -noswap: the pairing's first engine keeps White
+    bool reverse = false;                  // -reverse: every game's colours the other way round
+    std::optional<bool> report_penta;      // -report penta=; unset: pentanomial when games come in pairs
+    std::int64_t wait_ms = 0;              // -wait: pause of a worker before each game but its first
+    int outcomeinterval = 0;               // -outcomeinterval: cutechess's outcome list every N games
+    int scoreinterval = 1;                 // -scoreinterval: the Score line every N games (0: never)
     std::string resultformat = "default";  // -resultformat: cutechess's ranking table columns
     // Syzygy tablebase adjudication (-tb, -tbpieces, -tbignore50, -tbadjudicate; harness/config/
     // tablebase_settings.h). Part of the run's identity: it decides results. No directories: off.
@@ -239,22 +239,22 @@ struct MatchConfig {
     adjudication::TablebaseVerdicts tb_adjudicate = adjudication::TablebaseVerdicts::both;
     // Engine-facing settings (cli/engine_flags.cpp); none of them changes what the games are, so
     // none is part of the run's identity.
-    std::string bookmode = "ram";              // -bookmode ram|disk; books are read into memory either way
-    std::optional<std::string> engines_file;   // -engines FILE: cutechess's engines.json for conf=NAME
-    bool strict = false;                       // -strict: an option an engine does not declare is an error
-    bool check_mate_pvs = false;               // -check-mate-pvs: mating PVs are checked too
-    bool show_latency = false;                 // -show-latency: measured minus reported time, per move
-    std::optional<std::int64_t> startup_ms;    // -startup-ms: the uci/xboard handshake's limit
-    std::optional<std::int64_t> ucinewgame_ms; // -ucinewgame-ms: ucinewgame + isready's limit
+    std::string bookmode = "ram";               // -bookmode ram|disk; books are read into memory either way
+    std::optional<std::string> engines_file;    // -engines FILE: cutechess's engines.json for conf=NAME
+    bool strict = false;                        // -strict: an option an engine does not declare is an error
+    bool check_mate_pvs = false;                // -check-mate-pvs: mating PVs are checked too
+    bool show_latency = false;                  // -show-latency: measured minus reported time, per move
+    std::optional<std::int64_t> startup_ms;     // -startup-ms: the uci/xboard handshake's limit
+    std::optional<std::int64_t> ucinewgame_ms;  // -ucinewgame-ms: ucinewgame + isready's limit
     // Diagnostics and placement of the runner (cli/runner_flags.cpp); none of them changes the games,
     // so none is part of the run's identity.
-    bool debug = false;                // `-debug`: every engine line, timestamped (cutechess-cli)
-    std::optional<LogSpec> log;        // `-log file= ...` (fastchess)
-    bool use_affinity = false;         // `-use-affinity [CPUS]`: one CPU per game slot for its engines
-    std::vector<int> affinity_cpus;    // the CPUs to hand out, in order; empty: every CPU, cores first
-    bool force_concurrency = false;    // `-force-concurrency`: more games at once than hardware threads
-    bool thread_affinity = true;       // `-thread-affinity off`: game threads not pinned (cpu_slots.h)
-    bool test_env = false;             // `-testEnv`: warnings one line each (fastchess)
+    bool debug = false;              // `-debug`: every engine line, timestamped (cutechess-cli)
+    std::optional<LogSpec> log;      // `-log file= ...` (fastchess)
+    bool use_affinity = false;       // `-use-affinity [CPUS]`: one CPU per game slot for its engines
+    std::vector<int> affinity_cpus;  // the CPUs to hand out, in order; empty: every CPU, cores first
+    bool force_concurrency = false;  // `-force-concurrency`: more games at once than hardware threads
+    bool thread_affinity = true;     // `-thread-affinity off`: game threads not pinned (cpu_slots.h)
+    bool test_env = false;           // `-testEnv`: warnings one line each (fastchess)
 };
 
 // JSON config <-> MatchConfig. Keys mirror the flag names (see README "Config file").

@@ -77,7 +77,7 @@ void check_autosaveinterval(int value, const std::string& where) {
 }
 
 const std::set<std::string>& output_setting_keys() {
-    static const std::set<std::string> keys{"pgnout_fastchess", "pgnout_append", "epdout_append",
+    static const std::set<std::string> keys{"pgnout_fastchess", "pgnout_append",    "epdout_append",
                                             "crc32_pgn",        "autosaveinterval", "fastchess_config"};
     return keys;
 }

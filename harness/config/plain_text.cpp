@@ -9,16 +9,11 @@ namespace {
 
 std::string character_name(unsigned char c) {
     switch (c) {
-        case '\n':
-            return "newline";
-        case '\r':
-            return "carriage return";
-        case '\t':
-            return "tab";
-        case '\0':
-            return "NUL";
-        default:
-            break;
+        case '\n': return "newline";
+        case '\r': return "carriage return";
+        case '\t': return "tab";
+        case '\0': return "NUL";
+        default: break;
     }
     char code[8];
     std::snprintf(code, sizeof code, "0x%02X", static_cast<unsigned>(c));

@@ -57,8 +57,8 @@ json log_json(const LogSpec& log) {
 }  // namespace
 
 const std::vector<std::string>& runner_json_keys() {
-    static const std::vector<std::string> keys{"debug", "log", "use_affinity", "force_concurrency", "thread_affinity",
-                                               "test_env"};
+    static const std::vector<std::string> keys{"debug",           "log",     "use_affinity", "force_concurrency",
+                                               "thread_affinity", "test_env"};
     return keys;
 }
 

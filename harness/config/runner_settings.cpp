@@ -11,10 +11,10 @@ namespace arbiter::config {
 namespace {
 
 constexpr std::array<std::pair<LogLevel, const char*>, 5> kLevelNames{{{LogLevel::trace, "trace"},
-                                                                        {LogLevel::info, "info"},
-                                                                        {LogLevel::warn, "warn"},
-                                                                        {LogLevel::err, "err"},
-                                                                        {LogLevel::fatal, "fatal"}}};
+                                                                       {LogLevel::info, "info"},
+                                                                       {LogLevel::warn, "warn"},
+                                                                       {LogLevel::err, "err"},
+                                                                       {LogLevel::fatal, "fatal"}}};
 
 int parse_cpu(const std::string& text, const std::string& where) {
     const int cpu = parse_integer<int>(text, where);

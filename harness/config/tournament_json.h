@@ -12,9 +12,9 @@
 
 namespace arbiter::config {
 
-inline constexpr const char* kTournamentJsonKeys[] = {
-    "schedule", "repeat_count", "seeds", "noswap", "reverse", "report_penta",
-    "wait", "outcomeinterval", "scoreinterval", "resultformat"};
+inline constexpr const char* kTournamentJsonKeys[] = {"schedule",      "repeat_count", "seeds", "noswap",
+                                                      "reverse",       "report_penta", "wait",  "outcomeinterval",
+                                                      "scoreinterval", "resultformat"};
 
 // What only changes what is printed or when games start: left out of the run's identity.
 inline constexpr const char* kTournamentPresentationKeys[] = {"wait", "outcomeinterval", "scoreinterval",

@@ -40,7 +40,8 @@ build::RecipeAdditions build_additions(const config::EngineSpec& spec, const std
     }
     if (spec.build_net) additions.net = build::readable_net(*spec.build_net, where + " net");
     if (spec.build_net_var) {
-        if (!spec.build_net) throw build::BuildInputError(where + " net-var: names the variable net= sets: give net=FILE too");
+        if (!spec.build_net)
+            throw build::BuildInputError(where + " net-var: names the variable net= sets: give net=FILE too");
         build::check_variable_name(*spec.build_net_var, where + " net-var");
         additions.net_var = *spec.build_net_var;
     }
@@ -73,7 +74,8 @@ void resolve_build(config::EngineSpec& spec, const std::string& where, std::ostr
         spec.cmd = built.binary.string();
         spec.build = built.commit;
         // Named by the commit it is, not by the revision typed: "HEAD" means another build tomorrow.
-        const std::string engine = spec.build_repo ? build::repository_top(*spec.build_repo).filename().string() : "tempo";
+        const std::string engine =
+            spec.build_repo ? build::repository_top(*spec.build_repo).filename().string() : "tempo";
         if (spec.name.empty()) spec.name = engine + "@" + built.commit.substr(0, 12);
     } catch (const build::BuildInputError& error) {
         throw config::ConfigError(where + " build", error.what());

@@ -145,7 +145,8 @@ bool parse_point_list(const chess::Position& pos, const std::string& text, std::
         items.emplace_back(std::string(trim(entry.substr(0, eq))), points);
     }
     if (items.empty()) return false;
-    for (const auto& [san, points] : items) out.push_back(ScoredMove{resolve_san(pos, san, "point list", where), points});
+    for (const auto& [san, points] : items)
+        out.push_back(ScoredMove{resolve_san(pos, san, "point list", where), points});
     return true;
 }
 

@@ -32,14 +32,14 @@ struct ScoredMove {
 };
 
 struct EpdRecord {
-    std::string fen;         // full FEN, counters included ("0 1" when absent)
-    bool chess960 = false;   // castling only Chess960 reads (chess::fen_needs_chess960)
-    std::string id;          // `id` operand, empty when absent
-    std::vector<EpdMove> best_moves;    // bm
-    std::vector<EpdMove> avoid_moves;   // am
+    std::string fen;                       // full FEN, counters included ("0 1" when absent)
+    bool chess960 = false;                 // castling only Chess960 reads (chess::fen_needs_chess960)
+    std::string id;                        // `id` operand, empty when absent
+    std::vector<EpdMove> best_moves;       // bm
+    std::vector<EpdMove> avoid_moves;      // am
     std::vector<ScoredMove> scored_moves;  // STS-style "SAN=points" list (from c0)
     std::vector<std::pair<std::string, std::string>> opcodes;  // every opcode, operands as text
-    std::size_t line = 0;    // 1-based line in the source
+    std::size_t line = 0;                                      // 1-based line in the source
 
     // The operand text of `opcode`, or nullptr when absent.
     const std::string* opcode(std::string_view name) const;

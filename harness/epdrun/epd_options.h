@@ -32,8 +32,8 @@ struct EpdOptions {
     std::string git_commit;
     std::optional<std::int64_t> timeout_ms;  // hard limit per search; default derived from the limit
     bool compare_previous = false;
-    std::optional<int> max_drop;             // implies compare_previous
-    bool check_db_pages = true;              // PRAGMA quick_check on --db before the run writes into it
+    std::optional<int> max_drop;  // implies compare_previous
+    bool check_db_pages = true;   // PRAGMA quick_check on --db before the run writes into it
 };
 
 struct TtdOptions {

@@ -76,8 +76,8 @@ void work_through(const SessionFactory& make_session, SharedWork& work) {
 
 }  // namespace
 
-PoolReport run_positions(const std::vector<const SuitePosition*>& positions, int concurrency,
-                         const std::string& suite, const SessionFactory& make_session, const OutcomeSink& sink) {
+PoolReport run_positions(const std::vector<const SuitePosition*>& positions, int concurrency, const std::string& suite,
+                         const SessionFactory& make_session, const OutcomeSink& sink) {
     SharedWork work{positions, suite, sink};
     if (positions.empty()) return work.report;  // a fully resumed run needs no engine at all
     const auto workers = std::min(static_cast<std::size_t>(std::max(1, concurrency)), positions.size());

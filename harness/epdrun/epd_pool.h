@@ -21,7 +21,7 @@ struct PoolReport {
     std::size_t not_run = 0;                 // positions no worker got to
 };
 
-PoolReport run_positions(const std::vector<const SuitePosition*>& positions, int concurrency,
-                         const std::string& suite, const SessionFactory& make_session, const OutcomeSink& sink);
+PoolReport run_positions(const std::vector<const SuitePosition*>& positions, int concurrency, const std::string& suite,
+                         const SessionFactory& make_session, const OutcomeSink& sink);
 
 }  // namespace arbiter::epdrun

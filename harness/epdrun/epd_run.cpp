@@ -159,8 +159,7 @@ EpdEnd run_epd(const EpdOptions& options, std::ostream& out, std::ostream& err) 
     store.finish(complete ? db::RunStatus::finished : db::RunStatus::failed);
     if (summary.compared) {
         summary.comparison = compare_with_previous_commit(store.database(), job.engine_name, job.suite.name,
-                                                          job.options.git_commit, store.run_id(),
-                                                          all_results(summary));
+                                                          job.options.git_commit, store.run_id(), all_results(summary));
     }
     if (job.options.json) {
         print_summary_json(out, summary);

@@ -148,11 +148,9 @@ void print_summary(std::ostream& out, const EpdSummary& summary) {
 
 void print_summary_json(std::ostream& out, const EpdSummary& summary) {
     const Tally t = tally(summary);
-    nlohmann::json json{{"suite", summary.suite},        {"file", summary.suite_path},
-                        {"engine", summary.engine},      {"limit", summary.limit},
-                        {"run_id", summary.run_id},      {"positions", summary.positions.size()},
-                        {"answered", t.answered},        {"solved", t.solved},
-                        {"resumed", summary.resumed}};
+    nlohmann::json json{{"suite", summary.suite}, {"file", summary.suite_path}, {"engine", summary.engine},
+                        {"limit", summary.limit}, {"run_id", summary.run_id},   {"positions", summary.positions.size()},
+                        {"answered", t.answered}, {"solved", t.solved},         {"resumed", summary.resumed}};
     json["points"] = t.has_points ? nlohmann::json(t.points) : nlohmann::json(nullptr);
     json["max_points"] = t.has_points ? nlohmann::json(t.max_points) : nlohmann::json(nullptr);
     nlohmann::json results = nlohmann::json::array();

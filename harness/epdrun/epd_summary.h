@@ -22,12 +22,12 @@ struct EpdSummary {
     std::string engine;
     std::string limit;
     std::int64_t run_id = 0;
-    std::vector<const SuitePosition*> positions;           // in scope, in suite order
-    std::map<std::string, db::EpdResultRecord> results;    // by position id: stored and new
-    std::map<std::string, std::string> errors;             // by position id: why there is no answer
-    std::size_t resumed = 0;                               // answers stored by an earlier invocation
+    std::vector<const SuitePosition*> positions;         // in scope, in suite order
+    std::map<std::string, db::EpdResultRecord> results;  // by position id: stored and new
+    std::map<std::string, std::string> errors;           // by position id: why there is no answer
+    std::size_t resumed = 0;                             // answers stored by an earlier invocation
     std::optional<CommitComparison> comparison;
-    bool compared = false;                                 // a comparison was asked for
+    bool compared = false;  // a comparison was asked for
     std::optional<int> max_drop;
 };
 

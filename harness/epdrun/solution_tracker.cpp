@@ -30,7 +30,7 @@ void SolutionTracker::on_info(const protocol::SearchInfo& info, protocol::Clock:
 }
 
 std::optional<std::int64_t> SolutionTracker::time_to_solution(const std::string& bestmove,
-                                                               std::int64_t final_ms) const {
+                                                              std::int64_t final_ms) const {
     if (!judge_(bestmove)) return std::nullopt;
     if (correct_since_ms_) return std::min(*correct_since_ms_, final_ms);
     return final_ms;

@@ -111,7 +111,8 @@ std::string default_suite_path() {
     std::error_code ec;
     if (fs::exists(source, ec)) return source.string();
     throw std::runtime_error(std::string("default suite not found (looked in share/arbiter/suites beside the "
-                                         "executable and in ") + ARBITER_SOURCE_DIR + "); pass --suite FILE");
+                                         "executable and in ") +
+                             ARBITER_SOURCE_DIR + "); pass --suite FILE");
 }
 
 bool solves(const epd::EpdRecord& record, chess::Move move) {

@@ -18,7 +18,7 @@ struct SuitePosition {
 };
 
 struct Suite {
-    std::string name;          // from the ids' common prefix ("WAC.001" -> "WAC"), else the file stem
+    std::string name;  // from the ids' common prefix ("WAC.001" -> "WAC"), else the file stem
     std::string path;
     std::string content_hash;  // of the file text: a changed file is a different run
     std::vector<SuitePosition> positions;

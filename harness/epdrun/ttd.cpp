@@ -39,8 +39,7 @@ private:
     EngineClients clients_;
 };
 
-TtdSample measure(protocol::EngineClient& client, const epd::EpdRecord& position, int depth,
-                  protocol::Millis timeout) {
+TtdSample measure(protocol::EngineClient& client, const epd::EpdRecord& position, int depth, protocol::Millis timeout) {
     TtdSample sample;
     try {
         client.new_game(protocol::TimeControl{});
@@ -116,7 +115,8 @@ std::vector<TtdEngine> label_engines(const std::vector<config::EngineSpec>& spec
         TtdEngine engine;
         engine.name = config::default_engine_name(spec);
         const std::string options = options_text(spec);
-        engine.label = "#" + std::to_string(engines.size() + 1) + " " + engine.name + (options.empty() ? "" : " " + options);
+        engine.label =
+            "#" + std::to_string(engines.size() + 1) + " " + engine.name + (options.empty() ? "" : " " + options);
         engine.spec = spec;
         engines.push_back(std::move(engine));
     }
@@ -200,20 +200,25 @@ void print_ttd_json(std::ostream& out, const TtdReport& report) {
         const auto& t = totals[i];
         const auto& first = totals[0];
         auto ratio = [](double a, double b) { return b > 0 ? nlohmann::json(a / b) : nlohmann::json(nullptr); };
-        engines.push_back({{"label", report.engines[i].label},
-                           {"name", report.engines[i].name},
-                           {"cmd", report.engines[i].spec.cmd},
-                           {"options", options_text(report.engines[i].spec)},
-                           {"total", {{"positions", t.positions}, {"nodes", t.nodes}, {"time_ms", t.engine_ms}, {"wall_ms", t.wall_ms}}},
-                           {"ratio_to_first", {{"nodes", ratio(double(t.nodes), double(first.nodes))},
-                                               {"time_ms", ratio(double(t.engine_ms), double(first.engine_ms))},
-                                               {"wall_ms", ratio(double(t.wall_ms), double(first.wall_ms))}}}});
+        engines.push_back(
+            {{"label", report.engines[i].label},
+             {"name", report.engines[i].name},
+             {"cmd", report.engines[i].spec.cmd},
+             {"options", options_text(report.engines[i].spec)},
+             {"total",
+              {{"positions", t.positions}, {"nodes", t.nodes}, {"time_ms", t.engine_ms}, {"wall_ms", t.wall_ms}}},
+             {"ratio_to_first",
+              {{"nodes", ratio(double(t.nodes), double(first.nodes))},
+               {"time_ms", ratio(double(t.engine_ms), double(first.engine_ms))},
+               {"wall_ms", ratio(double(t.wall_ms), double(first.wall_ms))}}}});
     }
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : report.rows) {
         nlohmann::json samples = nlohmann::json::array();
         for (const auto& s : row.samples) {
-            samples.push_back({{"ok", s.ok}, {"error", s.error}, {"bestmove", s.bestmove},
+            samples.push_back({{"ok", s.ok},
+                               {"error", s.error},
+                               {"bestmove", s.bestmove},
                                {"depth", s.depth ? nlohmann::json(*s.depth) : nlohmann::json(nullptr)},
                                {"nodes", s.nodes ? nlohmann::json(*s.nodes) : nlohmann::json(nullptr)},
                                {"time_ms", s.engine_ms ? nlohmann::json(*s.engine_ms) : nlohmann::json(nullptr)},

@@ -26,10 +26,10 @@ struct TtdSample {
     bool ok = false;
     std::string error;
     std::string bestmove;
-    std::optional<int> depth;              // of the final info line
-    std::optional<std::uint64_t> nodes;    // engine-reported, final info line
-    std::optional<std::int64_t> engine_ms; // engine-reported `time`, final info line
-    std::int64_t wall_ms = 0;              // arbiter's clock, go to bestmove
+    std::optional<int> depth;               // of the final info line
+    std::optional<std::uint64_t> nodes;     // engine-reported, final info line
+    std::optional<std::int64_t> engine_ms;  // engine-reported `time`, final info line
+    std::int64_t wall_ms = 0;               // arbiter's clock, go to bestmove
 };
 
 struct TtdRow {

@@ -30,8 +30,8 @@ bool run_ttd(const TtdOptions& options, std::ostream& out, std::ostream& err) {
     const auto positions = load_positions(options.positions);
     SearchLimit limit;
     limit.depth = options.depth;
-    const auto report = run_ttd(label_engines(specs), positions, options.depth,
-                                search_timeout(limit, options.timeout_ms), &err);
+    const auto report =
+        run_ttd(label_engines(specs), positions, options.depth, search_timeout(limit, options.timeout_ms), &err);
     if (options.json) {
         print_ttd_json(out, report);
     } else {

@@ -40,16 +40,16 @@ void PositionWriter::add(const db::ExportMove& move) {
     try {
         played = chess::parse_uci(position_, move.uci);
     } catch (const chess::MoveParseError& error) {
-        throw std::runtime_error("game " + std::to_string(move.game_id) + " ply " + std::to_string(move.ply) +
-                                 ": " + error.what());
+        throw std::runtime_error("game " + std::to_string(move.game_id) + " ply " + std::to_string(move.ply) + ": " +
+                                 error.what());
     }
     if (!move.searched) {
         ++counts_.book;
     } else if (move.ply < skip_plies_) {
         ++counts_.early;
     } else {
-        out_ << position_.fen() << " | " << white_score_text(move, position_.side_to_move()) << " | "
-             << result_text_ << '\n';
+        out_ << position_.fen() << " | " << white_score_text(move, position_.side_to_move()) << " | " << result_text_
+             << '\n';
         ++counts_.positions;
     }
     position_.make_move(played);

@@ -82,31 +82,31 @@ struct PlayedMove {
     std::string uci;
     std::string san;
     bool book = false;
-    std::optional<std::int64_t> time_ms;       // arbiter's measurement, whole ms as the clock books it
-    std::chrono::microseconds measured{0};     // the same, unrounded (overhead benchmarks)
-    std::optional<std::int64_t> clock_ms;      // mover's clock after the move (timed controls)
+    std::optional<std::int64_t> time_ms;         // arbiter's measurement, whole ms as the clock books it
+    std::chrono::microseconds measured{0};       // the same, unrounded (overhead benchmarks)
+    std::optional<std::int64_t> clock_ms;        // mover's clock after the move (timed controls)
     std::optional<std::int64_t> engine_time_ms;  // the engine's own `info time`, if sent
-    std::optional<protocol::Score> score;      // mover's point of view
+    std::optional<protocol::Score> score;        // mover's point of view
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<std::uint64_t> nodes;
     std::optional<std::uint64_t> nps;
     std::vector<std::string> pv;
-    std::optional<int> hashfull;               // the engine's last `info hashfull`
+    std::optional<int> hashfull;  // the engine's last `info hashfull`
     std::optional<std::uint64_t> tbhits;
-    std::vector<std::string> kept_lines;       // GameSetup::keep_lines' finds
+    std::vector<std::string> kept_lines;  // GameSetup::keep_lines' finds
 };
 
 struct PlayedGame {
     adjudication::Outcome outcome;  // Interrupted when stopped: not a result
     std::vector<PlayedMove> moves;
-    std::string start_fen;          // the position the game started from (before book moves)
+    std::string start_fen;  // the position the game started from (before book moves)
     std::string final_fen;
     std::optional<std::string> offending_move;  // the illegal/unreadable text, if that ended it
     // The side whose engine failed (crash, disconnect, stall, protocol error): its process should
     // be restarted before its next game.
     std::optional<chess::Color> failed_side;
-    std::string failure_message;    // the protocol layer's explanation, naming the engine
+    std::string failure_message;  // the protocol layer's explanation, naming the engine
     std::chrono::system_clock::time_point started;
     std::chrono::system_clock::time_point finished;
 

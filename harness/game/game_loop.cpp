@@ -66,8 +66,8 @@ private:
     adjudication::Adjudicator adjudicator_;
     tc::GameClock clock_;
     chess::Position position_;
-    std::string engine_fen_;              // start position as sent to engines ("startpos" if standard)
-    std::string xboard_fen_;              // the same for xboard engines (X-FEN in Chess960)
+    std::string engine_fen_;  // start position as sent to engines ("startpos" if standard)
+    std::string xboard_fen_;  // the same for xboard engines (X-FEN in Chess960)
     const std::string& start_fen_for(const protocol::EngineClient& engine) const {
         return engine.protocol() == protocol::Protocol::Xboard ? xboard_fen_ : engine_fen_;
     }
@@ -76,8 +76,8 @@ private:
     // uci_moves_ lead to it: where `history=since-irreversible` engines are told to start.
     std::string irreversible_fen_;
     std::size_t irreversible_ply_ = 0;
-    const bool sends_irreversible_fen_ =
-        setup_.players[chess::WHITE].history_since_irreversible || setup_.players[chess::BLACK].history_since_irreversible;
+    const bool sends_irreversible_fen_ = setup_.players[chess::WHITE].history_since_irreversible ||
+                                         setup_.players[chess::BLACK].history_since_irreversible;
     std::vector<std::string> sent_moves_;  // the moves of a position sent from elsewhere than the start
     void send_position(protocol::EngineClient& engine, chess::Color side, const std::string* extra_move = nullptr);
     std::optional<Pondering> pondering_;
@@ -247,7 +247,8 @@ std::optional<Outcome> GameLoop::judge_reply(protocol::SearchResult& reply, ches
     if (score && setup_.players[side].white_pov && side == chess::BLACK) {
         score->value = -score->value;
         if (score->bound != protocol::ScoreBound::Exact)
-            score->bound = score->bound == protocol::ScoreBound::Lower ? protocol::ScoreBound::Upper : protocol::ScoreBound::Lower;
+            score->bound =
+                score->bound == protocol::ScoreBound::Lower ? protocol::ScoreBound::Upper : protocol::ScoreBound::Lower;
     }
     PlayedMove record;
     record.time_ms = timing.used_ms;
@@ -293,8 +294,8 @@ void GameLoop::inspect_reply(const protocol::SearchResult& reply, chess::Color s
     if (setup_.show_latency) {
         const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(reply.elapsed).count();
         const auto reported = reply.info.time ? reply.info.time->count() : 0;
-        setup_.report("Engine " + name + " latency: " + std::to_string(elapsed - reported) + "ms (elapsed: " +
-                      std::to_string(elapsed) + ", reported: " + std::to_string(reported) + ")");
+        setup_.report("Engine " + name + " latency: " + std::to_string(elapsed - reported) +
+                      "ms (elapsed: " + std::to_string(elapsed) + ", reported: " + std::to_string(reported) + ")");
     }
     if (setup_.pv_check == PvCheck::off) return;
     for (const auto& [text, info] : reply.info_lines) {
@@ -330,8 +331,9 @@ std::optional<Outcome> GameLoop::trusted_claim(const std::string& claim) const {
         description = claim.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
     }
     if (description.empty()) {
-        description = result == adjudication::GameResult::Draw ? "Drawn game"
-                      : result == adjudication::GameResult::WhiteWins ? "White wins" : "Black wins";
+        description = result == adjudication::GameResult::Draw        ? "Drawn game"
+                      : result == adjudication::GameResult::WhiteWins ? "White wins"
+                                                                      : "Black wins";
     }
     return Outcome{result, adjudication::EndReason::TrustedClaim, description};
 }

@@ -124,7 +124,6 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
     return record;
 }
 
-
 std::string final_epd_from_stored(const std::string& stored_pgn) {
     const pgn::PgnGame stored = only_game(stored_pgn);
     chess::Position position(stored.start_fen, stored.chess960);

@@ -44,8 +44,8 @@ std::optional<std::string> check_mate_line(const chess::Position& end, const pro
 
 }  // namespace
 
-std::optional<std::string> check_pv(const chess::Position& position, const protocol::SearchInfo& info,
-                                    bool check_mates, const std::string& engine) {
+std::optional<std::string> check_pv(const chess::Position& position, const protocol::SearchInfo& info, bool check_mates,
+                                    const std::string& engine) {
     if (info.pv.empty()) return std::nullopt;
     chess::Position board = position;
     for (const std::string& text : info.pv) {
@@ -66,8 +66,8 @@ std::optional<BestmoveMismatch> check_bestmove(const std::vector<std::pair<std::
         const protocol::SearchInfo& info = it->second;
         if (info.multipv && *info.multipv != 1) continue;
         if (is_bound(info) || info.pv.empty() || info.pv.front() == bestmove) return std::nullopt;
-        return BestmoveMismatch{"Warning; Bestmove does not match beginning of last PV - move " + bestmove + " from " + engine,
-                                it->first};
+        return BestmoveMismatch{
+            "Warning; Bestmove does not match beginning of last PV - move " + bestmove + " from " + engine, it->first};
     }
     return std::nullopt;
 }

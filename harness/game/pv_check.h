@@ -23,8 +23,8 @@ enum class PvCheck {
 // The first problem of one PV searched from `position` (which carries the game's history, for
 // repetitions), in fastchess's words with `engine` named ("Warning; Illegal PV move - move e2e5
 // from tempo"); nullopt when it is fine.
-std::optional<std::string> check_pv(const chess::Position& position, const protocol::SearchInfo& info,
-                                    bool check_mates, const std::string& engine);
+std::optional<std::string> check_pv(const chess::Position& position, const protocol::SearchInfo& info, bool check_mates,
+                                    const std::string& engine);
 
 struct BestmoveMismatch {
     std::string warning;    // "Warning; Bestmove does not match beginning of last PV - move X from ENGINE"

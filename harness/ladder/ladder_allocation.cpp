@@ -17,8 +17,8 @@ std::optional<double> rating_variance(const stats::LadderFit& fit, const std::st
 
 }  // namespace
 
-std::size_t batch_step(const stats::LadderFit& fit, const std::vector<std::string>& step_players,
-                       std::size_t widest, bool head_to_head) {
+std::size_t batch_step(const stats::LadderFit& fit, const std::vector<std::string>& step_players, std::size_t widest,
+                       bool head_to_head) {
     if (head_to_head || widest == 0) return widest;
     const std::optional<double> step = rating_variance(fit, step_players.at(widest));
     const std::optional<double> previous = rating_variance(fit, step_players.at(widest - 1));
@@ -34,8 +34,8 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings) {
     return slots * per_slot;
 }
 
-std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
-                          std::optional<double> error95, double target95) {
+std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games, std::optional<double> error95,
+                          double target95) {
     const std::uint64_t minimal = batch_pairs(workers, pairings);
     if (!error95 || target95 <= 0.0 || *error95 <= target95 || step_games <= 0) return minimal;
     const double ratio = *error95 / target95;

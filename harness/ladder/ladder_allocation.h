@@ -43,8 +43,8 @@
 namespace arbiter::ladder {
 
 // The step that plays the batch answering improvement `widest` (>= 1).
-std::size_t batch_step(const stats::LadderFit& fit, const std::vector<std::string>& step_players,
-                       std::size_t widest, bool head_to_head);
+std::size_t batch_step(const stats::LadderFit& fit, const std::vector<std::string>& step_players, std::size_t widest,
+                       bool head_to_head);
 
 // Pairs in one batch: `pairings` (opponents, plus the previous step head to head) per slot, and
 // enough slots that each of `workers` gets a pair.
@@ -53,8 +53,8 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings);
 // The batch for a step with `step_games` games whose widest improvement is at `error95` (none:
 // infinitely wide, nothing to scale from) against `target95`: whole minimal batches, as many as fit
 // in a quarter of the games the step is estimated to still need, and at least one.
-std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
-                          std::optional<double> error95, double target95);
+std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games, std::optional<double> error95,
+                          double target95);
 
 // The first pair index in [begin, end) that has fewer than `games_per_pair` games among `complete`
 // (game counts per pair index, sorted by pair index); `end` when every pair there is complete.

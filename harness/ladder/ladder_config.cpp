@@ -103,8 +103,8 @@ double rating(const Reader& r, const json& value, const std::string& where) {
 double rating_difference(const Reader& r, const json& value, const std::string& where) {
     const double given = number(r, value, where);
     if (!(std::fabs(given) <= kMaxLadderRating - kMinLadderRating))
-        r.fail(where, "expected an Elo difference between two ratings of " + rating_range_text() + ", got " +
-                          value.dump());
+        r.fail(where,
+               "expected an Elo difference between two ratings of " + rating_range_text() + ", got " + value.dump());
     return given;
 }
 
@@ -224,7 +224,8 @@ config::EngineSpec read_limit_keys(const Reader& r, const json& value, const std
         for (const auto& token : config::split_words(r.text(value, where), where)) {
             const auto eq = token.find('=');
             const std::string key = token.substr(0, eq);
-            if (eq == std::string::npos || !config::apply_limit_key(limits, key, token.substr(eq + 1), where + " " + key))
+            if (eq == std::string::npos ||
+                !config::apply_limit_key(limits, key, token.substr(eq + 1), where + " " + key))
                 r.fail(where, "expected tc=, st=, nodes=, depth= or timemargin=, got '" + token + "'");
         }
     } catch (const config::ConfigError& error) {
@@ -235,19 +236,22 @@ config::EngineSpec read_limit_keys(const Reader& r, const json& value, const std
 
 void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
     const std::string where = "gauntlet";
-    r.only_keys(in, {"opponents", "games_per_opponent", "tc", "timemargin", "head_to_head", "openings", "draw",
-                     "resign", "maxmoves", "seed"},
+    r.only_keys(in,
+                {"opponents", "games_per_opponent", "tc", "timemargin", "head_to_head", "openings", "draw", "resign",
+                 "maxmoves", "seed"},
                 where);
     config.opponents = read_opponents(r, r.required(in, "opponents", where), where + ".opponents");
     if (in.contains("games_per_opponent"))
         config.games_per_opponent = even_games(r, in.at("games_per_opponent"), where + ".games_per_opponent");
     if (in.contains("tc")) config.tc = read_time_control(r, in.at("tc"), where + ".tc");
-    if (in.contains("timemargin")) config.timemargin_ms = static_cast<int>(r.integer(in.at("timemargin"), where + ".timemargin", 0));
+    if (in.contains("timemargin"))
+        config.timemargin_ms = static_cast<int>(r.integer(in.at("timemargin"), where + ".timemargin", 0));
     if (in.contains("head_to_head")) {
         if (!in.at("head_to_head").is_boolean()) r.fail(where + ".head_to_head", "expected true or false");
         config.head_to_head = in.at("head_to_head").get<bool>();
     }
-    if (in.contains("maxmoves")) config.maxmoves = static_cast<int>(r.integer(in.at("maxmoves"), where + ".maxmoves", 0));
+    if (in.contains("maxmoves"))
+        config.maxmoves = static_cast<int>(r.integer(in.at("maxmoves"), where + ".maxmoves", 0));
     if (in.contains("seed")) config.seed = static_cast<std::uint64_t>(r.integer(in.at("seed"), where + ".seed", 0));
     // Openings, draw and resign rules read exactly as in a match config file.
     json match = json::object();
@@ -270,11 +274,13 @@ void read_wac(const Reader& r, const json& in, WacSettings& wac) {
     r.only_keys(in, {"suite", "movetime_ms", "positions"}, "wac");
     if (in.contains("suite")) wac.suite = r.path(in.at("suite"), "wac.suite");
     if (in.contains("movetime_ms")) wac.movetime_ms = r.integer(in.at("movetime_ms"), "wac.movetime_ms", 1);
-    if (in.contains("positions")) wac.positions = static_cast<std::size_t>(r.integer(in.at("positions"), "wac.positions", 1));
+    if (in.contains("positions"))
+        wac.positions = static_cast<std::size_t>(r.integer(in.at("positions"), "wac.positions", 1));
 }
 
 void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
-    r.only_keys(in, {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms"}, "smoke");
+    r.only_keys(in, {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms"},
+                "smoke");
     if (in.contains("nodes")) smoke.nodes = static_cast<std::uint64_t>(r.integer(in.at("nodes"), "smoke.nodes", 1));
     if (in.contains("games_per_opponent"))
         smoke.games_per_opponent = even_games(r, in.at("games_per_opponent"), "smoke.games_per_opponent");
@@ -282,7 +288,8 @@ void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
     if (in.contains("xboard_tc")) smoke.xboard_limits = read_limit_keys(r, in.at("xboard_tc"), "smoke.xboard_tc");
     if (in.contains("wac_positions"))
         smoke.wac_positions = static_cast<std::size_t>(r.integer(in.at("wac_positions"), "smoke.wac_positions", 1));
-    if (in.contains("wac_movetime_ms")) smoke.wac_movetime_ms = r.integer(in.at("wac_movetime_ms"), "smoke.wac_movetime_ms", 1);
+    if (in.contains("wac_movetime_ms"))
+        smoke.wac_movetime_ms = r.integer(in.at("wac_movetime_ms"), "smoke.wac_movetime_ms", 1);
 }
 
 void read_steps(const Reader& r, const json& in, LadderConfig& config) {
@@ -291,12 +298,14 @@ void read_steps(const Reader& r, const json& in, LadderConfig& config) {
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string where = "steps[" + std::to_string(i) + "]";
         config.steps.push_back(read_step(r, in[i], where));
-        if (!ids.insert(config.steps.back().id).second) r.fail(where + ".id", "'" + config.steps.back().id + "' used twice");
+        if (!ids.insert(config.steps.back().id).second)
+            r.fail(where + ".id", "'" + config.steps.back().id + "' used twice");
     }
 }
 
 LadderConfig read_config(const Reader& r, const json& in) {
-    r.only_keys(in, {"name", "description", "seed_source", "engine", "steps", "gauntlet", "wac", "smoke"}, "(top level)");
+    r.only_keys(in, {"name", "description", "seed_source", "engine", "steps", "gauntlet", "wac", "smoke"},
+                "(top level)");
     LadderConfig config;
     config.source = r.source;
     config.name = r.text(r.required(in, "name", "(top level)"), "name");

@@ -46,20 +46,20 @@ struct LadderStep {
     std::string category;  // Baseline, Search or Evaluation
     std::string date;      // YYYY-MM-DD (a real calendar day), or empty
     std::vector<std::pair<std::string, std::string>> options;  // UCI options of this step, in file order
-    std::string rev;       // historical build instead of an option set (needs build= support)
+    std::string rev;  // historical build instead of an option set (needs build= support)
     std::optional<SeedFigures> seed;
 };
 
 struct LadderOpponent {
-    config::EngineSpec spec;      // usually {"conf": "phalanx"}; resolved by the scheduler
-    std::string name;             // the name its games carry
-    std::optional<double> anchor; // fixed rating in the fit; none: the opponent floats
+    config::EngineSpec spec;       // usually {"conf": "phalanx"}; resolved by the scheduler
+    std::string name;              // the name its games carry
+    std::optional<double> anchor;  // fixed rating in the fit; none: the opponent floats
     std::string anchor_source;
 };
 
 struct WacSettings {
-    std::string suite;                 // path; empty = arbiter's default WAC copy
-    std::int64_t movetime_ms = 3000;   // nominal; scaled by --tc-scale
+    std::string suite;                     // path; empty = arbiter's default WAC copy
+    std::int64_t movetime_ms = 3000;       // nominal; scaled by --tc-scale
     std::optional<std::size_t> positions;  // first N only
 };
 
@@ -67,7 +67,7 @@ struct WacSettings {
 config::EngineSpec default_smoke_xboard_limits();
 
 struct SmokeSettings {
-    std::uint64_t nodes = 2000;        // tempo's (and UCI opponents') limit per move
+    std::uint64_t nodes = 2000;  // tempo's (and UCI opponents') limit per move
     int games_per_opponent = 2;
     std::vector<LadderOpponent> opponents;  // empty = the gauntlet's
     // `xboard_tc`: the limits of opponents that cannot take nodes=, engine limit keys parsed when
@@ -78,10 +78,10 @@ struct SmokeSettings {
 };
 
 struct LadderConfig {
-    std::string source;       // the file, for messages
-    std::string name;         // ladder name in the database
+    std::string source;  // the file, for messages
+    std::string name;    // ladder name in the database
     std::string description;
-    std::string seed_source;  // where the steps' seed figures come from
+    std::string seed_source;    // where the steps' seed figures come from
     config::EngineSpec engine;  // the stepped engine; cmd empty = tempo beside arbiter
     std::string engine_name = "tempo";
     std::vector<LadderStep> steps;
@@ -103,7 +103,6 @@ struct LadderConfig {
 
 // Reads and checks a ladder file. Opponent anchors default to the catalogue's.
 LadderConfig load_ladder_config(const std::string& path);
-LadderConfig ladder_config_from_text(const std::string& text, const std::string& source,
-                                     const std::string& base_dir);
+LadderConfig ladder_config_from_text(const std::string& text, const std::string& source, const std::string& base_dir);
 
 }  // namespace arbiter::ladder

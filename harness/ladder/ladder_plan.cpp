@@ -62,7 +62,8 @@ void apply_limits(const LadderPlan& plan, config::EngineSpec& spec) {
     }
 }
 
-LadderOpponent resolved_opponent(const LadderPlan& plan, LadderOpponent opponent, const catalogue::Catalogue& catalogue) {
+LadderOpponent resolved_opponent(const LadderPlan& plan, LadderOpponent opponent,
+                                 const catalogue::Catalogue& catalogue) {
     const std::string where = plan.config.source + ": opponent " + opponent.name;
     try {
         catalogue::resolve_catalogue_reference(opponent.spec, catalogue, where);
@@ -113,13 +114,14 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     plan.ladder = ladder_name(config, options);
     plan.time_control = options.smoke ? "nodes=" + std::to_string(config.smoke.nodes)
                                       : tc::to_pgn_string(tc::scaled(config.tc, options.tc_scale));
-    plan.games_per_opponent = options.target             ? kTargetGamesPerOpponent
+    plan.games_per_opponent = options.target               ? kTargetGamesPerOpponent
                               : options.games_per_opponent ? *options.games_per_opponent
                               : options.smoke              ? config.smoke.games_per_opponent
                                                            : config.games_per_opponent;
     plan.target = options.target;
     const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
-    const auto& opponents = options.smoke && !config.smoke.opponents.empty() ? config.smoke.opponents : config.opponents;
+    const auto& opponents =
+        options.smoke && !config.smoke.opponents.empty() ? config.smoke.opponents : config.opponents;
     for (const auto& opponent : opponents) plan.opponents.push_back(resolved_opponent(plan, opponent, catalogue));
     for (std::size_t i = 0; i < config.steps.size(); ++i)
         plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
@@ -128,7 +130,8 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
         plan.wac_movetime_ms = config.smoke.wac_movetime_ms;
         plan.wac_positions = config.smoke.wac_positions;
     } else {
-        plan.wac_movetime_ms = std::max<std::int64_t>(1, std::llround(static_cast<double>(config.wac.movetime_ms) * options.tc_scale));
+        plan.wac_movetime_ms =
+            std::max<std::int64_t>(1, std::llround(static_cast<double>(config.wac.movetime_ms) * options.tc_scale));
         plan.wac_positions = config.wac.positions;
     }
     return plan;
@@ -202,26 +205,28 @@ nlohmann::json plan_json(const LadderPlan& plan) {
     }
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& step : plan.steps) steps.push_back(step.player);
-    nlohmann::json plan_object = {{"ladder", plan.ladder},
-            {"config_name", plan.config.name},
-            {"description", plan.config.description},
-            {"smoke", plan.smoke},
-            {"tc_scale", plan.tc_scale},
-            {"time_control", plan.time_control},
-            {"games_per_opponent", plan.games_per_opponent},
-            {"head_to_head", plan.config.head_to_head},
-            {"opponents", opponents},
-            {"anchors", anchors},
-            {"steps", steps},
-            {"wac", {{"suite", plan.wac_suite},
-                     {"movetime_ms", plan.wac_movetime_ms},
-                     {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
+    nlohmann::json plan_object = {
+        {"ladder", plan.ladder},
+        {"config_name", plan.config.name},
+        {"description", plan.config.description},
+        {"smoke", plan.smoke},
+        {"tc_scale", plan.tc_scale},
+        {"time_control", plan.time_control},
+        {"games_per_opponent", plan.games_per_opponent},
+        {"head_to_head", plan.config.head_to_head},
+        {"opponents", opponents},
+        {"anchors", anchors},
+        {"steps", steps},
+        {"wac",
+         {{"suite", plan.wac_suite},
+          {"movetime_ms", plan.wac_movetime_ms},
+          {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
     if (plan.target) {
-        plan_object["target"] = {{"error95", plan.target->error95},
-                                 {"max_games", plan.target->max_games ? nlohmann::json(*plan.target->max_games)
-                                                                      : nlohmann::json(nullptr)}};
+        plan_object["target"] = {
+            {"error95", plan.target->error95},
+            {"max_games", plan.target->max_games ? nlohmann::json(*plan.target->max_games) : nlohmann::json(nullptr)}};
     }
     return plan_object;
 }

@@ -27,7 +27,7 @@ struct PlanOptions {
     bool smoke = false;
     double tc_scale = 1.0;
     std::optional<int> games_per_opponent;  // --games: overrides the config's (even) count
-    std::string engine_cmd;  // tempo to use when the config gives no engine.cmd
+    std::string engine_cmd;                 // tempo to use when the config gives no engine.cmd
     std::optional<PrecisionTarget> target;  // --target-error (excludes --games)
 };
 
@@ -43,16 +43,16 @@ struct PlannedStep {
 };
 
 struct LadderPlan {
-    std::string ladder;        // name in the database: the config's, "-smoke" / "-tc<F>" / "-g<N>" / "-target" appended
+    std::string ladder;  // name in the database: the config's, "-smoke" / "-tc<F>" / "-g<N>" / "-target" appended
     LadderConfig config;
     bool smoke = false;
     double tc_scale = 1.0;
     std::string time_control;  // as played: "120+1", "12+0.1", "nodes=2000"
     std::vector<PlannedStep> steps;
     std::vector<LadderOpponent> opponents;  // catalogue resolved, limits applied
-    int games_per_opponent = 0;  // kTargetGamesPerOpponent under a target
+    int games_per_opponent = 0;             // kTargetGamesPerOpponent under a target
     std::optional<PrecisionTarget> target;
-    std::string wac_suite;     // empty = arbiter's WAC copy
+    std::string wac_suite;  // empty = arbiter's WAC copy
     std::int64_t wac_movetime_ms = 0;
     std::optional<std::size_t> wac_positions;
 };

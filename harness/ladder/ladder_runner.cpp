@@ -43,8 +43,8 @@ int play_fixed_counts(const StepContext& context) {
         context.io.out << "step " << i + 1 << "/" << plan.steps.size() << ": " << plan.steps[i].player << " ("
                        << plan.steps[i].step.feature << ")\n";
         context.io.out.flush();
-        const config::MatchConfig match = step_match_config(plan, i, context.options.db, context.options.shard,
-                                                            context.options.concurrency);
+        const config::MatchConfig match =
+            step_match_config(plan, i, context.options.db, context.options.shard, context.options.concurrency);
         const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, i, match);
         if (gauntlet.code == 2) return 2;
         if (gauntlet.run_id != 0)

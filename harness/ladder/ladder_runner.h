@@ -17,8 +17,8 @@ namespace arbiter::ladder {
 struct RunnerOptions {
     std::string db = "arbiter.db";
     std::optional<config::ShardSpec> shard;
-    int concurrency = 0;   // 0 = number of cores
-    bool verbose = false;  // also print the scheduler's per-game lines
+    int concurrency = 0;         // 0 = number of cores
+    bool verbose = false;        // also print the scheduler's per-game lines
     bool check_db_pages = true;  // PRAGMA quick_check on the database before the ladder writes into it
 };
 

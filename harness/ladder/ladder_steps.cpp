@@ -15,8 +15,15 @@ namespace {
 
 void store_step_row(const StepContext& context, std::size_t index, const runner::PreparedEngine& engine) {
     const PlannedStep& step = context.plan.steps[index];
-    db::LadderStepRecord row{context.plan.ladder, static_cast<int>(index), step.step.feature, step.step.category,
-                             step.step.date, step.step.rev, step.player, std::nullopt, "{}"};
+    db::LadderStepRecord row{context.plan.ladder,
+                             static_cast<int>(index),
+                             step.step.feature,
+                             step.step.category,
+                             step.step.date,
+                             step.step.rev,
+                             step.player,
+                             std::nullopt,
+                             "{}"};
     row.engine_id = context.database.upsert_engine(engine.record);
     nlohmann::json options = nlohmann::json::object();
     for (const auto& [name, value] : step.step.options) options[name] = value;
@@ -28,9 +35,7 @@ int outcome_code(const StepContext& context, std::size_t index, const runner::To
     switch (outcome.end) {
         case runner::RunEnd::completed: return 0;
         case runner::RunEnd::bad_config: context.io.err << "arbiter ladder: " << outcome.message << "\n"; return 2;
-        default:
-            context.io.err << "arbiter ladder: step " << index + 1 << ": " << outcome.message << "\n";
-            return 1;
+        default: context.io.err << "arbiter ladder: step " << index + 1 << ": " << outcome.message << "\n"; return 1;
     }
 }
 
@@ -62,7 +67,7 @@ GauntletOutcome play_gauntlet(const StepContext& context, std::size_t index, con
     store_step_row(context, index, engines.front());
     std::ostream discard(nullptr);
     runner::TournamentIo tio{context.options.verbose ? context.io.out : discard, context.io.err, false,
-                                context.io.interrupt};
+                             context.io.interrupt};
     std::optional<runner::Tournament> tournament;
     try {
         tournament.emplace(match, std::move(engines), context.database, tio);

@@ -63,7 +63,8 @@ std::optional<std::int64_t> step_run(const StepContext& context, std::size_t ind
     for (const auto& run : context.database.runs_of_ladder(context.plan.ladder)) {
         if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) continue;
         const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
-        if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() || config["engines"].empty())
+        if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() ||
+            config["engines"].empty())
             continue;
         if (config["engines"][0].value("name", std::string()) == context.plan.steps[index].player) found = run.id;
     }
@@ -111,15 +112,15 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
     const RunnerOptions& options = context.options;
     config::MatchConfig match = step_match_config(context.plan, index, options.db, options.shard, options.concurrency);
     const schedule::Schedule schedule(match.engines.size(), schedule::TournamentKind::gauntlet, match.games,
-                                       match.rounds, match.repeat);
+                                      match.rounds, match.repeat);
     const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
-    const std::uint64_t start =
-        first_open_pair(stored_pairs(context.database, step_run(context, index)), block.begin, block.end, kGamesPerPair);
+    const std::uint64_t start = first_open_pair(stored_pairs(context.database, step_run(context, index)), block.begin,
+                                                block.end, kGamesPerPair);
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).
     const auto pairs_in_budget = static_cast<std::uint64_t>(std::max<std::int64_t>(games_left, 0) / kGamesPerPair);
-    const std::uint64_t pairs =
-        std::min({batch_pairs(workers(options), schedule.pairings().size(), scale.step_games, scale.error95, scale.target95),
-                  pairs_in_budget, block.end - start});
+    const std::uint64_t pairs = std::min(
+        {batch_pairs(workers(options), schedule.pairings().size(), scale.step_games, scale.error95, scale.target95),
+         pairs_in_budget, block.end - start});
     if (pairs == 0) return {0, 0, start >= block.end};
     match.pairs = config::PairRange{start, start + pairs};
     const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, index, match);
@@ -209,8 +210,8 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
 }
 
 struct Progress {
-    int code = 0;        // worst so far: 0, 1 (a WAC run or a batch failed, or interrupted), 2 bad input
-    bool go_on = true;   // false: stop here (a batch failed, interrupted, or the budget is spent)
+    int code = 0;       // worst so far: 0, 1 (a WAC run or a batch failed, or interrupted), 2 bad input
+    bool go_on = true;  // false: stop here (a batch failed, interrupted, or the budget is spent)
 };
 
 // Step by step: the first batch of every step that has none, and the step's WAC run. A failed WAC

@@ -39,7 +39,7 @@ struct BookOptions {
     BookFormat format = BookFormat::Auto;  // Auto: from the file extension
     BookOrder order = BookOrder::Sequential;
     std::uint64_t seed = 0;
-    int plies = 0;      // keep at most this many plies of a PGN line / bin walk; 0 = no limit
+    int plies = 0;          // keep at most this many plies of a PGN line / bin walk; 0 = no limit
     std::size_t start = 1;  // 1-based index of the first opening
     // -variant fischerandom: every opening is played as Chess960 (moves in king-takes-rook
     // notation). Without it, a position only Chess960 reads is refused, naming its line.
@@ -52,10 +52,10 @@ struct BookOptions {
 BookFormat resolve_format(const BookOptions& options);
 
 struct Opening {
-    std::string id;                 // EPD `id`, else "file:line" of the position or game
-    std::string start_fen;          // where the game starts before the opening moves
-    std::vector<std::string> moves; // UCI moves to play from start_fen
-    std::string final_fen;          // position after those moves
+    std::string id;                  // EPD `id`, else "file:line" of the position or game
+    std::string start_fen;           // where the game starts before the opening moves
+    std::vector<std::string> moves;  // UCI moves to play from start_fen
+    std::string final_fen;           // position after those moves
     bool chess960 = false;
 };
 

@@ -56,7 +56,8 @@ std::optional<chess::Move> decode_polyglot_move(const chess::Position& pos, std:
 std::uint16_t encode_polyglot_move(const chess::Position& pos, chess::Move move) {
     (void)pos;  // castling is already king-takes-rook in the core's encoding
     const chess::Square from = move.from(), to = move.to();
-    int raw = chess::file_of(to) | (chess::rank_of(to) << 3) | (chess::file_of(from) << 6) | (chess::rank_of(from) << 9);
+    int raw =
+        chess::file_of(to) | (chess::rank_of(to) << 3) | (chess::file_of(from) << 6) | (chess::rank_of(from) << 9);
     if (move.kind() == chess::Move::PROMOTION) raw |= (move.promotion_type() - 1) << 12;
     return static_cast<std::uint16_t>(raw);
 }
@@ -66,7 +67,8 @@ PolyglotBook PolyglotBook::load(const std::string& path) {
     if (!in) throw io::SourceError(path, 0, "cannot open Polyglot book");
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (bytes.size() % kEntryBytes != 0)
-        throw io::SourceError(path, 0, "size " + std::to_string(bytes.size()) + " is not a whole number of 16-byte entries");
+        throw io::SourceError(path, 0,
+                              "size " + std::to_string(bytes.size()) + " is not a whole number of 16-byte entries");
     std::vector<PolyglotEntry> entries;
     entries.reserve(bytes.size() / kEntryBytes);
     for (std::size_t offset = 0; offset < bytes.size(); offset += kEntryBytes)

@@ -35,11 +35,21 @@ Json default_state() {
     root[keys::tb_adjudication] = {
         {keys::syzygy_dirs, ""}, {keys::max_pieces, 0}, {keys::ignore_50_move_rule, false}, {keys::enabled, false}};
     root[keys::opening] = {{keys::file, ""}, {keys::format, 2}, {keys::order, 1}, {keys::plies, -1}, {keys::start, 1}};
-    root[keys::pgn] = {{keys::additional_lines_rgx, Json::array()}, {keys::event_name, "Fastchess Tournament"},
-                       {keys::site, "?"}, {keys::file, ""}, {keys::notation, 0}, {keys::append_file, true},
-                       {keys::track_nodes, false}, {keys::track_seldepth, false}, {keys::track_nps, false},
-                       {keys::track_hashfull, false}, {keys::track_tbhits, false}, {keys::track_timeleft, false},
-                       {keys::track_latency, false}, {keys::track_pv, false}, {keys::min, false},
+    root[keys::pgn] = {{keys::additional_lines_rgx, Json::array()},
+                       {keys::event_name, "Fastchess Tournament"},
+                       {keys::site, "?"},
+                       {keys::file, ""},
+                       {keys::notation, 0},
+                       {keys::append_file, true},
+                       {keys::track_nodes, false},
+                       {keys::track_seldepth, false},
+                       {keys::track_nps, false},
+                       {keys::track_hashfull, false},
+                       {keys::track_tbhits, false},
+                       {keys::track_timeleft, false},
+                       {keys::track_latency, false},
+                       {keys::track_pv, false},
+                       {keys::min, false},
                        {keys::crc, false}};
     root[keys::epd] = {{keys::file, ""}, {keys::append_file, true}};
     root[keys::sprt] = {{keys::alpha, 0.0}, {keys::beta, 0.0},           {keys::elo0, 0.0},
@@ -75,8 +85,7 @@ void overlay(Json& base, const Json& loaded) {
     for (const auto& item : loaded.items()) {
         if (base.contains(item.key()) && base[item.key()].is_object() && item.value().is_object())
             overlay(base[item.key()], item.value());
-        else
-            base[item.key()] = item.value();
+        else base[item.key()] = item.value();
     }
 }
 
@@ -132,15 +141,13 @@ void write_rules(Json& root, const config::MatchConfig& config) {
                               {keys::score, config.resign->score_cp},
                               {keys::twosided, config.resign->two_sided},
                               {keys::enabled, true}};
-    else
-        root[keys::resign][keys::enabled] = false;
+    else root[keys::resign][keys::enabled] = false;
     if (config.draw)
         root[keys::draw] = {{keys::move_number, config.draw->move_number},
                             {keys::move_count, config.draw->move_count},
                             {keys::score, config.draw->score_cp},
                             {keys::enabled, true}};
-    else
-        root[keys::draw][keys::enabled] = false;
+    else root[keys::draw][keys::enabled] = false;
     root[keys::tb_adjudication] = {{keys::syzygy_dirs, config::join_tb_paths(config.tb_paths)},
                                    {keys::max_pieces, config.tb_pieces},
                                    {keys::ignore_50_move_rule, config.tb_ignore50},
@@ -149,9 +156,12 @@ void write_rules(Json& root, const config::MatchConfig& config) {
     if (config.maxmoves > 0) root[keys::maxmoves][keys::move_count] = config.maxmoves;
     if (config.sprt) {
         const stats::SprtParameters& test = config.sprt->parameters;
-        root[keys::sprt] = {{keys::alpha, test.alpha}, {keys::beta, test.beta},
-                            {keys::elo0, test.elo0},   {keys::elo1, test.elo1},
-                            {keys::model, std::string(stats::model_name(test.model))}, {keys::enabled, true}};
+        root[keys::sprt] = {{keys::alpha, test.alpha},
+                            {keys::beta, test.beta},
+                            {keys::elo0, test.elo0},
+                            {keys::elo1, test.elo1},
+                            {keys::model, std::string(stats::model_name(test.model))},
+                            {keys::enabled, true}};
     } else {
         root[keys::sprt][keys::enabled] = false;
     }
@@ -190,11 +200,15 @@ Json stats_json(const config::MatchConfig& config, const std::vector<RunEngine>&
     Json stats = Json::object();
     if (engines.size() != 2 || config.tournament == "gauntlet") return stats;
     stats[keys::stats_entry(engines[0].name, engines[1].name)] = {
-        {keys::wins, results.wdl.wins},         {keys::losses, results.wdl.losses},
-        {keys::draws, results.wdl.draws},       {keys::penta_WW, results.penta.ww},
-        {keys::penta_WD, results.penta.wd},     {keys::penta_WL, results.penta_wl},
+        {keys::wins, results.wdl.wins},
+        {keys::losses, results.wdl.losses},
+        {keys::draws, results.wdl.draws},
+        {keys::penta_WW, results.penta.ww},
+        {keys::penta_WD, results.penta.wd},
+        {keys::penta_WL, results.penta_wl},
         {keys::penta_DD, results.penta.dd_wl - results.penta_wl},
-        {keys::penta_LD, results.penta.ld},     {keys::penta_LL, results.penta.ll}};
+        {keys::penta_LD, results.penta.ld},
+        {keys::penta_LL, results.penta.ll}};
     return stats;
 }
 

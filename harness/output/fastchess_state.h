@@ -78,10 +78,10 @@ private:
 
     const schedule::Schedule& schedule_;
     config::CarriedResults results_;
-    std::uint64_t first_uncarried_;                   // the number of the first game not carried
-    std::uint64_t next_number_;                       // the first game number not yet counted
+    std::uint64_t first_uncarried_;  // the number of the first game not carried
+    std::uint64_t next_number_;      // the first game number not yet counted
     std::map<std::uint64_t, std::pair<schedule::ScheduledGame, double>> waiting_;  // finished after a gap
-    std::map<std::uint64_t, OpenPair> open_pairs_;    // pairs with some games counted
+    std::map<std::uint64_t, OpenPair> open_pairs_;                                 // pairs with some games counted
 };
 
 // The run `path` describes, with fastchess_state set: outname from config_name, the stats as

@@ -114,9 +114,7 @@ inline constexpr const char* penta_LD = "penta_LD";
 inline constexpr const char* penta_LL = "penta_LL";
 
 // The stats entry of a match, `first`'s results against `second`: "A vs B".
-inline std::string stats_entry(const std::string& first, const std::string& second) {
-    return first + " vs " + second;
-}
+inline std::string stats_entry(const std::string& first, const std::string& second) { return first + " vs " + second; }
 
 // fastchess saves an enum as the number of its value: each enum's values, in number order, in the
 // words arbiter's settings use for them.

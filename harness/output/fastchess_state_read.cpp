@@ -100,7 +100,8 @@ void read_clock(EngineSpec& spec, const Reader& clock) {
         if (control.base_ms == 0) throw ConfigError(clock.at(keys::time), "must be positive when an increment is set");
         spec.tc = TimeControlSetting{control, tc::to_pgn_string(control)};
     }
-    if (const auto fixed = milliseconds(clock, keys::fixed_time); fixed > 0) spec.st = static_cast<double>(fixed) / 1000.0;
+    if (const auto fixed = milliseconds(clock, keys::fixed_time); fixed > 0)
+        spec.st = static_cast<double>(fixed) / 1000.0;
     if (const auto margin = clock.at_least<int>(keys::timemargin, 0, 0); margin > 0) spec.timemargin_ms = margin;
 }
 
@@ -207,8 +208,7 @@ void read_rules(MatchConfig& config, const Reader& root) {
     }
     if (root.has(keys::resign) && root.child(keys::resign).get<bool>(keys::enabled, false)) {
         const Reader resign = root.child(keys::resign);
-        config.resign = adjudication::ResignRule{resign.get<int>(keys::move_count, 0),
-                                                 resign.get<int>(keys::score, 0),
+        config.resign = adjudication::ResignRule{resign.get<int>(keys::move_count, 0), resign.get<int>(keys::score, 0),
                                                  resign.get<bool>(keys::twosided, false)};
     }
     if (root.has(keys::maxmoves) && root.child(keys::maxmoves).get<bool>(keys::enabled, false))
@@ -279,8 +279,8 @@ CarriedResults read_stats_entry(const Reader& entry, const MatchConfig& config) 
     const auto count = [&](const char* key, std::int64_t most, const char* what) {
         const auto value = entry.at_least<std::int64_t>(key, 0, 0);
         if (value > most)
-            throw ConfigError(entry.at(key), std::to_string(value) + " is more than the " + std::to_string(most) +
-                                                 what + schedule);
+            throw ConfigError(entry.at(key),
+                              std::to_string(value) + " is more than the " + std::to_string(most) + what + schedule);
         return value;
     };
     const auto games = [&](const char* key) { return count(key, scheduled, " games"); };

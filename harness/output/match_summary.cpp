@@ -59,8 +59,7 @@ const char* hypothesis_text(stats::SprtDecision decision) {
 void print_sprt_line(std::ostream& out, const SprtSetup& sprt, const PairingResults& results) {
     const auto state = sprt_state(sprt, results);
     const auto& p = sprt.parameters;
-    out << "SPRT [" << fixed(p.elo0, 2) << ", " << fixed(p.elo1, 2) << "] "
-        << stats::model_name(p.model) << ' '
+    out << "SPRT [" << fixed(p.elo0, 2) << ", " << fixed(p.elo1, 2) << "] " << stats::model_name(p.model) << ' '
         << (sprt.pentanomial ? "pentanomial" : "trinomial") << ": ";
     if (!state) {
         out << "no " << (sprt.pentanomial ? "complete pairs" : "games") << " yet\n";
@@ -110,15 +109,16 @@ std::string short_duration(std::chrono::seconds duration) {
 std::string score_line(const std::string& first, const std::string& second, const PairingResults& results) {
     const auto& w = results.wdl;
     const std::int64_t games = results.games();
-    const double score = games ? (static_cast<double>(w.wins) + 0.5 * static_cast<double>(w.draws)) / static_cast<double>(games) : 0.0;
+    const double score =
+        games ? (static_cast<double>(w.wins) + 0.5 * static_cast<double>(w.draws)) / static_cast<double>(games) : 0.0;
     return "Score of " + first + " vs " + second + ": " + std::to_string(w.wins) + " - " + std::to_string(w.losses) +
            " - " + std::to_string(w.draws) + "  [" + fixed(score, 3) + "] " + std::to_string(games);
 }
 
 void print_pairing_summary(std::ostream& out, const std::string& first, const std::string& second,
                            const PairingResults& results, const std::optional<SprtSetup>& sprt, const Pace& pace) {
-    const bool pentanomial = results.penta.ll + results.penta.ld + results.penta.dd_wl + results.penta.wd +
-                                 results.penta.ww > 0;
+    const bool pentanomial =
+        results.penta.ll + results.penta.ld + results.penta.dd_wl + results.penta.wd + results.penta.ww > 0;
     out << "--------------------------------------------------------------------\n";
     out << "Results of " << first << " vs " << second << " (" << results.games() << " games):\n";
     if (auto e = estimate(results, pentanomial)) {
@@ -146,7 +146,8 @@ std::string live_line(std::int64_t done, std::int64_t planned, const PairingResu
     if (match) {
         const auto& w = match->wdl;
         line << " W " << w.wins << " D " << w.draws << " L " << w.losses;
-        if (auto e = estimate(*match, false)) line << "  Elo " << fixed(e->elo, 1, true) << " +/- " << fixed(e->elo_error, 1);
+        if (auto e = estimate(*match, false))
+            line << "  Elo " << fixed(e->elo, 1, true) << " +/- " << fixed(e->elo_error, 1);
     }
     line << "  " << fixed(pace.games_per_minute(), 1) << " games/min";
     if (auto eta = pace.eta()) line << "  ETA " << short_duration(*eta);

@@ -196,8 +196,7 @@ void refuse_outputs_on_database(const std::vector<NamedOutput>& outputs, const s
 
 StoredTexts texts_of(const std::vector<std::string>& texts) {
     return [&texts](std::size_t first, const StoredTextVisitor& visit) {
-        for (std::size_t index = first; index < texts.size() && visit(index, texts[index]); ++index) {
-        }
+        for (std::size_t index = first; index < texts.size() && visit(index, texts[index]); ++index) {}
     };
 }
 
@@ -307,16 +306,16 @@ std::size_t AppendFile::append_missing(const StoredTexts& stored, const std::str
     if (::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) return 0;  // a device or a pipe: left alone
     const ReadDescriptor reader{::open(path_.c_str(), O_RDONLY | O_CLOEXEC)};
     if (reader.fd < 0) throw OutputFileError(describe("cannot read it back: " + errno_text(errno)));
-    const FileBytes file{static_cast<std::size_t>(status.st_size),
-                         [this, &reader](std::size_t offset, std::size_t length) {
-                             return read_back(reader.fd, offset, length);
-                         }};
+    const FileBytes file{
+        static_cast<std::size_t>(status.st_size),
+        [this, &reader](std::size_t offset, std::size_t length) { return read_back(reader.fd, offset, length); }};
     const StoredEnds ends = scan_stored(file, stored);
     if (ends.count == 0) return 0;
     // What the games take and one byte more, the one before them that must end a line: the file
     // before that is other runs' games, not looked at.
     const std::size_t tail_begin = file.size - std::min(file.size, ends.bytes + 1);
-    const std::optional<std::size_t> present = first_games_at_end(file, stored, ends, tail_begin, file.size <= ends.bytes);
+    const std::optional<std::size_t> present =
+        first_games_at_end(file, stored, ends, tail_begin, file.size <= ends.bytes);
     if (!present) {
         throw OutputFileError(describe(
             "does not end with the " + std::to_string(ends.count) + " games stored in " + stored_where +

@@ -88,7 +88,7 @@ private:
     std::string path_;
     std::string flag_;
     int fd_ = -1;
-    bool failed_ = false;  // a write failed: the file takes no more games this session
+    bool failed_ = false;               // a write failed: the file takes no more games this session
     std::optional<std::uint32_t> crc_;  // the checksum of the content so far, when tracked
     mutable std::mutex mutex_;
 };

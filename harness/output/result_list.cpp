@@ -69,8 +69,8 @@ Figures figures(std::int64_t wins, std::int64_t losses, std::int64_t draws) {
     const double d = static_cast<double>(draws) / n;
     Figures f;
     const double mu = w + d / 2.0;
-    const double deviation = std::sqrt(w * std::pow(1.0 - mu, 2.0) + l * std::pow(mu, 2.0) +
-                                       d * std::pow(0.5 - mu, 2.0)) / std::sqrt(n);
+    const double deviation =
+        std::sqrt(w * std::pow(1.0 - mu, 2.0) + l * std::pow(mu, 2.0) + d * std::pow(0.5 - mu, 2.0)) / std::sqrt(n);
     f.score = (static_cast<double>(wins) * 2 + static_cast<double>(draws)) / (n * 2);
     f.draw_ratio = d;
     f.elo = elo_of(mu);
@@ -158,27 +158,26 @@ const std::map<std::string, Column>& columns() {
         {"bW", {right("BWins", 7) + " ", [](P p, int) { return count(p.black_wins); }}},
         {"bL", {right("BLoss.", 7) + " ", [](P p, int) { return count(p.black_losses); }}},
         {"bD", {right("BDraws", 7) + " ", [](P p, int) { return count(p.black_draws); }}},
-        {"Points", {right("Points", 8) + " ", [](P p, int) {
-             return qt_fixed(static_cast<double>(2 * p.wins() + p.draws()) / 2.0, 8, 1) + " ";
-         }}},
-        {"Score", {right("Score", 7) + " ", [](P p, int) {
-             return percent(figures(p.wins(), p.losses(), p.draws()).score);
-         }}},
-        {"DScore", {right("Draw", 7) + " ", [](P p, int) {
-             return percent(figures(p.wins(), p.losses(), p.draws()).draw_ratio);
-         }}},
-        {"wScore", {right("White", 7) + " ", [](P p, int) {
-             return percent(figures(p.white_wins, p.white_losses, p.white_draws).score);
-         }}},
-        {"bScore", {right("Black", 7) + " ", [](P p, int) {
-             return percent(figures(p.black_wins, p.black_losses, p.black_draws).score);
-         }}},
-        {"wDScore", {right("WDraw", 7) + " ", [](P p, int) {
-             return percent(figures(p.white_wins, p.white_losses, p.white_draws).draw_ratio);
-         }}},
-        {"bDScore", {right("BDraw", 7) + " ", [](P p, int) {
-             return percent(figures(p.black_wins, p.black_losses, p.black_draws).draw_ratio);
-         }}},
+        {"Points",
+         {right("Points", 8) + " ",
+          [](P p, int) { return qt_fixed(static_cast<double>(2 * p.wins() + p.draws()) / 2.0, 8, 1) + " "; }}},
+        {"Score",
+         {right("Score", 7) + " ", [](P p, int) { return percent(figures(p.wins(), p.losses(), p.draws()).score); }}},
+        {"DScore",
+         {right("Draw", 7) + " ",
+          [](P p, int) { return percent(figures(p.wins(), p.losses(), p.draws()).draw_ratio); }}},
+        {"wScore",
+         {right("White", 7) + " ",
+          [](P p, int) { return percent(figures(p.white_wins, p.white_losses, p.white_draws).score); }}},
+        {"bScore",
+         {right("Black", 7) + " ",
+          [](P p, int) { return percent(figures(p.black_wins, p.black_losses, p.black_draws).score); }}},
+        {"wDScore",
+         {right("WDraw", 7) + " ",
+          [](P p, int) { return percent(figures(p.white_wins, p.white_losses, p.white_draws).draw_ratio); }}},
+        {"bDScore",
+         {right("BDraw", 7) + " ",
+          [](P p, int) { return percent(figures(p.black_wins, p.black_losses, p.black_draws).draw_ratio); }}},
         {"Time", kind_column("Time", EndingKind::time_forfeit)},
         {"Illegal", kind_column("Illegal", EndingKind::illegal_move)},
         {"Discon", kind_column("Discon", EndingKind::disconnection)},
@@ -196,7 +195,12 @@ const std::map<std::string, Column>& columns() {
         {"DAgree", kind_column("DAgree", EndingKind::draw_agreement)},
         {"OtherD", kind_column("OtherD", EndingKind::other_draw)},
         // cutechess accepts these field names but has no figures for them: they print nothing.
-        {"LOS", {}}, {"wElo", {}}, {"wError", {}}, {"wLOS", {}}, {"bElo", {}}, {"bError", {}},
+        {"LOS", {}},
+        {"wElo", {}},
+        {"wError", {}},
+        {"wLOS", {}},
+        {"bElo", {}},
+        {"bError", {}},
     };
     return table;
 }
@@ -231,8 +235,7 @@ std::vector<const Column*> format_columns(const std::string& format) {
 
 }  // namespace
 
-std::string cutechess_ranking(const std::vector<PlayerRecord>& players, const std::string& format,
-                              int gauntlet_seeds) {
+std::string cutechess_ranking(const std::vector<PlayerRecord>& players, const std::string& format, int gauntlet_seeds) {
     // Sorted by 1 - score; seeds of a gauntlet first (-1), engines without games last (2); equal
     // keys list the later engine first.
     std::multimap<double, std::size_t> order;

@@ -44,9 +44,9 @@ std::optional<stats::EloEstimate> estimate_or_none(const PairingResults& results
 std::string points_line(const stats::WdlCounts& w) {
     const std::int64_t games = w.wins + w.draws + w.losses;
     const double points = static_cast<double>(w.wins) + 0.5 * static_cast<double>(w.draws);
-    return "Games: " + std::to_string(games) + ", Wins: " + std::to_string(w.wins) + ", Losses: " +
-           std::to_string(w.losses) + ", Draws: " + std::to_string(w.draws) + ", Points: " +
-           format_number("%.1f", points) + " (" +
+    return "Games: " + std::to_string(games) + ", Wins: " + std::to_string(w.wins) +
+           ", Losses: " + std::to_string(w.losses) + ", Draws: " + std::to_string(w.draws) +
+           ", Points: " + format_number("%.1f", points) + " (" +
            (games ? format_number("%.2f", 100.0 * points / static_cast<double>(games)) : std::string("nan")) + " %)";
 }
 
@@ -66,18 +66,19 @@ std::string cutechess_elo_line(const stats::WdlCounts& wdl) {
     }
     // cutechess's LOS counts decisive games only: Phi((W - L) / sqrt(W + L)).
     const auto decisive = static_cast<double>(wdl.wins + wdl.losses);
-    const double los = decisive > 0 ? stats::normal_cdf(static_cast<double>(wdl.wins - wdl.losses) / std::sqrt(decisive))
-                                    : 0.5;
+    const double los =
+        decisive > 0 ? stats::normal_cdf(static_cast<double>(wdl.wins - wdl.losses) / std::sqrt(decisive)) : 0.5;
     // An even score computes as -0 (-400 log10(1)); "+ 0.0" makes it print as 0.0.
     return "Elo difference: " + format_number("%.1f", e.elo + 0.0) + " +/- " + format_number("%.1f", e.elo_error) +
-           ", LOS: " + format_number("%.1f", 100.0 * los) + " %, DrawRatio: " +
-           format_number("%.1f", 100.0 * e.draw_ratio) + " %";
+           ", LOS: " + format_number("%.1f", 100.0 * los) +
+           " %, DrawRatio: " + format_number("%.1f", 100.0 * e.draw_ratio) + " %";
 }
 
 std::string cutechess_sprt_line(const stats::SprtResult& state) {
     std::string line = "SPRT: llr " + format_number("%.3g", state.llr) + " (" +
                        format_number("%.1f", state.llr / state.upper_bound * 100.0) + "%), lbound " +
-                       format_number("%.3g", state.lower_bound) + ", ubound " + format_number("%.3g", state.upper_bound);
+                       format_number("%.3g", state.lower_bound) + ", ubound " +
+                       format_number("%.3g", state.upper_bound);
     if (state.decision == stats::SprtDecision::h0) line += " - H0 was accepted";
     if (state.decision == stats::SprtDecision::h1) line += " - H1 was accepted";
     return line;
@@ -102,10 +103,11 @@ std::vector<std::string> fastchess_results_lines(const std::string& first, const
     const auto e = estimate_or_none(results, pentanomial);
     if (e) {
         lines.push_back("Elo: " + plus_minus(e->elo, e->elo_error) + ", nElo: " + plus_minus(e->nelo, e->nelo_error));
-        std::string los = "LOS: " + format_number("%.2f", 100.0 * e->los) + " %, DrawRatio: " +
-                          format_number("%.2f", 100.0 * e->draw_ratio) + " %";
-        if (pentanomial) los += ", PairsRatio: " + ratio_text(results.penta.ww + results.penta.wd,
-                                                              results.penta.ld + results.penta.ll);
+        std::string los = "LOS: " + format_number("%.2f", 100.0 * e->los) +
+                          " %, DrawRatio: " + format_number("%.2f", 100.0 * e->draw_ratio) + " %";
+        if (pentanomial)
+            los +=
+                ", PairsRatio: " + ratio_text(results.penta.ww + results.penta.wd, results.penta.ld + results.penta.ll);
         lines.push_back(los);
     }
     lines.push_back(points_line(pentanomial ? results.paired_wdl : results.wdl));
@@ -142,9 +144,8 @@ std::string both(const std::string& first, const std::string& second) {
 std::string fastchess_details(const config::EngineSpec& first, const config::EngineSpec& second,
                               const std::optional<openings::BookOptions>& openings) {
     const std::string limits = both(limit_text(config::time_control(first)), limit_text(config::time_control(second)));
-    std::string text = limits + ", " +
-                       both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) + ", " +
-                       both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB"));
+    std::string text = limits + ", " + both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) +
+                       ", " + both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB"));
     if (openings) text += ", " + openings->file.substr(openings->file.find_last_of("/\\") + 1);
     return text;
 }

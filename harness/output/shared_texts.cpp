@@ -15,16 +15,15 @@ std::string players(const MatchContext& context, const schedule::ScheduledGame& 
 
 }  // namespace
 
-std::string started_game_line(const MatchContext& context, const schedule::ScheduledGame& game,
-                              std::uint64_t planned) {
+std::string started_game_line(const MatchContext& context, const schedule::ScheduledGame& game, std::uint64_t planned) {
     return "Started game " + std::to_string(game.number) + " of " + std::to_string(planned) + " (" +
            players(context, game) + ")";
 }
 
 std::string finished_game_line(const MatchContext& context, const schedule::ScheduledGame& game,
                                adjudication::GameResult result, const std::string& description) {
-    return "Finished game " + std::to_string(game.number) + " (" + players(context, game) + "): " +
-           adjudication::result_token(result) + " {" + description + "}";
+    return "Finished game " + std::to_string(game.number) + " (" + players(context, game) +
+           "): " + adjudication::result_token(result) + " {" + description + "}";
 }
 
 std::string sprt_stop_line(stats::SprtDecision decision, std::int64_t games) {
@@ -68,8 +67,8 @@ bool outcomes_due_at_end(const config::MatchConfig& config, std::int64_t games) 
 }
 
 void print_session_counts(std::ostream& out, const SessionCounts& session) {
-    out << "Games: " << session.played_now << " played now, " << session.stored_in_run << " in run "
-        << session.run_id << " of " << session.database;
+    out << "Games: " << session.played_now << " played now, " << session.stored_in_run << " in run " << session.run_id
+        << " of " << session.database;
     if (session.carried_games > 0) out << "; fastchess's config.json counted the first " << session.carried_games;
     out << '\n';
 }

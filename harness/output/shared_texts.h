@@ -13,8 +13,7 @@
 namespace arbiter::output {
 
 // "Started game 3 of 40 (A vs B)", white first.
-std::string started_game_line(const MatchContext& context, const schedule::ScheduledGame& game,
-                              std::uint64_t planned);
+std::string started_game_line(const MatchContext& context, const schedule::ScheduledGame& game, std::uint64_t planned);
 
 // "Finished game 3 (A vs B): 1-0 {White mates}".
 std::string finished_game_line(const MatchContext& context, const schedule::ScheduledGame& game,

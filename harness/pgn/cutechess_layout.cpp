@@ -67,7 +67,12 @@ std::map<std::string, std::string> sorted_tags(const GameRecord& game, const Wri
 }
 
 std::string tag_section(const GameRecord& game, const WriterOptions& options) {
-    const std::string roster_values[] = {game.event, game.site, game.date, game.round, game.white, game.black,
+    const std::string roster_values[] = {game.event,
+                                         game.site,
+                                         game.date,
+                                         game.round,
+                                         game.white,
+                                         game.black,
                                          adjudication::result_token(game.outcome.result)};
     std::string out;
     for (std::size_t i = 0; i < std::size(kRoster); ++i) write_tag(out, kRoster[i], roster_values[i]);

@@ -32,16 +32,16 @@ struct MoveEval {
 };
 
 struct WrittenMove {
-    std::string uci;             // as the engine sent it; replayed to produce SAN
-    bool book = false;           // opening move: commented {book}
+    std::string uci;    // as the engine sent it; replayed to produce SAN
+    bool book = false;  // opening move: commented {book}
     std::optional<MoveEval> eval;
-    std::string san;             // when every move has it, written as it is instead of replaying
+    std::string san;  // when every move has it, written as it is instead of replaying
 };
 
 struct GameRecord {
     std::string event, site, date, round;  // empty -> "?"
     std::string white, black;
-    std::string start_fen;                 // empty or the standard start -> no FEN/SetUp tags
+    std::string start_fen;  // empty or the standard start -> no FEN/SetUp tags
     bool chess960 = false;
     std::optional<tc::TimeControl> white_tc, black_tc;
     adjudication::Outcome outcome;

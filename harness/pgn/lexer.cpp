@@ -10,8 +10,7 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 
 // Characters that end a move/number word because they start another token.
 bool is_delimiter(char c) {
-    return is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' ||
-           c == '$';
+    return is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')' || c == ';' || c == '$';
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -204,7 +203,8 @@ Token Lexer::lex_word() {
 }
 
 Token Lexer::lex_number_or_move(std::string word, std::size_t line) {
-    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") return Token{TokenKind::Result, word, {}, line};
+    if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
+        return Token{TokenKind::Result, word, {}, line};
     // Periods glued to the front ("...e5" after a comment) belong to no move.
     word.erase(0, word.find_first_not_of('.') == std::string::npos ? word.size() : word.find_first_not_of('.'));
     if (word.empty()) return Token{TokenKind::End, {}, {}, line};

@@ -19,22 +19,22 @@
 namespace arbiter::pgn {
 
 enum class TokenKind {
-    End,           // no more input
-    Tag,           // [Name "value"]: text = name, value = unescaped value
-    MoveNumber,    // "12." or "12..." (text = the digits)
-    Move,          // SAN as written, annotation marks included ("Nf3!?")
-    Comment,       // {...} or ; ... (text = content, trimmed)
-    Nag,           // $N, or a stand-alone glyph such as "!?" (text = "$N" / the glyph)
+    End,         // no more input
+    Tag,         // [Name "value"]: text = name, value = unescaped value
+    MoveNumber,  // "12." or "12..." (text = the digits)
+    Move,        // SAN as written, annotation marks included ("Nf3!?")
+    Comment,     // {...} or ; ... (text = content, trimmed)
+    Nag,         // $N, or a stand-alone glyph such as "!?" (text = "$N" / the glyph)
     VariationOpen,
     VariationClose,
-    Result,        // 1-0, 0-1, 1/2-1/2, *
+    Result,  // 1-0, 0-1, 1/2-1/2, *
 };
 
 struct Token {
     TokenKind kind = TokenKind::End;
     std::string text;
-    std::string value;    // tag value only
-    std::size_t line = 0; // 1-based line where the token starts
+    std::string value;     // tag value only
+    std::size_t line = 0;  // 1-based line where the token starts
 };
 
 class Lexer {
@@ -68,14 +68,14 @@ private:
     char peek(std::size_t ahead = 0);
     char advance();
 
-    std::string_view text_;         // what is loaded: the caller's whole text, or buffer_
-    std::istream* in_ = nullptr;    // the stream still to read, if any
-    std::string buffer_;            // a stream's bytes from where lexing stood at the last read on
+    std::string_view text_;       // what is loaded: the caller's whole text, or buffer_
+    std::istream* in_ = nullptr;  // the stream still to read, if any
+    std::string buffer_;          // a stream's bytes from where lexing stood at the last read on
     std::string source_;
-    std::size_t pos_ = 0;           // in text_
+    std::size_t pos_ = 0;  // in text_
     std::size_t line_ = 1;
-    std::size_t line_offset_ = 0;   // where the current line starts, counted from the start of the input
-    std::size_t text_offset_ = 0;   // where text_ starts, counted from the start of the input
+    std::size_t line_offset_ = 0;  // where the current line starts, counted from the start of the input
+    std::size_t text_offset_ = 0;  // where text_ starts, counted from the start of the input
     bool at_line_start_ = true;
 };
 

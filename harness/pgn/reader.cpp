@@ -33,8 +33,7 @@ const std::string* PgnGame::tag(std::string_view name) const {
 
 bool is_chess960_variant(std::string_view variant) {
     const std::string name = lower_without_spaces(variant);
-    return name == "chess960" || name == "960" || name == "fischerandom" || name == "fischerrandom" ||
-           name == "frc";
+    return name == "chess960" || name == "960" || name == "fischerandom" || name == "fischerrandom" || name == "frc";
 }
 
 PgnReader::PgnReader(std::string_view text, std::string source_name, ReadOptions options)
@@ -43,7 +42,9 @@ PgnReader::PgnReader(std::string_view text, std::string source_name, ReadOptions
 PgnReader::PgnReader(std::istream& in, std::string source_name, ReadOptions options)
     : lexer_(in, std::move(source_name)), options_(options) {}
 
-void PgnReader::fail(std::size_t line, const std::string& why) const { throw io::SourceError(lexer_.source_name(), line, why); }
+void PgnReader::fail(std::size_t line, const std::string& why) const {
+    throw io::SourceError(lexer_.source_name(), line, why);
+}
 
 Token PgnReader::take() {
     if (lookahead_) {
@@ -82,7 +83,8 @@ void PgnReader::skip_variation(std::size_t open_line) {
     int depth = 1;
     while (depth > 0) {
         Token token = take();
-        if (token.kind == TokenKind::End || token.kind == TokenKind::Tag) fail(open_line, "variation not closed with ')'");
+        if (token.kind == TokenKind::End || token.kind == TokenKind::Tag)
+            fail(open_line, "variation not closed with ')'");
         if (token.kind == TokenKind::VariationOpen) ++depth;
         if (token.kind == TokenKind::VariationClose) --depth;
     }
@@ -115,7 +117,8 @@ void PgnReader::read_movetext(PgnGame& game) {
                 try {
                     move.move = chess::parse_san(pos, token.text);
                 } catch (const chess::MoveParseError& e) {
-                    fail(token.line, "ply " + std::to_string(game.moves.size() + 1) + " '" + token.text + "': " + e.what());
+                    fail(token.line,
+                         "ply " + std::to_string(game.moves.size() + 1) + " '" + token.text + "': " + e.what());
                 }
                 move.san = chess::to_san(pos, move.move);
                 move.uci = chess::to_uci(pos, move.move);

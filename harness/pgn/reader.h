@@ -22,22 +22,22 @@ namespace arbiter::pgn {
 
 struct PgnMove {
     chess::Move move;
-    std::string san;       // as the core writes it (canonical), not as the file spelled it
+    std::string san;  // as the core writes it (canonical), not as the file spelled it
     std::string uci;
-    std::string comment;   // comments after the move, joined with a space
+    std::string comment;            // comments after the move, joined with a space
     std::vector<std::string> nags;  // "$1", or glyphs like "!?" written apart from the move
 };
 
 struct PgnGame {
     std::vector<std::pair<std::string, std::string>> tags;  // in file order
-    std::string start_fen;   // the FEN tag, else the standard start position
+    std::string start_fen;                                  // the FEN tag, else the standard start position
     bool has_fen_tag = false;
-    bool chess960 = false;   // from the Variant tag
+    bool chess960 = false;  // from the Variant tag
     std::vector<PgnMove> moves;
-    std::string result;      // the termination marker ("*" when a game ends without one)
+    std::string result;           // the termination marker ("*" when a game ends without one)
     std::string leading_comment;  // comment before the first move
-    std::size_t line = 0;    // line where the game starts
-    bool truncated = false;  // more moves followed than ReadOptions::max_plies kept
+    std::size_t line = 0;         // line where the game starts
+    bool truncated = false;       // more moves followed than ReadOptions::max_plies kept
 
     // The value of tag `name`, or nullptr.
     const std::string* tag(std::string_view name) const;

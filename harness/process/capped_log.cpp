@@ -37,8 +37,9 @@ CappedLog::~CappedLog() {
 
 std::string CappedLog::cut_note(std::size_t head_bytes, std::size_t cut_bytes, std::size_t kept_bytes,
                                 const std::string& label) {
-    return "\n[arbiter: " + label + " capped at " + std::to_string(head_bytes) + " bytes: " +
-           std::to_string(cut_bytes) + " bytes cut here, the last " + std::to_string(kept_bytes) + " follow]\n";
+    return "\n[arbiter: " + label + " capped at " + std::to_string(head_bytes) +
+           " bytes: " + std::to_string(cut_bytes) + " bytes cut here, the last " + std::to_string(kept_bytes) +
+           " follow]\n";
 }
 
 void CappedLog::open() {

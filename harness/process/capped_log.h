@@ -59,11 +59,11 @@ private:
     const std::string label_;
     std::mutex mutex_;
     int fd_ = -1;
-    std::size_t end_ = 0;            // file size while nothing is cut
-    bool cutting_ = false;           // the head is full: bytes go to tail_
-    std::size_t cut_at_ = 0;         // where the cut line starts
+    std::size_t end_ = 0;     // file size while nothing is cut
+    bool cutting_ = false;    // the head is full: bytes go to tail_
+    std::size_t cut_at_ = 0;  // where the cut line starts
     std::size_t bytes_after_cut_ = 0;
-    std::string tail_;               // the latest bytes after the cut (up to twice tail_bytes)
+    std::string tail_;  // the latest bytes after the cut (up to twice tail_bytes)
 };
 
 }  // namespace arbiter::process

@@ -126,21 +126,16 @@ WriteStamp ChildProcess::write_lines(std::span<const std::string_view> lines, st
     const auto outcome = detail::write_all(impl_->stdin_write.get(), data, began + timeout);
     const auto flushed = Clock::now();
     switch (outcome) {
-        case WriteOutcome::Written:
-            return {began, flushed};
+        case WriteOutcome::Written: return {began, flushed};
         case WriteOutcome::BrokenPipe:
             throw ProcessError("engine '" + impl_->executable + "' closed its input (broken pipe)");
-        case WriteOutcome::TimedOut:
-            throw ProcessError("engine '" + impl_->executable + "' stopped reading its input");
-        case WriteOutcome::Failed:
-            break;
+        case WriteOutcome::TimedOut: throw ProcessError("engine '" + impl_->executable + "' stopped reading its input");
+        case WriteOutcome::Failed: break;
     }
     throw ProcessError("write to engine '" + impl_->executable + "' failed: " + std::strerror(errno));
 }
 
-std::optional<OutputLine> ChildProcess::read_line(Clock::time_point deadline) {
-    return impl_->reader->pop(deadline);
-}
+std::optional<OutputLine> ChildProcess::read_line(Clock::time_point deadline) { return impl_->reader->pop(deadline); }
 
 std::optional<OutputLine> ChildProcess::read_line(std::chrono::milliseconds timeout) {
     return read_line(Clock::now() + timeout);

@@ -43,8 +43,7 @@ public:
             // Signals of one number do not queue: this takes ours, merged with any that was
             // already pending on a thread that blocks SIGPIPE.
             const timespec zero{};
-            while (sigtimedwait(&pipe_set_, nullptr, &zero) < 0 && errno == EINTR) {
-            }
+            while (sigtimedwait(&pipe_set_, nullptr, &zero) < 0 && errno == EINTR) {}
         }
         if (!was_blocked_) pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
     }
@@ -61,8 +60,8 @@ private:
 };
 
 int remaining_ms(std::chrono::steady_clock::time_point deadline) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     return static_cast<int>(std::clamp<long long>(left.count(), 0, 60'000));
 }
 
@@ -116,8 +115,7 @@ BlockSigpipe::~BlockSigpipe() {
     const sigset_t pipe_set = detail::sigpipe_only();
     if (sigismember(&old_mask_, SIGPIPE) != 1) {
         const timespec zero{};
-        while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
-        }
+        while (sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {}
     }
     pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
     detail::sigpipe_held_by_thread = was_held_;

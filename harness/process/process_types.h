@@ -46,9 +46,9 @@ struct ProcessSpec {
 };
 
 struct OutputLine {
-    std::string text;                // without the line terminator ("\n" or "\r\n")
-    Clock::time_point received;      // when the bytes came out of read(), not when popped
-    bool truncated = false;          // longer than max_line_bytes
+    std::string text;            // without the line terminator ("\n" or "\r\n")
+    Clock::time_point received;  // when the bytes came out of read(), not when popped
+    bool truncated = false;      // longer than max_line_bytes
 };
 
 // When a line went into the child's stdin. `flushed` is the usual reference for timing the child's

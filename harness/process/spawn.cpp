@@ -112,11 +112,12 @@ UniqueFd open_stderr_target(const ProcessSpec& spec) {
     const char* path = to_log ? spec.stderr_log.c_str() : "/dev/null";
     // The log directory is made on first use, so a run that fails validation leaves nothing behind.
     std::error_code ignored;
-    if (to_log && spec.stderr_log.has_parent_path()) std::filesystem::create_directories(spec.stderr_log.parent_path(), ignored);
+    if (to_log && spec.stderr_log.has_parent_path())
+        std::filesystem::create_directories(spec.stderr_log.parent_path(), ignored);
     UniqueFd fd(::open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
     if (!fd.valid())
-        throw ProcessError("cannot open stderr log " + in_quotes(path) + " for engine " +
-                           in_quotes(spec.executable) + ": " + errno_text());
+        throw ProcessError("cannot open stderr log " + in_quotes(path) + " for engine " + in_quotes(spec.executable) +
+                           ": " + errno_text());
     return lift_above_stdio(std::move(fd));
 }
 
@@ -218,10 +219,9 @@ SpawnedChild spawn_child(const ProcessSpec& spec) {
     SpawnedChild spawned;
     try {
         const fs::path start_dir = spec.working_directory.empty() ? fs::path(".") : spec.working_directory;
-        spawned.child = boost::process::child(boost::process::exe = executable,
-                                              boost::process::args = spec.arguments,
-                                              boost::process::start_dir = start_dir.string(),
-                                              child_environment(spec), wire_child);
+        spawned.child =
+            boost::process::child(boost::process::exe = executable, boost::process::args = spec.arguments,
+                                  boost::process::start_dir = start_dir.string(), child_environment(spec), wire_child);
     } catch (const std::exception& e) {
         throw ProcessError("cannot start engine " + in_quotes(executable) + ": " + e.what());
     }

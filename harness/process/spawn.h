@@ -14,10 +14,10 @@ namespace arbiter::process::detail {
 
 struct SpawnedChild {
     boost::process::child child;
-    UniqueFd stdin_write;   // non-blocking, close-on-exec
-    UniqueFd stdout_read;   // close-on-exec
-    UniqueFd stderr_read;   // close-on-exec; only with ProcessSpec::stderr_capped_log
-    std::string executable; // resolved path
+    UniqueFd stdin_write;    // non-blocking, close-on-exec
+    UniqueFd stdout_read;    // close-on-exec
+    UniqueFd stderr_read;    // close-on-exec; only with ProcessSpec::stderr_capped_log
+    std::string executable;  // resolved path
 };
 
 // Throws ProcessError naming the executable (or working directory / log file) on any failure.

@@ -93,8 +93,9 @@ bool ComplianceRun::wait_for(const std::string& word, std::string& problem, std:
         }
         if (seen) seen->push_back(line->text);
     }
-    problem = engine_.output_closed() ? "the engine closed its output (exited?) before '" + word + "'"
-                                      : "no '" + word + "' within " + std::to_string(options_.answer_timeout.count()) + " ms";
+    problem = engine_.output_closed()
+                  ? "the engine closed its output (exited?) before '" + word + "'"
+                  : "no '" + word + "' within " + std::to_string(options_.answer_timeout.count()) + " ms";
     return false;
 }
 
@@ -167,9 +168,8 @@ void ComplianceRun::search_steps(const std::string& label, const std::string& po
 ComplianceReport ComplianceRun::run(const std::function<void(const ComplianceStep&)>& on_step) {
     on_step_ = on_step;
     std::vector<std::string> handshake;
-    step("the engine starts and answers uci with uciok", [&](std::string& problem) {
-        return send("uci", problem) && wait_for("uciok", problem, &handshake);
-    });
+    step("the engine starts and answers uci with uciok",
+         [&](std::string& problem) { return send("uci", problem) && wait_for("uciok", problem, &handshake); });
     auto has_id = [&](const std::string& prefix, std::string& problem) {
         for (const auto& line : handshake)
             if (line.rfind(prefix, 0) == 0 && line.size() > prefix.size()) return true;
@@ -178,9 +178,8 @@ ComplianceReport ComplianceRun::run(const std::function<void(const ComplianceSte
     };
     step("id name", [&](std::string& problem) { return has_id("id name ", problem); });
     step("id author", [&](std::string& problem) { return has_id("id author ", problem); });
-    step("isready is answered with readyok", [&](std::string& problem) {
-        return send("isready", problem) && wait_for("readyok", problem);
-    });
+    step("isready is answered with readyok",
+         [&](std::string& problem) { return send("isready", problem) && wait_for("readyok", problem); });
     step("ucinewgame, then isready", [&](std::string& problem) { return ready_after("ucinewgame", problem); });
     step("position startpos, then isready",
          [&](std::string& problem) { return ready_after("position startpos", problem); });
@@ -197,9 +196,11 @@ ComplianceReport ComplianceRun::run(const std::function<void(const ComplianceSte
     search_steps("go btime 100 binc 100 wtime 100 winc 100", black, "go btime 100 binc 100 wtime 100 winc 100",
                  black_position);
 
-    step("a short game: ucinewgame, then isready", [&](std::string& problem) { return ready_after("ucinewgame", problem); });
+    step("a short game: ucinewgame, then isready",
+         [&](std::string& problem) { return ready_after("ucinewgame", problem); });
     if (report_.passed())
-        legal_move_step("a short game, move 1", search("position startpos", "go wtime 100 btime 100"), chess::Position());
+        legal_move_step("a short game, move 1", search("position startpos", "go wtime 100 btime 100"),
+                        chess::Position());
     if (report_.passed()) {
         chess::Position after_e4_e5;
         for (const char* move : {"e2e4", "e7e5"}) after_e4_e5.make_move(chess::parse_uci(after_e4_e5, move));

@@ -14,9 +14,8 @@ namespace arbiter::protocol {
 // Converts a coordinate move (e2e4, e7e8q) to SAN for xboard engines that asked for SAN input
 // (feature san=1). Arguments: the FEN the game started from, the moves already played (coordinate
 // notation), the move to convert. Supplied by the game layer, which owns the rules core.
-using SanConverter = std::function<std::string(const std::string& start_fen,
-                                               const std::vector<std::string>& previous_moves,
-                                               const std::string& move)>;
+using SanConverter = std::function<std::string(
+    const std::string& start_fen, const std::vector<std::string>& previous_moves, const std::string& move)>;
 
 struct EngineConfig {
     std::string name;  // how messages refer to this engine ("engine NAME"); the config's name
@@ -43,14 +42,14 @@ struct EngineConfig {
     // OptionError naming the engine when it supports neither; xboard engines then get
     // `variant fischerandom` with every `new` and castling as O-O / O-O-O (needs to_san).
     bool chess960 = false;
-    SanConverter to_san;               // needed only by xboard engines that send feature san=1
+    SanConverter to_san;  // needed only by xboard engines that send feature san=1
 
     // Called with the name of a configured option the engine does not declare; the option is then
     // skipped. Unset: start() refuses it with UnknownOptionError.
     std::function<void(const std::string& option)> on_unknown_option;
-    bool debug = false;                 // UCI: `debug on` before every `ucinewgame`
-    Millis newgame_timeout{5'000};      // ucinewgame + isready / new ... ping, before every game
-    bool keep_info_lines = false;       // UCI: SearchResult::info_lines gets every scored info line
+    bool debug = false;             // UCI: `debug on` before every `ucinewgame`
+    Millis newgame_timeout{5'000};  // ucinewgame + isready / new ... ping, before every game
+    bool keep_info_lines = false;   // UCI: SearchResult::info_lines gets every scored info line
 };
 
 }  // namespace arbiter::protocol

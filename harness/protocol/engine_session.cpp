@@ -18,8 +18,7 @@ std::string make_label(const EngineConfig& config) {
 
 }  // namespace
 
-EngineSession::EngineSession(EngineConfig config)
-    : config_(std::move(config)), label_(make_label(config_)) {}
+EngineSession::EngineSession(EngineConfig config) : config_(std::move(config)), label_(make_label(config_)) {}
 
 void EngineSession::spawn() {
     if (process_) shutdown("", false);
@@ -60,7 +59,7 @@ process::WriteStamp EngineSession::send(std::span<const std::string_view> lines)
     } catch (const process::ProcessError&) {
         const std::string death = describe_death();
         fail(process_->exit_status() && !process_->exit_status()->clean() ? EngineError::Crashed
-                                                                         : EngineError::Disconnected,
+                                                                          : EngineError::Disconnected,
              label_ + " stopped reading its input (" + death + ")");
         throw_status();
     }
@@ -94,10 +93,8 @@ bool EngineSession::pump_until(Clock::time_point deadline, const std::function<b
 void EngineSession::note_output_closed() {
     const std::string death = describe_death();
     const auto exit = process_->exit_status();
-    if (exit && !exit->clean())
-        fail(EngineError::Crashed, label_ + " crashed (" + death + ")");
-    else
-        fail(EngineError::Disconnected, label_ + " disconnected (" + death + ")");
+    if (exit && !exit->clean()) fail(EngineError::Crashed, label_ + " crashed (" + death + ")");
+    else fail(EngineError::Disconnected, label_ + " disconnected (" + death + ")");
 }
 
 std::string EngineSession::describe_death() {
@@ -116,8 +113,7 @@ void EngineSession::fail_timeout(const std::string& what) {
     if (process_) {
         if (auto cpu = process_->cpu_time())
             liveness = "process alive, " + std::to_string(cpu->count()) + " ms CPU used";
-        else if (auto exit = process_->exit_status())
-            liveness = "process " + exit->describe();
+        else if (auto exit = process_->exit_status()) liveness = "process " + exit->describe();
     }
     fail(EngineError::Timeout, label_ + " " + what + " (" + liveness + ")");
 }

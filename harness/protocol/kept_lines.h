@@ -13,8 +13,7 @@ namespace arbiter::protocol {
 class LineKeeper {
 public:
     LineKeeper() = default;
-    explicit LineKeeper(std::vector<LinePattern> patterns)
-        : patterns_(std::move(patterns)), last_(patterns_.size()) {}
+    explicit LineKeeper(std::vector<LinePattern> patterns) : patterns_(std::move(patterns)), last_(patterns_.size()) {}
 
     void see(std::string_view line) {
         for (std::size_t i = 0; i < patterns_.size(); ++i) {

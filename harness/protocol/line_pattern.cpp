@@ -10,8 +10,8 @@ namespace {
 re2::RE2::Options pattern_options() {
     re2::RE2::Options options;
     options.set_encoding(re2::RE2::Options::EncodingLatin1);  // bytewise, as std::regex<char>
-    options.set_never_capture(true);  // the whole line is kept: groups only group
-    options.set_log_errors(false);    // the reason goes into the error, not onto stderr
+    options.set_never_capture(true);                          // the whole line is kept: groups only group
+    options.set_log_errors(false);                            // the reason goes into the error, not onto stderr
     return options;
 }
 
@@ -19,8 +19,9 @@ re2::RE2::Options pattern_options() {
 std::string refusal(const re2::RE2& compiled) {
     std::string reason = compiled.error();
     if (compiled.error_code() == re2::RE2::ErrorBadEscape || compiled.error_code() == re2::RE2::ErrorBadPerlOp)
-        reason += "; RE2 has no backreferences (\\1), lookahead ((?= (?!), lookbehind ((?<= (?<!), \\cX or \\uXXXX "
-                  "(write \\x{XXXX})";
+        reason +=
+            "; RE2 has no backreferences (\\1), lookahead ((?= (?!), lookbehind ((?<= (?<!), \\cX or \\uXXXX "
+            "(write \\x{XXXX})";
     return reason;
 }
 

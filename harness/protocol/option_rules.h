@@ -24,7 +24,6 @@ void set_configured_options(EngineClient& client, const EngineConfig& config);
 
 // Returns the value in the form to send (check: "true"/"false"; combo: the engine's spelling).
 // Throws OptionError naming option, value and engine when the value does not fit.
-std::string checked_option_value(const EngineOption& option, const std::string& value,
-                                 const std::string& engine_label);
+std::string checked_option_value(const EngineOption& option, const std::string& value, const std::string& engine_label);
 
 }  // namespace arbiter::protocol

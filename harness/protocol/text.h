@@ -16,7 +16,8 @@ namespace arbiter::protocol::text {
 
 // ' ', '\t', '\n', '\v', '\f' and '\r' as one test of a bit mask: every engine line is split on them.
 inline bool is_space(char c) {
-    constexpr std::uint64_t kSpaces = 1ULL << ' ' | 1ULL << '\t' | 1ULL << '\n' | 1ULL << '\v' | 1ULL << '\f' | 1ULL << '\r';
+    constexpr std::uint64_t kSpaces =
+        1ULL << ' ' | 1ULL << '\t' | 1ULL << '\n' | 1ULL << '\v' | 1ULL << '\f' | 1ULL << '\r';
     const auto code = static_cast<unsigned char>(c);
     return code <= ' ' && (kSpaces >> code & 1) != 0;
 }
@@ -58,7 +59,8 @@ inline std::string join(std::span<const std::string_view> tokens, std::size_t be
 inline char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
 inline bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
 inline std::string to_lower(std::string_view s) {

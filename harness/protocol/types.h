@@ -26,10 +26,10 @@ enum class Protocol { Uci, Xboard };
 enum class OptionType { Check, Spin, Combo, Button, String, Unknown };
 
 struct EngineOption {
-    std::string name;                  // the engine's own spelling
+    std::string name;  // the engine's own spelling
     OptionType type = OptionType::Unknown;
     std::string default_value;
-    std::optional<long long> min;      // spin only
+    std::optional<long long> min;  // spin only
     std::optional<long long> max;
     std::vector<std::string> choices;  // combo only ("var" in UCI)
 };
@@ -59,8 +59,8 @@ struct SearchRequest {
     std::optional<Millis> movetime;
     std::optional<std::uint64_t> nodes;  // UCI only
     std::optional<int> depth;
-    bool infinite = false;               // UCI only; end it with stop()
-    bool ponder = false;                 // UCI `go ponder`; end it with ponderhit() or stop()
+    bool infinite = false;  // UCI only; end it with stop()
+    bool ponder = false;    // UCI `go ponder`; end it with ponderhit() or stop()
     // For each pattern, the last line of the engine's output during this search that it finds is
     // handed back in SearchResult::kept_lines (fastchess's `-pgnout match_line=`).
     std::vector<LinePattern> keep_last_matching;
@@ -88,13 +88,13 @@ struct SearchInfo {
     std::optional<std::uint64_t> nodes;
     std::optional<std::uint64_t> nps;
     std::optional<std::uint64_t> tbhits;
-    std::optional<int> hashfull;           // permille
-    std::optional<Millis> time;            // the engine's own elapsed time
-    std::optional<std::array<int, 3>> wdl; // permille win/draw/loss
+    std::optional<int> hashfull;            // permille
+    std::optional<Millis> time;             // the engine's own elapsed time
+    std::optional<std::array<int, 3>> wdl;  // permille win/draw/loss
     std::optional<std::string> currmove;
     std::optional<int> currmovenumber;
     std::vector<std::string> pv;
-    std::optional<std::string> string;     // UCI `info string ...`
+    std::optional<std::string> string;  // UCI `info string ...`
 };
 
 enum class EngineError {
@@ -108,9 +108,9 @@ enum class EngineError {
 std::string_view to_string(EngineError error);
 
 struct SearchResult {
-    std::string bestmove;        // raw, as the engine sent it; empty if none arrived
-    std::string ponder;          // UCI `ponder` move, if any
-    bool move_is_san = false;    // xboard: the reply is not coordinate notation (convert it)
+    std::string bestmove;      // raw, as the engine sent it; empty if none arrived
+    std::string ponder;        // UCI `ponder` move, if any
+    bool move_is_san = false;  // xboard: the reply is not coordinate notation (convert it)
     SearchInfo info;
     // elapsed = finished - started: steady_clock from right after `go` (or the move that starts
     // the search) was flushed to the pipe until the reader thread pulled the reply line out of
@@ -120,7 +120,7 @@ struct SearchResult {
     Clock::time_point started;      // never later than `finished`
     Clock::time_point finished;
     Clock::duration elapsed{};
-    bool timed_out = false;      // the caller's deadline passed first; elapsed = deadline - started
+    bool timed_out = false;  // the caller's deadline passed first; elapsed = deadline - started
     EngineError error = EngineError::None;
     std::string error_message;
     // xboard extras
@@ -149,8 +149,7 @@ struct EngineStatus {
 // report it (crash / disconnect / stall / protocol error).
 class EngineFailure : public std::runtime_error {
 public:
-    EngineFailure(EngineError kind, const std::string& message)
-        : std::runtime_error(message), kind_(kind) {}
+    EngineFailure(EngineError kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
     EngineError kind() const { return kind_; }
 
 private:
@@ -173,7 +172,6 @@ public:
 enum class TrafficDirection { ToEngine, FromEngine };
 
 // Sees every line exchanged (for debug logs / the database). Called on the caller's thread.
-using TrafficObserver =
-    std::function<void(TrafficDirection, std::string_view line, Clock::time_point when)>;
+using TrafficObserver = std::function<void(TrafficDirection, std::string_view line, Clock::time_point when)>;
 
 }  // namespace arbiter::protocol

@@ -38,8 +38,9 @@ void UciClient::start() {
 
 void UciClient::enter_chess960() {
     const auto& configured = session_.config().options;
-    const bool set_by_user = std::any_of(configured.begin(), configured.end(),
-                                         [](const auto& option) { return text::iequals(option.first, "UCI_Chess960"); });
+    const bool set_by_user = std::any_of(configured.begin(), configured.end(), [](const auto& option) {
+        return text::iequals(option.first, "UCI_Chess960");
+    });
     if (set_by_user) return;
     if (find_option(options_, "UCI_Chess960") == nullptr)
         throw OptionError(session_.label() + " cannot play Chess960: it declares no UCI_Chess960 option");
@@ -50,8 +51,7 @@ void UciClient::handshake() {
     send("uci");
     const Millis timeout = session_.config().handshake_timeout;
     if (pump_until(Clock::now() + timeout, [this] { return uciok_; })) return;
-    if (!session_.failed())
-        session_.fail_timeout("did not send uciok within " + ms_text(timeout));
+    if (!session_.failed()) session_.fail_timeout("did not send uciok within " + ms_text(timeout));
     session_.throw_status();
 }
 
@@ -66,10 +66,8 @@ void UciClient::set_option(const std::string& name, const std::string& value) {
     if (option == nullptr) throw_unknown_option(name, session_.label());
     const std::string checked = checked_option_value(*option, value, session_.label());
     settle_search();
-    if (option->type == OptionType::Button)
-        send("setoption name " + option->name);
-    else
-        send("setoption name " + option->name + " value " + checked);
+    if (option->type == OptionType::Button) send("setoption name " + option->name);
+    else send("setoption name " + option->name + " value " + checked);
 }
 
 void UciClient::new_game(const TimeControl&) {
@@ -195,15 +193,15 @@ void UciClient::handle_line(const process::OutputLine& line) {
         ++ready_replies_;
     } else if (text::starts_with_word(text, "option")) {
         if (auto option = parse_uci_option(text)) {
-            if (EngineOption* existing = find_option(options_, option->name))
-                *existing = std::move(*option);
-            else
-                options_.push_back(std::move(*option));
+            if (EngineOption* existing = find_option(options_, option->name)) *existing = std::move(*option);
+            else options_.push_back(std::move(*option));
         }
     } else if (text::starts_with_word(text, "id")) {
         const auto tokens = text::split(text);
-        if (tokens.size() >= 3 && tokens[1] == "name") name_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
-        if (tokens.size() >= 3 && tokens[1] == "author") author_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
+        if (tokens.size() >= 3 && tokens[1] == "name")
+            name_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
+        if (tokens.size() >= 3 && tokens[1] == "author")
+            author_ = std::string(text::trim(text.substr(tokens[2].data() - text.data())));
     } else if (text == "uciok") {
         uciok_ = true;
     }

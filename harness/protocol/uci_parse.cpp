@@ -55,8 +55,25 @@ void store_option_field(EngineOption& option, std::string_view key, const std::s
 // The words that start a field of an info line. Every token of every info line is looked up, so
 // the lookup goes by length first and compares with at most four words, not with all of them.
 enum class InfoKey {
-    depth, seldepth, time, nodes, pv, multipv, score, currmove, currmovenumber, hashfull, nps, tbhits,
-    sbhits, cpuload, string, refutation, currline, wdl, none
+    depth,
+    seldepth,
+    time,
+    nodes,
+    pv,
+    multipv,
+    score,
+    currmove,
+    currmovenumber,
+    hashfull,
+    nps,
+    tbhits,
+    sbhits,
+    cpuload,
+    string,
+    refutation,
+    currline,
+    wdl,
+    none
 };
 
 InfoKey info_key(std::string_view word) {
@@ -66,18 +83,20 @@ InfoKey info_key(std::string_view word) {
         return InfoKey::none;
     };
     switch (word.size()) {
-    case 2: return pick({{"pv", InfoKey::pv}});
-    case 3: return pick({{"nps", InfoKey::nps}, {"wdl", InfoKey::wdl}});
-    case 4: return pick({{"time", InfoKey::time}});
-    case 5: return pick({{"depth", InfoKey::depth}, {"nodes", InfoKey::nodes}, {"score", InfoKey::score}});
-    case 6: return pick({{"tbhits", InfoKey::tbhits}, {"sbhits", InfoKey::sbhits}, {"string", InfoKey::string}});
-    case 7: return pick({{"multipv", InfoKey::multipv}, {"cpuload", InfoKey::cpuload}});
-    case 8:
-        return pick({{"seldepth", InfoKey::seldepth}, {"hashfull", InfoKey::hashfull}, {"currmove", InfoKey::currmove},
-                     {"currline", InfoKey::currline}});
-    case 10: return pick({{"refutation", InfoKey::refutation}});
-    case 14: return pick({{"currmovenumber", InfoKey::currmovenumber}});
-    default: return InfoKey::none;
+        case 2: return pick({{"pv", InfoKey::pv}});
+        case 3: return pick({{"nps", InfoKey::nps}, {"wdl", InfoKey::wdl}});
+        case 4: return pick({{"time", InfoKey::time}});
+        case 5: return pick({{"depth", InfoKey::depth}, {"nodes", InfoKey::nodes}, {"score", InfoKey::score}});
+        case 6: return pick({{"tbhits", InfoKey::tbhits}, {"sbhits", InfoKey::sbhits}, {"string", InfoKey::string}});
+        case 7: return pick({{"multipv", InfoKey::multipv}, {"cpuload", InfoKey::cpuload}});
+        case 8:
+            return pick({{"seldepth", InfoKey::seldepth},
+                         {"hashfull", InfoKey::hashfull},
+                         {"currmove", InfoKey::currmove},
+                         {"currline", InfoKey::currline}});
+        case 10: return pick({{"refutation", InfoKey::refutation}});
+        case 14: return pick({{"currmovenumber", InfoKey::currmovenumber}});
+        default: return InfoKey::none;
     }
 }
 
@@ -132,34 +151,34 @@ std::optional<std::array<int, 3>> take_wdl(const Tokens& tokens, std::size_t& i)
 bool take_info_field(std::string_view line, const Tokens& tokens, std::size_t& i, SearchInfo& info) {
     const std::string_view word = tokens[i++];
     switch (info_key(word)) {
-    case InfoKey::depth: info.depth = take_number<int>(tokens, i); break;
-    case InfoKey::seldepth: info.seldepth = take_number<int>(tokens, i); break;
-    case InfoKey::multipv: info.multipv = take_number<int>(tokens, i); break;
-    case InfoKey::hashfull: info.hashfull = take_number<int>(tokens, i); break;
-    case InfoKey::currmovenumber: info.currmovenumber = take_number<int>(tokens, i); break;
-    case InfoKey::nodes: info.nodes = take_number<std::uint64_t>(tokens, i); break;
-    case InfoKey::nps: info.nps = take_number<std::uint64_t>(tokens, i); break;
-    case InfoKey::tbhits: info.tbhits = take_number<std::uint64_t>(tokens, i); break;
-    case InfoKey::sbhits:
-    case InfoKey::cpuload: take_number<std::uint64_t>(tokens, i); break;
-    case InfoKey::time:
-        if (auto ms = take_number<long long>(tokens, i)) info.time = Millis(*ms);
-        break;
-    case InfoKey::score: info.score = take_score(tokens, i); break;
-    case InfoKey::wdl: info.wdl = take_wdl(tokens, i); break;
-    case InfoKey::currmove:
-        if (i < tokens.size()) info.currmove = std::string(tokens[i++]);
-        break;
-    case InfoKey::pv: info.pv = take_moves(tokens, i); break;
-    case InfoKey::refutation:
-    case InfoKey::currline: take_moves(tokens, i); break;
-    case InfoKey::string: {
-        // Keep the engine's own spacing: everything after the keyword, verbatim.
-        const std::size_t offset = static_cast<std::size_t>(word.data() + word.size() - line.data());
-        info.string = std::string(text::trim(line.substr(offset)));
-        return false;
-    }
-    case InfoKey::none: break;  // unknown words are skipped one at a time
+        case InfoKey::depth: info.depth = take_number<int>(tokens, i); break;
+        case InfoKey::seldepth: info.seldepth = take_number<int>(tokens, i); break;
+        case InfoKey::multipv: info.multipv = take_number<int>(tokens, i); break;
+        case InfoKey::hashfull: info.hashfull = take_number<int>(tokens, i); break;
+        case InfoKey::currmovenumber: info.currmovenumber = take_number<int>(tokens, i); break;
+        case InfoKey::nodes: info.nodes = take_number<std::uint64_t>(tokens, i); break;
+        case InfoKey::nps: info.nps = take_number<std::uint64_t>(tokens, i); break;
+        case InfoKey::tbhits: info.tbhits = take_number<std::uint64_t>(tokens, i); break;
+        case InfoKey::sbhits:
+        case InfoKey::cpuload: take_number<std::uint64_t>(tokens, i); break;
+        case InfoKey::time:
+            if (auto ms = take_number<long long>(tokens, i)) info.time = Millis(*ms);
+            break;
+        case InfoKey::score: info.score = take_score(tokens, i); break;
+        case InfoKey::wdl: info.wdl = take_wdl(tokens, i); break;
+        case InfoKey::currmove:
+            if (i < tokens.size()) info.currmove = std::string(tokens[i++]);
+            break;
+        case InfoKey::pv: info.pv = take_moves(tokens, i); break;
+        case InfoKey::refutation:
+        case InfoKey::currline: take_moves(tokens, i); break;
+        case InfoKey::string: {
+            // Keep the engine's own spacing: everything after the keyword, verbatim.
+            const std::size_t offset = static_cast<std::size_t>(word.data() + word.size() - line.data());
+            info.string = std::string(text::trim(line.substr(offset)));
+            return false;
+        }
+        case InfoKey::none: break;  // unknown words are skipped one at a time
     }
     return true;
 }
@@ -200,8 +219,7 @@ SearchInfo parse_uci_info(std::string_view line) {
     const Tokens tokens = tokens_of(line);
     if (tokens.empty() || tokens[0] != "info") return info;
     std::size_t i = 1;
-    while (i < tokens.size() && take_info_field(line, tokens, i, info)) {
-    }
+    while (i < tokens.size() && take_info_field(line, tokens, i, info)) {}
     return info;
 }
 

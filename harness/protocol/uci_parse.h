@@ -19,7 +19,7 @@ std::optional<EngineOption> parse_uci_option(std::string_view line);
 SearchInfo parse_uci_info(std::string_view line);
 
 struct BestMove {
-    std::string move;    // may be "(none)" or "0000" when the engine has no legal move
+    std::string move;  // may be "(none)" or "0000" when the engine has no legal move
     std::string ponder;
 };
 // "bestmove e2e4 [ponder e7e5]"; nullopt if the line is not a bestmove line.

@@ -78,9 +78,9 @@ bool XboardClient::is_ready(Millis timeout) {
 void XboardClient::check_variant_support() const {
     if (!session_.config().chess960 || lists_variant(features_.variants, "fischerandom")) return;
     throw OptionError(session_.label() + " cannot play Chess960: " +
-                      (features_.variants.empty() ? std::string("it announces no feature variants")
-                                                  : "its feature variants=\"" + features_.variants +
-                                                        "\" does not list fischerandom"));
+                      (features_.variants.empty()
+                           ? std::string("it announces no feature variants")
+                           : "its feature variants=\"" + features_.variants + "\" does not list fischerandom"));
 }
 
 // `new` forgets the variant: Chess960 is announced again each time, as cutechess does.
@@ -100,12 +100,10 @@ void XboardClient::set_option(const std::string& name, const std::string& value)
     if (const EngineOption* option = find_option(options_, name)) {
         const std::string checked = checked_option_value(*option, value, session_.label());
         settle_search();
-        if (option->type == OptionType::Button)
-            session_.send("option " + option->name);
+        if (option->type == OptionType::Button) session_.send("option " + option->name);
         else if (option->type == OptionType::Check)
             session_.send("option " + option->name + "=" + (checked == "true" ? "1" : "0"));
-        else
-            session_.send("option " + option->name + "=" + checked);
+        else session_.send("option " + option->name + "=" + checked);
     } else if ((text::iequals(name, "memory") || text::iequals(name, "Hash")) && features_.memory) {
         send_number("memory");  // the standard xboard spelling of a hash size in MB
     } else if ((text::iequals(name, "cores") || text::iequals(name, "Threads")) && features_.smp) {
@@ -216,7 +214,8 @@ std::string XboardClient::move_text(const std::vector<std::string>& moves, std::
     if (!features_.san && !chess960) return moves[index];
     const auto& to_san = session_.config().to_san;
     if (!to_san)
-        throw OptionError(session_.label() + (features_.san ? " asked for SAN moves (feature san=1)" : " plays Chess960") +
+        throw OptionError(session_.label() +
+                          (features_.san ? " asked for SAN moves (feature san=1)" : " plays Chess960") +
                           " but no SAN converter is configured");
     const std::vector<std::string> previous(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(index));
     std::string san = to_san(board_fen_, previous, moves[index]);
@@ -236,8 +235,7 @@ process::WriteStamp XboardClient::send_move(const std::vector<std::string>& move
 }
 
 void XboardClient::send_limits(const SearchRequest& request) {
-    if (request.nodes)
-        throw OptionError("node limits are not supported for xboard " + session_.label());
+    if (request.nodes) throw OptionError("node limits are not supported for xboard " + session_.label());
     if (request.infinite || request.ponder)
         throw OptionError("infinite/ponder searches are not supported for xboard " + session_.label());
     if (request.movetime) {

@@ -125,7 +125,7 @@ private:
     std::string board_fen_;
     std::vector<std::string> board_moves_;
     std::vector<bool> engine_moved_;
-    std::vector<std::string> pending_moves_;  // the caller's full move list for deferred moves
+    std::vector<std::string> pending_moves_;    // the caller's full move list for deferred moves
     std::optional<std::size_t> deferred_move_;  // index into pending_moves_, sent by start_search
     bool force_mode_ = false;
     std::vector<std::string> sent_move_texts_;  // as sent (maybe SAN), since the last board reload

@@ -80,10 +80,12 @@ void XboardClient::handle_line(const process::OutputLine& line) {
 void XboardClient::handle_rejection(const std::string& rejected, std::string_view line) {
     const std::string first_word = rejected.substr(0, rejected.find(' '));
     const bool illegal_move = line.starts_with("Illegal move");
-    const bool our_move = illegal_move && !first_word.empty() &&
-                          std::find(sent_move_texts_.begin(), sent_move_texts_.end(), first_word) != sent_move_texts_.end();
+    const bool our_move =
+        illegal_move && !first_word.empty() &&
+        std::find(sent_move_texts_.begin(), sent_move_texts_.end(), first_word) != sent_move_texts_.end();
     if (our_move) {
-        session_.fail(EngineError::Protocol, session_.label() + " rejected move " + first_word + ": " + std::string(line));
+        session_.fail(EngineError::Protocol,
+                      session_.label() + " rejected move " + first_word + ": " + std::string(line));
         board_fen_.clear();
         return;
     }
@@ -93,7 +95,8 @@ void XboardClient::handle_rejection(const std::string& rejected, std::string_vie
     if (limit == limits_sent_.end()) return;
     refused_limit_ = "'" + *limit + "' (it answered '" + std::string(line) + "')";
     if (search_ && !search_->done)
-        session_.fail(EngineError::Protocol, session_.label() + " refused " + refused_limit_ + ", so its search has no limit");
+        session_.fail(EngineError::Protocol,
+                      session_.label() + " refused " + refused_limit_ + ", so its search has no limit");
 }
 
 void XboardClient::handle_engine_move(const std::string& move, const process::OutputLine& line) {

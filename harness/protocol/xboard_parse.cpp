@@ -76,23 +76,16 @@ void parse_combo_choices(EngineOption& option, std::string_view rest) {
 void parse_option_arguments(EngineOption& option, std::string_view rest) {
     const Words args = text::split(rest);
     switch (option.type) {
-        case OptionType::Check:
-            option.default_value = (!args.empty() && args[0] == "1") ? "true" : "false";
-            break;
+        case OptionType::Check: option.default_value = (!args.empty() && args[0] == "1") ? "true" : "false"; break;
         case OptionType::Spin:
             if (!args.empty()) option.default_value = std::string(args[0]);
             if (args.size() > 1) option.min = text::parse_int<long long>(args[1]);
             if (args.size() > 2) option.max = text::parse_int<long long>(args[2]);
             break;
-        case OptionType::Combo:
-            parse_combo_choices(option, rest);
-            break;
-        case OptionType::String:
-            option.default_value = std::string(rest);
-            break;
+        case OptionType::Combo: parse_combo_choices(option, rest); break;
+        case OptionType::String: option.default_value = std::string(rest); break;
         case OptionType::Button:
-        case OptionType::Unknown:
-            break;
+        case OptionType::Unknown: break;
     }
 }
 

@@ -53,7 +53,7 @@ long long st_seconds(Millis movetime);
 // ---- FEN helpers (only what the protocol layer needs, no rules) ----
 
 std::string normalize_fen(const std::string& fen);  // "startpos" -> kStartFen, trimmed
-bool is_standard_start(const std::string& fen);      // compares placement, side, castling, ep
+bool is_standard_start(const std::string& fen);     // compares placement, side, castling, ep
 bool white_to_move(const std::string& fen, std::size_t moves_played);
 // `edit` mode body for engines without setboard: "edit", "#", pieces, "c", pieces, ".".
 std::vector<std::string> edit_mode_commands(const std::string& fen);

@@ -61,8 +61,8 @@ private:
     std::string path_;
     mutable std::mutex mutex_;
     std::unique_ptr<Sink> sink_;  // null once closed
-    std::string pending_;  // realtime=false: records not written yet
-    std::string failure_;  // the first write that failed, worded for the user
+    std::string pending_;         // realtime=false: records not written yet
+    std::string failure_;         // the first write that failed, worded for the user
 };
 
 // "log.txt" + "2026-11-24T.15.21.36.gz": the name fastchess gives a compressed log started at `when`.

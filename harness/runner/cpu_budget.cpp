@@ -75,9 +75,10 @@ std::optional<double> cgroup_quota() {
     if (const auto v1 = cgroup_path(proc_cgroup, "cpu")) {
         for (const char* mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}) {
             if (!std::filesystem::exists(mount)) continue;
-            quota = fewest(quota, tightest_quota(mount, *v1, [](const std::filesystem::path& dir) {
-                               return cfs_quota(read_text(dir / "cpu.cfs_quota_us"), read_text(dir / "cpu.cfs_period_us"));
-                           }));
+            quota =
+                fewest(quota, tightest_quota(mount, *v1, [](const std::filesystem::path& dir) {
+                           return cfs_quota(read_text(dir / "cpu.cfs_quota_us"), read_text(dir / "cpu.cfs_period_us"));
+                       }));
             break;
         }
     }
@@ -171,7 +172,8 @@ std::optional<double> cfs_quota(const std::string& quota_us, const std::string& 
     return *quota / *period;
 }
 
-std::optional<std::string> oversubscription_warning(int games_at_once, long threads_each, const CpuAllowance& allowance) {
+std::optional<std::string> oversubscription_warning(int games_at_once, long threads_each,
+                                                    const CpuAllowance& allowance) {
     const double needed = static_cast<double>(games_at_once) * static_cast<double>(std::max(1L, threads_each));
     const double usable = allowance.usable();
     if (needed <= usable) return std::nullopt;
@@ -181,7 +183,8 @@ std::optional<std::string> oversubscription_warning(int games_at_once, long thre
          << " per game) on " << allowance.online << " online CPUs, " << allowance.affinity
          << " in arbiter's affinity mask, "
          << (allowance.quota ? cores_text(*allowance.quota) + " by the cgroup's CPU quota" : "no cgroup CPU quota")
-         << pinned_text(games_at_once, allowance.pinned) << "; engines will be starved of CPU and their clocks unfair\n";
+         << pinned_text(games_at_once, allowance.pinned)
+         << "; engines will be starved of CPU and their clocks unfair\n";
     return line.str();
 }
 

@@ -54,7 +54,8 @@ std::optional<double> cfs_quota(const std::string& quota_us, const std::string& 
 // The warning line (newline-terminated) when `games_at_once` games of `threads_each` threads need
 // more cores than `allowance` has; none otherwise. With more game slots than pinned CPUs it also
 // says how many slots share each CPU: the one line that -use-affinity shares them.
-std::optional<std::string> oversubscription_warning(int games_at_once, long threads_each, const CpuAllowance& allowance);
+std::optional<std::string> oversubscription_warning(int games_at_once, long threads_each,
+                                                    const CpuAllowance& allowance);
 
 // Prints that warning on `err` for the machine this runs on, whose game slots -use-affinity pins
 // to `pinned_cpus` (empty when not pinned).

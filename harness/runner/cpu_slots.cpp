@@ -47,7 +47,8 @@ std::map<std::pair<int, int>, std::vector<int>> threads_per_core(const std::stri
 std::vector<int> listed_cpus(const std::vector<int>& listed, const std::vector<int>& allowed) {
     for (int cpu : listed) {
         if (std::find(allowed.begin(), allowed.end(), cpu) == allowed.end())
-            throw ConfigError("-use-affinity", "CPU " + std::to_string(cpu) + " is not available to arbiter (it may use " +
+            throw ConfigError("-use-affinity", "CPU " + std::to_string(cpu) +
+                                                   " is not available to arbiter (it may use " +
                                                    config::cpu_list_text(allowed) + ")");
     }
     return listed;

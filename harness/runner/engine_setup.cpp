@@ -26,7 +26,7 @@ std::string unique_name(const std::string& name, std::set<std::string>& taken, c
     for (int n = 2; !taken.insert(chosen).second; ++n) chosen = name + "-" + std::to_string(n);
     if (chosen != name)
         notes << "arbiter: " << where << ": name '" << name << "' is taken by another engine; this one plays as '"
-                  << chosen << "' (give each engine name= to choose)\n";
+              << chosen << "' (give each engine name= to choose)\n";
     return chosen;
 }
 
@@ -55,8 +55,8 @@ std::string file_safe(const std::string& name) {
 void check_one_clock(const config::EngineSpec& spec, const std::string& where) {
     if (!spec.tc || !spec.st || spec.tc->control.infinite) return;
     const std::string st = tc::format_seconds(config::time_control(spec).move_time_ms);
-    throw ConfigError(where, "both tc=" + spec.tc->text + " and st=" + st +
-                                 " are set (by -engine or -each); give only one of them");
+    throw ConfigError(
+        where, "both tc=" + spec.tc->text + " and st=" + st + " are set (by -engine or -each); give only one of them");
 }
 
 void check_limits(const PreparedEngine& engine, const std::string& where) {

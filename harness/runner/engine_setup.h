@@ -22,12 +22,12 @@
 namespace arbiter::runner {
 
 struct PreparedEngine {
-    config::EngineSpec spec;          // catalogue reference resolved
-    std::string name;                 // unique within the run
+    config::EngineSpec spec;  // catalogue reference resolved
+    std::string name;         // unique within the run
     tc::TimeControl time_control;
-    protocol::EngineConfig client;    // what make_engine_client takes
-    db::EngineRecord record;          // identity stored with every game
-    bool restart_every_game = false;  // restart=on
+    protocol::EngineConfig client;                       // what make_engine_client takes
+    db::EngineRecord record;                             // identity stored with every game
+    bool restart_every_game = false;                     // restart=on
     std::shared_ptr<const openings::PolyglotBook> book;  // book=: its own Polyglot book
     int book_plies = 0;                                  // bookdepth= in plies
 };

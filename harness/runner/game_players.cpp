@@ -79,7 +79,7 @@ void add_player_rules(game::GameSetup& setup, Tournament::State& state, const As
 
     const config::MatchConfig& config = state.config;
     const bool on_stdout = config.behaviour.warnings_on_stdout;
-    setup.pv_check = config.check_mate_pvs            ? game::PvCheck::mates
+    setup.pv_check = config.check_mate_pvs             ? game::PvCheck::mates
                      : config.behaviour.check_every_pv ? game::PvCheck::lines
                                                        : game::PvCheck::off;
     setup.show_latency = config.show_latency;

@@ -143,7 +143,8 @@ bool games_will_repeat(const std::vector<PreparedEngine>& engines, const Schedul
 std::optional<std::string> openings_warning(const config::MatchConfig& config,
                                             const std::vector<PreparedEngine>& engines, const Schedule& schedule) {
     if (config.openings || config.variant == "fischerandom") return std::nullopt;
-    if (std::all_of(engines.begin(), engines.end(), [](const PreparedEngine& engine) { return engine.book != nullptr; }))
+    if (std::all_of(engines.begin(), engines.end(),
+                    [](const PreparedEngine& engine) { return engine.book != nullptr; }))
         return std::nullopt;
     if (games_will_repeat(engines, schedule))
         return "Warning: no opening book and every engine has a fixed depth or node limit: games from the start "
@@ -279,7 +280,8 @@ static void load_previous_games(Tournament::State& state) {
         return true;
     });
     if (state.knockout) {
-        state.games_in_selection_left = static_cast<std::int64_t>(state.knockout->planned_games()) - state.tally.games();
+        state.games_in_selection_left =
+            static_cast<std::int64_t>(state.knockout->planned_games()) - state.tally.games();
         return;
     }
     for (std::uint64_t pair = state.selection.begin; pair < state.selection.end && state.carried_games > 0; ++pair) {
@@ -319,7 +321,7 @@ static void complete_output_file(Tournament::State& state, AppendFile& file, con
     const std::size_t written = file.append_missing(stored_texts, run);
     if (written > 0) {
         state.io.err << "arbiter: " << file.flag() << ' ' << file.path() << ": wrote " << written << " stored game"
-            << (written == 1 ? "" : "s") << " it was missing\n";
+                     << (written == 1 ? "" : "s") << " it was missing\n";
         if (file.crc32()) state.io.out << file.crc32_line() << '\n';
     }
 }
@@ -393,8 +395,8 @@ TournamentOutcome Tournament::run() {
     State& state = *state_;
     int workers = state.config.concurrency > 0 ? state.config.concurrency
                                                : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const std::uint64_t work = state.knockout ? (state.knockout->finished() ? 0 : state.knockout->planned_games())
-                                              : state.todo.size();
+    const std::uint64_t work =
+        state.knockout ? (state.knockout->finished() ? 0 : state.knockout->planned_games()) : state.todo.size();
     workers = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(workers), work));
     if (work == 0 && state.knockout) {
         state.io.out << "The knockout of run " << state.run.id << " is already decided.\n";
@@ -403,13 +405,13 @@ TournamentOutcome Tournament::run() {
                      << state.run.id << ").\n";
     }
     if (state.config.sprt && !state.sprt)
-        state.io.err << "Warning: -sprt applies to a match of two engines; ignored for a "
-                     << state.config.tournament << " of " << state.engines.size() << " engines\n";
+        state.io.err << "Warning: -sprt applies to a match of two engines; ignored for a " << state.config.tournament
+                     << " of " << state.engines.size() << " engines\n";
     state.match_output->match_starting(state.io.out);
     if (state.sprt) {
         // A resumed run may already be decided.
-        if (auto verdict = sprt_state(*state.sprt, state.tally.pairing(0)); verdict &&
-                                                                            verdict->decision != stats::SprtDecision::continue_testing) {
+        if (auto verdict = sprt_state(*state.sprt, state.tally.pairing(0));
+            verdict && verdict->decision != stats::SprtDecision::continue_testing) {
             workers = 0;
             state.end = verdict->decision == stats::SprtDecision::h0 ? RunEnd::sprt_h0 : RunEnd::sprt_h1;
         }
@@ -423,7 +425,8 @@ TournamentOutcome Tournament::run() {
     process::ReadWatchdog read_watchdog;
     std::vector<std::thread> threads;
     state.workers_running = workers;
-    for (int i = 0; i < workers; ++i) threads.emplace_back([&state, &read_watchdog] { run_worker(state, read_watchdog); });
+    for (int i = 0; i < workers; ++i)
+        threads.emplace_back([&state, &read_watchdog] { run_worker(state, read_watchdog); });
     monitor(state);
     for (auto& thread : threads) thread.join();
 

@@ -27,7 +27,7 @@ enum class RunEnd { completed, sprt_h0, sprt_h1, interrupted, failed, bad_config
 
 struct TournamentOutcome {
     RunEnd end = RunEnd::completed;
-    std::string message;          // why a run failed
+    std::string message;  // why a run failed
     std::int64_t run_id = 0;
     std::int64_t games_played = 0;  // by this process
 };
@@ -35,7 +35,7 @@ struct TournamentOutcome {
 struct TournamentIo {
     std::ostream& out;
     std::ostream& err;
-    bool live_progress = false;   // stdout is a terminal: keep a progress line updated in place
+    bool live_progress = false;  // stdout is a terminal: keep a progress line updated in place
     // Set asynchronously (signal handler, any thread) to ask for a clean stop.
     const std::atomic<int>* interrupt = nullptr;
     runlog::RunLog* log = nullptr;  // -log; `out` and `err` already copy their lines into it

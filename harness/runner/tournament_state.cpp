@@ -148,8 +148,8 @@ void Tournament::State::record_game(const ScheduledGame& game, double white_scor
     ++stored_in_run;
     if (config.fastchess_state && config.autosaveinterval > 0 && games_this_session % config.autosaveinterval == 0)
         save_state_file();
-    games_in_selection_left = knockout ? static_cast<std::int64_t>(knockout->planned_games()) - tally.games()
-                                       : games_in_selection_left - 1;
+    games_in_selection_left =
+        knockout ? static_cast<std::int64_t>(knockout->planned_games()) - tally.games() : games_in_selection_left - 1;
     changed.notify_all();  // a knockout may have games for waiting workers now
     print_line(finished_line);
     if (tie) warn_tie_decided(*tie);

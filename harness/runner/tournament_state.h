@@ -58,7 +58,7 @@ struct Tournament::State {
     std::unique_ptr<output::MatchOutput> match_output;  // what -output format='s tool prints
     std::unique_ptr<output::AppendFile> pgn_out;
     std::unique_ptr<output::AppendFile> epd_out;
-    std::mutex output_mutex;  // held while a game is stored and written to the output files
+    std::mutex output_mutex;                        // held while a game is stored and written to the output files
     std::vector<protocol::LinePattern> keep_lines;  // -pgnout match_line=
     // Games a fastchess config.json counted (the schedule's first ones), and the results from the
     // schedule's start that its state file records (fastchess_state.h); a match with -config's
@@ -67,9 +67,9 @@ struct Tournament::State {
     std::unique_ptr<output::ContiguousResults> contiguous;
     bool state_file_failed = false;
     std::chrono::steady_clock::time_point session_start = std::chrono::steady_clock::now();
-    std::unique_ptr<EngineTap> engine_tap;    // -debug and -log's engine lines
-    std::unique_ptr<CpuSlots> cpu_slots;      // -use-affinity: a CPU per worker (shared when fewer)
-    ProbedProcesses probed;                   // the start-up check's processes, for the first game slots
+    std::unique_ptr<EngineTap> engine_tap;  // -debug and -log's engine lines
+    std::unique_ptr<CpuSlots> cpu_slots;    // -use-affinity: a CPU per worker (shared when fewer)
+    ProbedProcesses probed;                 // the start-up check's processes, for the first game slots
 
     // --- shared while running ---
     std::atomic<bool> stop_games{false};  // abort games in flight
@@ -78,14 +78,14 @@ struct Tournament::State {
     // Games stored before this session: read only while handing out pairs, each pair once, so this
     // session's games need not be added (the set would grow with every game played).
     std::set<db::GameKey> completed;
-    std::vector<std::uint64_t> todo;      // pairs of the selection with games missing
+    std::vector<std::uint64_t> todo;  // pairs of the selection with games missing
     std::size_t next_todo = 0;
     bool dispatching = true;
-    std::optional<RunEnd> end;            // first reason to stop wins
+    std::optional<RunEnd> end;  // first reason to stop wins
     std::string end_message;
     schedule::Tally tally;
     std::int64_t games_this_session = 0;
-    std::int64_t stored_in_run = 0;       // games of the schedule in the run's rows
+    std::int64_t stored_in_run = 0;  // games of the schedule in the run's rows
     std::int64_t games_in_selection_left = 0;
     int workers_running = 0;
     bool live_line_shown = false;

@@ -59,7 +59,7 @@ private:
 
     State& state_;
     const process::PinThread pinned_;  // declared before the engines, which start and stop while it holds
-    std::vector<EngineSlot> slots_;  // one per engine of the run, started on first use
+    std::vector<EngineSlot> slots_;    // one per engine of the run, started on first use
 };
 
 void Worker::run() {

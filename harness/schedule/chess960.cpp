@@ -30,7 +30,7 @@ std::string chess960_start_fen(int number) {
     int n = number;
     rank[static_cast<std::size_t>(2 * (n % 4) + 1)] = 'B';  // light-squared bishop: b, d, f, h
     n /= 4;
-    rank[static_cast<std::size_t>(2 * (n % 4))] = 'B';      // dark-squared bishop: a, c, e, g
+    rank[static_cast<std::size_t>(2 * (n % 4))] = 'B';  // dark-squared bishop: a, c, e, g
     n /= 4;
     place_on_empty(rank, n % 6, 'Q');
     n /= 6;

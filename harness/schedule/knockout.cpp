@@ -188,7 +188,7 @@ void KnockoutBracket::add_result(Encounter& e, std::size_t white, double white_s
 }
 
 std::optional<KnockoutBracket::TieDecided> KnockoutBracket::record(std::uint64_t pair_index, std::size_t white,
-                                                                  double white_score) {
+                                                                   double white_score) {
     Encounter& e = encounter_of(pair_index / kSlotStride);
     add_result(e, white, white_score);
     if (e.in_progress() > 0 || !tie_breaks_spent(e) || e.first_score != e.second_score) return std::nullopt;

@@ -40,11 +40,11 @@ public:
 
     struct Options {
         std::size_t engines = 2;
-        int games = 1;       // per encounter before tie-breaks
-        int repeat = 1;      // games per opening
+        int games = 1;   // per encounter before tie-breaks
+        int repeat = 1;  // games per opening
         bool swap = true;
         bool reverse = false;
-        int seeds = 0;       // engines placed as seeded; the rest are drawn
+        int seeds = 0;           // engines placed as seeded; the rest are drawn
         std::uint64_t seed = 0;  // draws the unseeded engines' places
     };
 
@@ -83,7 +83,7 @@ public:
 private:
     struct Encounter {
         std::uint64_t slot = 0;
-        int first = -1;     // engine index, -1 for a bye
+        int first = -1;  // engine index, -1 for a bye
         int second = -1;
         int first_score = 0;  // two per win, one per draw, as cutechess counts
         int second_score = 0;

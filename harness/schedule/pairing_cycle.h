@@ -20,14 +20,14 @@
 namespace arbiter::schedule {
 
 struct CycleEncounter {
-    std::size_t first = 0;   // White in the encounter's first game before any colour swap
+    std::size_t first = 0;  // White in the encounter's first game before any colour swap
     std::size_t second = 1;
-    int round = 1;           // 1-based round within the cycle
+    int round = 1;  // 1-based round within the cycle
 };
 
 struct PairingCycle {
     std::vector<CycleEncounter> encounters;
-    int rounds = 1;          // rounds a cycle spans
+    int rounds = 1;  // rounds a cycle spans
 };
 
 PairingCycle cutechess_round_robin_cycle(std::size_t engines);

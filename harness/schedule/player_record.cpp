@@ -8,9 +8,12 @@ namespace {
 EndingKind draw_kind(const std::string& description) {
     // Adjudicated and agreed draws first: their wording may go on to name a rule.
     const std::pair<const char*, EndingKind> words[] = {
-        {"adjudication", EndingKind::draw_adjudication}, {"agreement", EndingKind::draw_agreement},
-        {"stalemate", EndingKind::stalemate},            {"material", EndingKind::insufficient_material},
-        {"repetition", EndingKind::repetition},          {"moves rule", EndingKind::moves_rule},
+        {"adjudication", EndingKind::draw_adjudication},
+        {"agreement", EndingKind::draw_agreement},
+        {"stalemate", EndingKind::stalemate},
+        {"material", EndingKind::insufficient_material},
+        {"repetition", EndingKind::repetition},
+        {"moves rule", EndingKind::moves_rule},
         {"counting rules", EndingKind::counting_rules},
     };
     for (const auto& [word, kind] : words)
@@ -21,8 +24,10 @@ EndingKind draw_kind(const std::string& description) {
 // The loser's category of a decisive game; regular_loss for endings on the board and by decision.
 EndingKind loss_kind(const std::string& description) {
     const std::pair<const char*, EndingKind> words[] = {
-        {"result claim", EndingKind::invalid_claim}, {"on time", EndingKind::time_forfeit},
-        {"illegal move", EndingKind::illegal_move},  {"disconnects", EndingKind::disconnection},
+        {"result claim", EndingKind::invalid_claim},
+        {"on time", EndingKind::time_forfeit},
+        {"illegal move", EndingKind::illegal_move},
+        {"disconnects", EndingKind::disconnection},
         {"connection stalls", EndingKind::stalled_connection},
     };
     for (const auto& [word, kind] : words)

@@ -13,9 +13,22 @@ namespace arbiter::schedule {
 // How a game ended for one engine, in cutechess's categories (the Terminations and DrawStats
 // columns). Found from the result and cutechess's wording of the ending.
 enum class EndingKind {
-    regular_win, regular_loss, other_win, time_forfeit, illegal_move, disconnection, stalled_connection,
-    invalid_claim, stalemate, insufficient_material, repetition, moves_rule, counting_rules, draw_adjudication,
-    draw_agreement, other_draw
+    regular_win,
+    regular_loss,
+    other_win,
+    time_forfeit,
+    illegal_move,
+    disconnection,
+    stalled_connection,
+    invalid_claim,
+    stalemate,
+    insufficient_material,
+    repetition,
+    moves_rule,
+    counting_rules,
+    draw_adjudication,
+    draw_agreement,
+    other_draw
 };
 
 struct PlayerRecord {

@@ -137,7 +137,8 @@ public:
         total_ += count;
         std::size_t i = 0;
         for (; i + kBlock <= count; i += kBlock)
-            for (std::size_t lane = 0; lane < kLanes; ++lane) lanes_[lane] = mix(lanes_[lane], word(bytes + i + 8 * lane));
+            for (std::size_t lane = 0; lane < kLanes; ++lane)
+                lanes_[lane] = mix(lanes_[lane], word(bytes + i + 8 * lane));
         tail_ = fnv1a(tail_, bytes + i, count - i);
     }
     std::uint64_t value() const {
@@ -206,7 +207,8 @@ std::string run_identity_with_engines(const std::string& config_identity,
         if (!path) throw config::ConfigError(where, "no executable '" + engines[i].cmd + "'");
         auto known = hash_of_path.find(path->string());
         if (known == hash_of_path.end())
-            known = hash_of_path.emplace(path->string(), file_content_hash(path->string(), where, version, cache)).first;
+            known =
+                hash_of_path.emplace(path->string(), file_content_hash(path->string(), where, version, cache)).first;
         files.push_back(known->second);
     }
     identity["engine_files"] = files;

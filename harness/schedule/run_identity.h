@@ -20,8 +20,7 @@ namespace arbiter::schedule {
 // played with another identity (the message names what differs, with both values).
 class ResumeRefused : public std::runtime_error {
 public:
-    ResumeRefused(std::int64_t run_id, const std::string& message)
-        : std::runtime_error(message), run_id_(run_id) {}
+    ResumeRefused(std::int64_t run_id, const std::string& message) : std::runtime_error(message), run_id_(run_id) {}
     std::int64_t run_id() const { return run_id_; }
 
 private:

@@ -74,7 +74,7 @@ Schedule::Schedule(const ScheduleSpec& spec)
         total_pairs_ = encounters_;
         opening_cycle_ = static_cast<std::uint64_t>(spec.rounds);
     } else {
-        set_up_cycle(spec.kind == TournamentKind::gauntlet ? cutechess_gauntlet_cycle(n, spec.seeds)
+        set_up_cycle(spec.kind == TournamentKind::gauntlet  ? cutechess_gauntlet_cycle(n, spec.seeds)
                      : spec.kind == TournamentKind::pyramid ? cutechess_pyramid_cycle(n)
                                                             : cutechess_round_robin_cycle(n));
         const auto repeat = static_cast<std::uint64_t>(spec.repeat);

@@ -42,23 +42,23 @@
 namespace arbiter::schedule {
 
 struct Pairing {
-    std::size_t first = 0;   // the engine the pairing's results are counted for
+    std::size_t first = 0;  // the engine the pairing's results are counted for
     std::size_t second = 1;
 };
 
 struct ScheduledGame {
     std::uint64_t pair_index = 0;
-    int game_index = 0;      // within the pair
-    std::size_t white = 0;   // engine indexes
+    int game_index = 0;     // within the pair
+    std::size_t white = 0;  // engine indexes
     std::size_t black = 1;
-    int round = 1;           // PGN Round
+    int round = 1;             // PGN Round
     std::uint64_t number = 0;  // 1-based game number over the whole run (for messages)
     std::size_t pairing = 0;   // index into Schedule::pairings()
 };
 
 struct PairTask {
     std::uint64_t pair_index = 0;
-    std::uint64_t slot = 0;        // selects the opening
+    std::uint64_t slot = 0;  // selects the opening
     std::size_t pairing = 0;
     std::vector<ScheduledGame> games;
 };
@@ -68,12 +68,12 @@ enum class TournamentKind { match, gauntlet, round_robin, pyramid, knockout };
 struct ScheduleSpec {
     std::size_t engines = 2;
     TournamentKind kind = TournamentKind::match;  // as asked (tournament_kind)
-    int games = 1;           // per encounter
+    int games = 1;                                // per encounter
     int rounds = 1;
-    int repeat = 1;          // games per opening (arbiter and cutechess rules)
-    bool swap = true;        // false with -noswap
+    int repeat = 1;    // games per opening (arbiter and cutechess rules)
+    bool swap = true;  // false with -noswap
     bool reverse = false;
-    int seeds = 0;           // 0: the tournament's default
+    int seeds = 0;  // 0: the tournament's default
     config::ScheduleRules rules = config::ScheduleRules::arbiter;
     // cutechess's -openings policy= (cutechess rules only): `default` as described above;
     // `encounter` keeps one opening for a whole encounter (with two engines, for the whole match);
@@ -117,10 +117,10 @@ private:
     std::vector<CycleEncounter> cycle_;
     std::vector<std::size_t> cycle_pairing_;  // pairing index of each cycle encounter
     int cycle_rounds_ = 1;
-    std::uint64_t encounters_ = 0;            // over the whole run (cycle rules)
+    std::uint64_t encounters_ = 0;  // over the whole run (cycle rules)
     std::uint64_t total_pairs_ = 0;
     std::uint64_t total_games_ = 0;
-    std::uint64_t groups_per_block_ = 0;      // cutechess: pairs per opening block
+    std::uint64_t groups_per_block_ = 0;  // cutechess: pairs per opening block
     std::uint64_t opening_cycle_ = 0;
 };
 

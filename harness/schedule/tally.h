@@ -35,8 +35,7 @@ public:
     // A finished game; white_score is 1, 0.5 or 0. `pair_size` is how many games its pair has,
     // so the pentanomial count is taken once the pair is complete. `description` is the ending in
     // cutechess's words ("White mates"), for the engines' result list.
-    void add(const ScheduledGame& game, double white_score, std::size_t pair_size,
-             const std::string& description = {});
+    void add(const ScheduledGame& game, double white_score, std::size_t pair_size, const std::string& description = {});
     // Results counted elsewhere (a fastchess config.json's stats) for a match's one pairing.
     void add_carried(const config::CarriedResults& carried);
 

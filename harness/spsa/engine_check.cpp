@@ -40,7 +40,8 @@ std::string bound_text(const std::optional<long long>& bound, const char* missin
 class ParameterCheck {
 public:
     ParameterCheck(const ParameterFile& file, const Parameter& param, const std::string& engine)
-        : where_(file.source + ":" + std::to_string(param.line) + ": " + param.name + ": "), param_(param),
+        : where_(file.source + ":" + std::to_string(param.line) + ": " + param.name + ": "),
+          param_(param),
           engine_(engine) {}
 
     [[noreturn]] void fail(const std::string& what) const { throw ParameterFileError(where_ + what); }
@@ -71,8 +72,8 @@ private:
                           (!option.max || high <= static_cast<double>(*option.max));
         if (!fits)
             fail("the range " + shortest_text(param_.min) + ".." + shortest_text(param_.max) + " does not fit " +
-                 engine_ + "'s option " + option.name + ", whose range is " + bound_text(option.min, "-inf") +
-                 ".." + bound_text(option.max, "inf"));
+                 engine_ + "'s option " + option.name + ", whose range is " + bound_text(option.min, "-inf") + ".." +
+                 bound_text(option.max, "inf"));
     }
 
     std::string where_;

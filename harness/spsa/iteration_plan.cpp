@@ -53,8 +53,8 @@ db::SpsaIterationRecord plan_iteration(const ParameterFile& file, const Schedule
 }
 
 config::MatchConfig iteration_match(const config::MatchConfig& base, const std::vector<Parameter>& params,
-                                    const db::SpsaIterationRecord& iteration, const std::string& run_name,
-                                    int pairs, std::uint64_t seed) {
+                                    const db::SpsaIterationRecord& iteration, const std::string& run_name, int pairs,
+                                    std::uint64_t seed) {
     config::MatchConfig match = base;
     const config::EngineSpec tuned = base.engines.at(0);
     match.engines = {side(tuned, params, iteration, true), side(tuned, params, iteration, false)};
@@ -64,7 +64,7 @@ config::MatchConfig iteration_match(const config::MatchConfig& base, const std::
     match.repeat = true;
     match.repeat_count = 2;
     match.event = "arbiter spsa " + run_name + " iteration " + std::to_string(iteration.iteration);
-    match.strict = true;  // a tuned option the engine does not declare would be tuned on noise
+    match.strict = true;                        // a tuned option the engine does not declare would be tuned on noise
     match.resume = config::ResumeMode::latest;  // a finished iteration whose θ after was not stored yet plays nothing
     // Each iteration draws its openings afresh (random order) or takes the next ones (sequential).
     match.seed = seed + static_cast<std::uint64_t>(iteration.iteration);
@@ -77,8 +77,8 @@ config::MatchConfig iteration_match(const config::MatchConfig& base, const std::
 std::vector<double> theta_after(const std::vector<Parameter>& params, const db::SpsaIterationRecord& iteration) {
     std::vector<double> theta;
     for (const auto& step : iteration.steps) {
-        theta.push_back(updated_theta(params.at(static_cast<std::size_t>(step.param_index)), step.theta_before,
-                                      step.c, step.r, step.flip, iteration.wins, iteration.losses));
+        theta.push_back(updated_theta(params.at(static_cast<std::size_t>(step.param_index)), step.theta_before, step.c,
+                                      step.r, step.flip, iteration.wins, iteration.losses));
     }
     return theta;
 }

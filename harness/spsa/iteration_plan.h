@@ -21,8 +21,8 @@ db::SpsaIterationRecord plan_iteration(const ParameterFile& file, const Schedule
 // the run and the iteration, so every iteration is a run of its own that a re-run resumes; the seed
 // (the run's, plus the iteration) draws its openings.
 config::MatchConfig iteration_match(const config::MatchConfig& base, const std::vector<Parameter>& params,
-                                    const db::SpsaIterationRecord& iteration, const std::string& run_name,
-                                    int pairs, std::uint64_t seed);
+                                    const db::SpsaIterationRecord& iteration, const std::string& run_name, int pairs,
+                                    std::uint64_t seed);
 
 // θ after the iteration's games (its W/D/L filled in).
 std::vector<double> theta_after(const std::vector<Parameter>& params, const db::SpsaIterationRecord& iteration);

@@ -31,8 +31,7 @@ std::vector<std::string> fields_of(const std::string& line) {
 // One line's parse, with the file and line for every message.
 class LineParser {
 public:
-    LineParser(const std::string& source, int line)
-        : where_(source + ":" + std::to_string(line) + ": "), line_(line) {}
+    LineParser(const std::string& source, int line) : where_(source + ":" + std::to_string(line) + ": "), line_(line) {}
 
     [[noreturn]] void fail(const std::string& what) const { throw ParameterFileError(where_ + what); }
 
@@ -100,8 +99,10 @@ private:
 FileFormat format_of(const std::vector<std::string>& fields, const LineParser& line) {
     if (fields.size() == 7) return FileFormat::openbench;
     if (fields.size() == 6) return FileFormat::fishtest;
-    line.fail("expected 'name,value,min,max,c_end,r_end' (fishtest) or 'NAME, int|float, VALUE, MIN, MAX, C_END, "
-              "R_END' (OpenBench), got " + std::to_string(fields.size()) + " fields");
+    line.fail(
+        "expected 'name,value,min,max,c_end,r_end' (fishtest) or 'NAME, int|float, VALUE, MIN, MAX, C_END, "
+        "R_END' (OpenBench), got " +
+        std::to_string(fields.size()) + " fields");
 }
 
 }  // namespace

@@ -16,14 +16,14 @@ namespace arbiter::spsa {
 enum class FileFormat { fishtest, openbench };
 
 struct Parameter {
-    std::string name;     // the engine's UCI option
+    std::string name;       // the engine's UCI option
     bool is_float = false;  // fishtest tunes integers only; OpenBench says per line
     double start = 0.0;
     double min = 0.0;
     double max = 0.0;
-    double c_end = 0.0;   // the perturbation's size at the last iteration
-    double r_end = 0.0;   // the learning rate at the last iteration (a_end = r_end * c_end^2)
-    int line = 0;         // the file's line that gives it, for errors found after reading
+    double c_end = 0.0;  // the perturbation's size at the last iteration
+    double r_end = 0.0;  // the learning rate at the last iteration (a_end = r_end * c_end^2)
+    int line = 0;        // the file's line that gives it, for errors found after reading
 };
 
 // The integers a parameter holds exactly, as a double: larger ones would reach the engine as other
@@ -46,7 +46,7 @@ ParameterFile read_parameter_file(const std::string& path);
 // `source` names the text in errors (the file's path).
 ParameterFile parse_parameter_text(std::istream& text, const std::string& source);
 
-std::string to_string(FileFormat format);  // "fishtest" / "openbench"
+std::string to_string(FileFormat format);               // "fishtest" / "openbench"
 FileFormat parse_file_format(const std::string& text);  // throws std::invalid_argument
 
 }  // namespace arbiter::spsa

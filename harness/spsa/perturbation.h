@@ -8,9 +8,9 @@
 namespace arbiter::spsa {
 
 struct Perturbation {
-    std::vector<int> flips;               // -1 or +1 per parameter
-    std::vector<double> plus_uniforms;    // in [0, 1): the θ+ value's stochastic rounding
-    std::vector<double> minus_uniforms;   // the θ− value's (OpenBench uses plus_uniforms for both)
+    std::vector<int> flips;              // -1 or +1 per parameter
+    std::vector<double> plus_uniforms;   // in [0, 1): the θ+ value's stochastic rounding
+    std::vector<double> minus_uniforms;  // the θ− value's (OpenBench uses plus_uniforms for both)
 };
 
 Perturbation draw_perturbation(std::uint64_t seed, int iteration, std::size_t parameters);

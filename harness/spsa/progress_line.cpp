@@ -20,7 +20,9 @@ std::string progress_text(const std::vector<Parameter>& params, int iteration, i
                           const std::vector<double>& theta, std::size_t shown) {
     std::vector<std::size_t> order(params.size());
     std::iota(order.begin(), order.end(), 0);
-    const auto moved = [&](std::size_t i) { return std::abs(theta[i] - params[i].start) / (params[i].max - params[i].min); };
+    const auto moved = [&](std::size_t i) {
+        return std::abs(theta[i] - params[i].start) / (params[i].max - params[i].min);
+    };
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return moved(a) > moved(b); });
     std::string text = "iteration " + std::to_string(iteration) + "/" + std::to_string(iterations) + ", " +
                        std::to_string(games) + " games:";

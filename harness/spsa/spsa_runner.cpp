@@ -20,8 +20,8 @@ std::vector<db::SpsaParamRecord> param_records(const ParameterFile& file) {
     std::vector<db::SpsaParamRecord> records;
     for (std::size_t i = 0; i < file.params.size(); ++i) {
         const Parameter& p = file.params[i];
-        records.push_back(db::SpsaParamRecord{static_cast<int>(i), p.name, p.is_float, p.start, p.min, p.max, p.c_end,
-                                              p.r_end});
+        records.push_back(
+            db::SpsaParamRecord{static_cast<int>(i), p.name, p.is_float, p.start, p.min, p.max, p.c_end, p.r_end});
     }
     return records;
 }
@@ -60,7 +60,8 @@ Resume resume_point(const db::SpsaRunData& data) {
             at.next = iteration.iteration;
             return at;
         }
-        for (const auto& step : iteration.steps) at.theta.at(static_cast<std::size_t>(step.param_index)) = *step.theta_after;
+        for (const auto& step : iteration.steps)
+            at.theta.at(static_cast<std::size_t>(step.param_index)) = *step.theta_after;
         at.games += iteration.wins + iteration.draws + iteration.losses;
         at.next = iteration.iteration + 1;
     }
@@ -94,7 +95,8 @@ IterationOutcome play(db::Database& database, const config::MatchConfig& match, 
     }
     const runner::TournamentOutcome outcome = tournament->run();
     if (outcome.end != runner::RunEnd::completed) {
-        if (!outcome.message.empty()) io.err << "arbiter spsa: iteration " << iteration.iteration << ": " << outcome.message << "\n";
+        if (!outcome.message.empty())
+            io.err << "arbiter spsa: iteration " << iteration.iteration << ": " << outcome.message << "\n";
         return {outcome.end == runner::RunEnd::bad_config ? 2 : 1, 0};
     }
     iteration.match_run_id = outcome.run_id;

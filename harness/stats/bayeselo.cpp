@@ -47,7 +47,8 @@ detail::CellModel bayeselo_model(double draw_elo, Variable variable) {
         add_outcome(t, cell.draws, p.draw, d_draw);
         add_outcome(t, cell.black_wins, p.black_win, d_loss);
         // Expected information sums over every outcome, including those that did not occur.
-        const double info_per_game = d_win * d_win / p.white_win + d_draw * d_draw / p.draw + d_loss * d_loss / p.black_win;
+        const double info_per_game =
+            d_win * d_win / p.white_win + d_draw * d_draw / p.draw + d_loss * d_loss / p.black_win;
         t.information = games * info_per_game;
         return t;
     };
@@ -84,7 +85,8 @@ void require_finite_solution(const PairMatrix& results, const std::vector<bool>&
 }
 
 // One Fisher-scoring step on a single parameter; returns the step taken.
-double parameter_step(const detail::FitProblem& problem, const std::vector<double>& ratings, const detail::CellModel& model) {
+double parameter_step(const detail::FitProblem& problem, const std::vector<double>& ratings,
+                      const detail::CellModel& model) {
     const CellTerms total = detail::total_terms(problem, ratings, model);
     if (!(total.information > 0.0)) return 0.0;
     return total.gradient / total.information;
@@ -128,12 +130,14 @@ BayesEloResult compute_bayeselo(const PairMatrix& results, const BayesEloOptions
         problem.start = fit.ratings;
         double moved = 0.0;
         if (options.fit_advantage) {
-            const double step = parameter_step(problem, fit.ratings, bayeselo_model(result.draw_elo, Variable::difference));
+            const double step =
+                parameter_step(problem, fit.ratings, bayeselo_model(result.draw_elo, Variable::difference));
             result.advantage += step;
             moved += std::abs(step);
         }
         if (options.fit_draw_elo) {
-            const double step = parameter_step(problem, fit.ratings, bayeselo_model(result.draw_elo, Variable::draw_elo));
+            const double step =
+                parameter_step(problem, fit.ratings, bayeselo_model(result.draw_elo, Variable::draw_elo));
             const double next = std::max(kSmallestDrawElo, result.draw_elo + step);
             moved += std::abs(next - result.draw_elo);
             result.draw_elo = next;

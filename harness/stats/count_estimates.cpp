@@ -39,11 +39,12 @@ std::string nelo_text(const EloEstimate& est) {
 std::string elo_text(const EloEstimate& est) {
     if (est.bound == RatingBound::exact) return fixed(est.elo, 2) + " +/- " + fixed(est.elo_error, 2);
     const bool floor = est.bound == RatingBound::at_least;
-    return std::string(bound_marker(est.bound)) + " " + fixed(*est.limit, 2) + (floor ? " (95% lower bound)" : " (95% upper bound)");
+    return std::string(bound_marker(est.bound)) + " " + fixed(*est.limit, 2) +
+           (floor ? " (95% lower bound)" : " (95% upper bound)");
 }
 
 void print_estimates(std::ostream& out, const StatsRequest& request, const EloEstimate& est,
-                  const std::optional<SprtResult>& sprt) {
+                     const std::optional<SprtResult>& sprt) {
     out << "Elo: " << elo_text(est) << ", nElo: " << nelo_text(est) << '\n';
     out << "LOS: " << fixed(100.0 * est.los, 2) << " %, DrawRatio: " << fixed(100.0 * est.draw_ratio, 2) << " %\n";
     std::visit([&](const auto& counts) { print_counts_line(out, counts, est); }, request.counts);

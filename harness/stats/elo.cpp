@@ -67,7 +67,8 @@ EloEstimate estimate_from(const ScoreFrequencies<N>& freq, double sigma_factor, 
     const double half_width = kZ95 * std::sqrt(variance / n);
     est.elo = score_to_elo(score);
     // A zero-width interval is reported as exactly 0 (the two elo() calls may round differently).
-    est.elo_error = half_width > 0.0 ? (score_to_elo(score + half_width) - score_to_elo(score - half_width)) / 2.0 : 0.0;
+    est.elo_error =
+        half_width > 0.0 ? (score_to_elo(score + half_width) - score_to_elo(score - half_width)) / 2.0 : 0.0;
     est.los = los_from(score, variance / n);
     mark_bound(est);
 

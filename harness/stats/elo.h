@@ -68,9 +68,9 @@ struct PentaCounts {
 };
 
 struct EloEstimate {
-    double score = 0.5;          // mean score per game, 0..1
-    double variance = 0.0;       // per-game (trinomial) or per-pair (pentanomial) variance
-    std::int64_t samples = 0;    // games (trinomial) or pairs (pentanomial)
+    double score = 0.5;        // mean score per game, 0..1
+    double variance = 0.0;     // per-game (trinomial) or per-pair (pentanomial) variance
+    std::int64_t samples = 0;  // games (trinomial) or pairs (pentanomial)
     double elo = 0.0;
     double elo_error = 0.0;      // half-width of the 95% interval
     double los = 0.5;            // likelihood of superiority, 0..1

@@ -78,8 +78,8 @@ PairMatrix aggregate_games(const std::vector<GameRecord>& games) {
             const std::size_t black = matrix.add_player(game.black);
             matrix.add_game(white, black, game.white_score);
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(std::string(e.what()) + " (game #" + std::to_string(i + 1) + ", " +
-                                        game.white + " - " + game.black + ")");
+            throw std::invalid_argument(std::string(e.what()) + " (game #" + std::to_string(i + 1) + ", " + game.white +
+                                        " - " + game.black + ")");
         }
     }
     return matrix;

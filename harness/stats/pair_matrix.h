@@ -64,8 +64,8 @@ private:
 
     std::vector<std::string> names_;
     std::unordered_map<std::string, std::size_t> index_of_;
-    std::size_t stride_ = 0;           // allocated row length (capacity doubles, so adding is amortized)
-    std::vector<CellCounts> cells_;    // stride_ x stride_, row = white, column = black
+    std::size_t stride_ = 0;         // allocated row length (capacity doubles, so adding is amortized)
+    std::vector<CellCounts> cells_;  // stride_ x stride_, row = white, column = black
 };
 
 // Aggregate game records; an invalid score throws std::invalid_argument naming the game's index.

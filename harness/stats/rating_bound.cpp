@@ -23,7 +23,9 @@ const char* bound_name(RatingBound bound) {
 std::optional<RatingBound> difference_bound(RatingBound minuend, RatingBound subtrahend) {
     // A floor minus a ceiling (or an exact value) is a floor; a floor minus a floor bounds nothing.
     const auto flipped = [](RatingBound b) {
-        return b == RatingBound::at_least ? RatingBound::at_most : b == RatingBound::at_most ? RatingBound::at_least : b;
+        return b == RatingBound::at_least  ? RatingBound::at_most
+               : b == RatingBound::at_most ? RatingBound::at_least
+                                           : b;
     };
     const RatingBound from_subtrahend = flipped(subtrahend);
     if (minuend == RatingBound::exact) return from_subtrahend;

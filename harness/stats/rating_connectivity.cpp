@@ -24,8 +24,8 @@ std::vector<std::size_t> node_of_players(const std::vector<bool>& active, const 
 
 // Players whose node is reachable from `start`'s node; forward follows "scored against" edges,
 // backward follows them reversed.
-std::vector<bool> reachable(const PairMatrix& results, const std::vector<bool>& active, const std::vector<std::size_t>& node,
-                            std::size_t start, bool forward) {
+std::vector<bool> reachable(const PairMatrix& results, const std::vector<bool>& active,
+                            const std::vector<std::size_t>& node, std::size_t start, bool forward) {
     const std::size_t n = results.size();
     std::vector<bool> node_seen(n, false);
     std::vector<std::size_t> queue{node[start]};

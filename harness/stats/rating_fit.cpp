@@ -114,14 +114,15 @@ double take_step(const FitProblem& problem, const CellModel& model, const std::v
         if (trial_loglik >= current_loglik - 1e-12 * std::abs(current_loglik)) break;
     }
     double largest_move = 0.0;
-    for (std::size_t p = 0; p < problem.players; ++p) largest_move = std::max(largest_move, std::abs(trial[p] - ratings[p]));
+    for (std::size_t p = 0; p < problem.players; ++p)
+        largest_move = std::max(largest_move, std::abs(trial[p] - ratings[p]));
     ratings = std::move(trial);
     return largest_move;
 }
 
 // Inverse of the information (from its Cholesky factor), optionally sandwiched around the meat.
-std::vector<double> free_covariance(const std::vector<double>& factor, const std::vector<double>& meat,
-                                    std::size_t n, CovarianceKind kind) {
+std::vector<double> free_covariance(const std::vector<double>& factor, const std::vector<double>& meat, std::size_t n,
+                                    CovarianceKind kind) {
     std::vector<double> inverse(n * n, 0.0);
     std::vector<double> column(n);
     for (std::size_t c = 0; c < n; ++c) {

@@ -37,8 +37,8 @@ using CellModel = std::function<CellTerms(const CellData& cell, double diff)>;
 struct FitProblem {
     std::size_t players = 0;
     std::vector<CellData> cells;
-    std::vector<bool> fixed;       // fixed players keep their starting rating
-    std::vector<double> start;     // starting ratings (and the values of fixed players)
+    std::vector<bool> fixed;    // fixed players keep their starting rating
+    std::vector<double> start;  // starting ratings (and the values of fixed players)
     double white_advantage = 0.0;
 };
 

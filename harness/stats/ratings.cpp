@@ -30,8 +30,9 @@ detail::CellModel half_point_model(double k) {
         t.loglik = points * log_logistic(k * diff) + (games - points) * log_logistic(-k * diff);
         t.gradient = k * (points - games * p);
         t.information = k * k * games * p * (1.0 - p);
-        t.gradient_square = k * k * (cell.white_wins * (1.0 - p) * (1.0 - p) + cell.draws * (0.5 - p) * (0.5 - p) +
-                                     cell.black_wins * p * p);
+        t.gradient_square =
+            k * k *
+            (cell.white_wins * (1.0 - p) * (1.0 - p) + cell.draws * (0.5 - p) * (0.5 - p) + cell.black_wins * p * p);
         return t;
     };
 }
@@ -100,7 +101,8 @@ RatingBound place_purged(const PairMatrix& results, std::size_t player, std::vec
 
 // Ordo's purge: repeatedly take out non-anchor players with a perfect or null score among the
 // players still in. Returns the rounds in the order they were taken out.
-std::vector<std::vector<std::size_t>> purge_perfect_scores(const PairMatrix& results, const std::vector<bool>& is_anchor,
+std::vector<std::vector<std::size_t>> purge_perfect_scores(const PairMatrix& results,
+                                                           const std::vector<bool>& is_anchor,
                                                            std::vector<bool>& active) {
     std::vector<std::vector<std::size_t>> rounds;
     for (;;) {
@@ -141,8 +143,9 @@ HeldPlayer hold_last_purged(const PairMatrix& results, std::vector<std::vector<s
     return held;
 }
 
-void restore_purged(const RatingTable& table, const std::vector<std::vector<std::size_t>>& rounds, std::vector<bool>& rated,
-                    std::vector<double>& ratings, std::vector<RatingBound>& bounds, double k) {
+void restore_purged(const RatingTable& table, const std::vector<std::vector<std::size_t>>& rounds,
+                    std::vector<bool>& rated, std::vector<double>& ratings, std::vector<RatingBound>& bounds,
+                    double k) {
     for (auto round = rounds.rbegin(); round != rounds.rend(); ++round) {
         for (std::size_t p : *round)
             bounds[p] = place_purged(table.results, p, ratings, rated, k, table.white_advantage);
@@ -221,9 +224,8 @@ void fill_players(RatingTable& table, const std::vector<double>& ratings, const 
     }
     table.ranking.resize(n);
     std::iota(table.ranking.begin(), table.ranking.end(), std::size_t{0});
-    std::stable_sort(table.ranking.begin(), table.ranking.end(), [&](std::size_t a, std::size_t b) {
-        return table.players[a].rating > table.players[b].rating;
-    });
+    std::stable_sort(table.ranking.begin(), table.ranking.end(),
+                     [&](std::size_t a, std::size_t b) { return table.players[a].rating > table.players[b].rating; });
 }
 
 }  // namespace
@@ -278,7 +280,8 @@ RatingTable compute_ratings(const PairMatrix& results, const RatingOptions& opti
     std::vector<bool> active(n, true);
     auto rounds = purge_perfect_scores(results, is_anchor, active);
     std::optional<HeldPlayer> held;
-    if (std::none_of(active.begin(), active.end(), [](bool a) { return a; })) held = hold_last_purged(results, rounds, active);
+    if (std::none_of(active.begin(), active.end(), [](bool a) { return a; }))
+        held = hold_last_purged(results, rounds, active);
     detail::require_strongly_connected(results, active, is_anchor);
 
     detail::FitProblem problem;

@@ -46,7 +46,7 @@ struct RatingOptions {
     std::map<std::string, double> anchors;  // player name -> fixed rating
     double average = 2300.0;                // pool mean when there are no anchors
     RatingScale scale = RatingScale::logistic;
-    double white_advantage = 0.0;           // rating points added to White's side
+    double white_advantage = 0.0;  // rating points added to White's side
     ErrorMethod error_method = ErrorMethod::sandwich;
 };
 
@@ -55,10 +55,10 @@ struct PlayerRating {
     double rating = 0.0;
     std::optional<double> error95;  // 0 for anchors; none for players placed after the fit
     RatingBound bound = RatingBound::exact;
-    bool fitted = true;             // false when taken out for a perfect score and placed afterwards
+    bool fitted = true;  // false when taken out for a perfect score and placed afterwards
     bool anchor = false;
-    PlayerRecord record;            // W/D/L from the player's point of view
-    double score = 0.0;             // points / games, 0..1
+    PlayerRecord record;  // W/D/L from the player's point of view
+    double score = 0.0;   // points / games, 0..1
 };
 
 struct RatingTable {
@@ -85,11 +85,11 @@ std::optional<double> cfs_percent(const RatingTable& table, std::size_t a, std::
 
 struct OpponentLine {
     std::size_t opponent = 0;
-    PlayerRecord record;             // from the player's point of view
-    double score = 0.0;              // 0..1
-    double diff = 0.0;               // player's rating minus the opponent's
+    PlayerRecord record;  // from the player's point of view
+    double score = 0.0;   // 0..1
+    double diff = 0.0;    // player's rating minus the opponent's
     std::optional<double> sd;
-    std::optional<double> cfs;       // percent
+    std::optional<double> cfs;  // percent
 };
 
 // The opponents `player` met, strongest first.

@@ -25,13 +25,15 @@ std::string padded(const std::string& text, std::size_t width) {
     return text.size() >= width ? text : text + std::string(width - text.size(), ' ');
 }
 
-std::string table_row(const RatingTable& table, std::size_t rank, std::size_t player, std::size_t name_width, int decimals) {
+std::string table_row(const RatingTable& table, std::size_t rank, std::size_t player, std::size_t name_width,
+                      int decimals) {
     const PlayerRating& p = table.players[player];
     const std::string error = p.error95 && *p.error95 > 0.0 ? printf_string("%6.*f", decimals, *p.error95) : "  ----";
-    return printf_string("%4zu %s %1s : %8.*f %s %8.1f %7lld %6lld %6lld %6lld %6.1f", rank, padded(p.name, name_width).c_str(),
-                         bound_marker(p.bound), decimals, p.rating, error.c_str(), p.record.points(),
-                         static_cast<long long>(p.record.games()), static_cast<long long>(p.record.wins),
-                         static_cast<long long>(p.record.draws), static_cast<long long>(p.record.losses), 100.0 * p.score);
+    return printf_string("%4zu %s %1s : %8.*f %s %8.1f %7lld %6lld %6lld %6lld %6.1f", rank,
+                         padded(p.name, name_width).c_str(), bound_marker(p.bound), decimals, p.rating, error.c_str(),
+                         p.record.points(), static_cast<long long>(p.record.games()),
+                         static_cast<long long>(p.record.wins), static_cast<long long>(p.record.draws),
+                         static_cast<long long>(p.record.losses), 100.0 * p.score);
 }
 
 std::string opponent_row(const RatingTable& table, const OpponentLine& line, std::size_t name_width) {
@@ -48,9 +50,10 @@ std::string opponent_row(const RatingTable& table, const OpponentLine& line, std
 
 std::string format_player_header(const RatingTable& table, std::size_t player) {
     const PlayerRating& p = table.players[player];
-    return printf_string("%s %s%.0f : %lld (+%lld,=%lld,-%lld), %.1f %%", p.name.c_str(), bound_marker(p.bound), p.rating,
-                         static_cast<long long>(p.record.games()), static_cast<long long>(p.record.wins),
-                         static_cast<long long>(p.record.draws), static_cast<long long>(p.record.losses), 100.0 * p.score);
+    return printf_string("%s %s%.0f : %lld (+%lld,=%lld,-%lld), %.1f %%", p.name.c_str(), bound_marker(p.bound),
+                         p.rating, static_cast<long long>(p.record.games()), static_cast<long long>(p.record.wins),
+                         static_cast<long long>(p.record.draws), static_cast<long long>(p.record.losses),
+                         100.0 * p.score);
 }
 
 void print_player_block(std::ostream& out, const RatingTable& table, std::size_t player) {
@@ -62,8 +65,8 @@ void print_player_block(std::ostream& out, const RatingTable& table, std::size_t
 
 void print_ratings_table(std::ostream& out, const RatingTable& table, const RatingsPrintOptions& options) {
     const std::size_t name_width = longest_name(table);
-    out << printf_string("%4s %s   : %8s %6s %8s %7s %6s %6s %6s %6s\n", "#", padded("PLAYER", name_width).c_str(), "RATING",
-                         "ERROR", "POINTS", "PLAYED", "W", "D", "L", "(%)");
+    out << printf_string("%4s %s   : %8s %6s %8s %7s %6s %6s %6s %6s\n", "#", padded("PLAYER", name_width).c_str(),
+                         "RATING", "ERROR", "POINTS", "PLAYED", "W", "D", "L", "(%)");
     for (std::size_t rank = 0; rank < table.ranking.size(); ++rank)
         out << table_row(table, rank + 1, table.ranking[rank], name_width, options.decimals) << '\n';
     if (table.white_advantage != 0.0) out << printf_string("\nWhite advantage = %.2f (fixed)\n", table.white_advantage);

@@ -20,8 +20,8 @@
 namespace arbiter::stats {
 
 struct RatingsPrintOptions {
-    int decimals = 1;           // rating decimals in the table
-    bool player_blocks = false; // also print every player's block after the table
+    int decimals = 1;            // rating decimals in the table
+    bool player_blocks = false;  // also print every player's block after the table
 };
 
 // "Name 2115 : 800 (+305,=170,-325), 48.8 %" (rating rounded; '>' or '<' before a floor/ceiling).

@@ -141,7 +141,8 @@ double llr_of(const std::vector<std::int64_t>& counts, double elo0, double elo1,
     if (model == EloModel::bayesian) return bayesian_llr(counts, elo0, elo1);
     const Empirical emp = empirical_from(counts);
     if (model == EloModel::logistic) {
-        return llr_between(emp, mle_with_mean(emp.dist, elo_to_score(elo0)), mle_with_mean(emp.dist, elo_to_score(elo1)));
+        return llr_between(emp, mle_with_mean(emp.dist, elo_to_score(elo0)),
+                           mle_with_mean(emp.dist, elo_to_score(elo1)));
     }
     // A pair's score has half the variance of a game's, so its t-value is sqrt(2) larger.
     const double per_sample = counts.size() == 5 ? std::sqrt(2.0) : 1.0;

@@ -33,8 +33,8 @@ std::int64_t seconds_to_ms(double seconds) { return std::llround(seconds * 1000.
 // Beyond this a time is a typo, and far enough beyond it the milliseconds no longer fit an int64.
 std::int64_t bounded_ms(double seconds, std::string_view flag, std::string_view whole, std::string_view what) {
     if (seconds > kMaxSeconds) {
-        fail(flag, whole, std::string(what) + " is too large (at most " + format_seconds(seconds_to_ms(kMaxSeconds)) +
-                              " seconds)");
+        fail(flag, whole,
+             std::string(what) + " is too large (at most " + format_seconds(seconds_to_ms(kMaxSeconds)) + " seconds)");
     }
     return seconds_to_ms(seconds);
 }
@@ -98,7 +98,8 @@ TimeControl parse_time_control(std::string_view text, std::string_view flag) {
         tc.infinite = true;
         return tc;
     }
-    if (text.size() > 5 && text.substr(text.size() - 5) == "/move") return parse_per_move(text.substr(0, text.size() - 5), flag, text);
+    if (text.size() > 5 && text.substr(text.size() - 5) == "/move")
+        return parse_per_move(text.substr(0, text.size() - 5), flag, text);
     auto plus = split(text, '+');
     if (plus.size() > 2) fail(flag, text, "more than one '+'");
     TimeControl tc;

@@ -23,14 +23,14 @@ public:
 };
 
 struct TimeControl {
-    bool infinite = false;             // tc=inf: no clock at all
-    int moves_per_tc = 0;              // 40 in "40/60"; 0 = the whole game
-    std::int64_t base_ms = 0;          // time per period
-    std::int64_t increment_ms = 0;     // added after every move
-    std::int64_t move_time_ms = 0;     // st=: fixed time per move (replaces the clock)
-    std::int64_t nodes = 0;            // nodes=: 0 = no limit
-    int depth = 0;                     // depth= (cutechess also says plies=): 0 = no limit
-    std::int64_t margin_ms = 0;        // timemargin=: overrun tolerated before a flag falls
+    bool infinite = false;          // tc=inf: no clock at all
+    int moves_per_tc = 0;           // 40 in "40/60"; 0 = the whole game
+    std::int64_t base_ms = 0;       // time per period
+    std::int64_t increment_ms = 0;  // added after every move
+    std::int64_t move_time_ms = 0;  // st=: fixed time per move (replaces the clock)
+    std::int64_t nodes = 0;         // nodes=: 0 = no limit
+    int depth = 0;                  // depth= (cutechess also says plies=): 0 = no limit
+    std::int64_t margin_ms = 0;     // timemargin=: overrun tolerated before a flag falls
 
     // True when a running clock decides flag fall (tc= with a base time, or st=).
     bool is_timed() const { return !infinite && (base_ms > 0 || move_time_ms > 0); }

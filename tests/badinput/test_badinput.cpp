@@ -26,10 +26,23 @@ const char* const kGoodEpdLine = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR 
 
 // A two-engine tempo match at depth 1 writing to run.db and games.pgn inside `dir`, plus `extra`.
 std::vector<std::string> match_args(const ScratchDir& dir, const std::vector<std::string>& extra) {
-    std::vector<std::string> args{"match",  "-engine", std::string("cmd=") + TEMPO_BIN, "name=a", "-engine",
-                                  std::string("cmd=") + TEMPO_BIN, "name=b", "-each", "depth=1", "-games", "2",
-                                  "--db", dir.file("run.db"), "-pgnout", dir.file("games.pgn"),
-                                  "-epdout", dir.file("games.epd")};
+    std::vector<std::string> args{"match",
+                                  "-engine",
+                                  std::string("cmd=") + TEMPO_BIN,
+                                  "name=a",
+                                  "-engine",
+                                  std::string("cmd=") + TEMPO_BIN,
+                                  "name=b",
+                                  "-each",
+                                  "depth=1",
+                                  "-games",
+                                  "2",
+                                  "--db",
+                                  dir.file("run.db"),
+                                  "-pgnout",
+                                  dir.file("games.pgn"),
+                                  "-epdout",
+                                  dir.file("games.epd")};
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
 }
@@ -52,13 +65,12 @@ void check_refused(const RunResult& run, const ScratchDir& dir, const std::set<s
     CHECK(entries(dir) == expected);
 }
 
-
 }  // namespace
 
 TEST_CASE("an EPD opening book with a bad FEN is named by file and line", "[badinput]") {
     ScratchDir dir;
-    const std::string book =
-        dir.write("book.epd", std::string(kGoodEpdLine) + kGoodEpdLine + "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n");
+    const std::string book = dir.write("book.epd", std::string(kGoodEpdLine) + kGoodEpdLine +
+                                                       "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n");
     const RunResult run = run_arbiter(match_args(dir, {"-openings", "file=" + book, "format=epd"}));
     check_refused(run, dir, {"book.epd"});
     CHECK_THAT(run.err, Contains(book + ":3:") && Contains("FEN"));
@@ -123,7 +135,8 @@ TEST_CASE("unknown flags and bad flag values are named", "[badinput]") {
         CHECK_THAT(run.err, Contains("-concurrency"));
     }
     SECTION("an odd game count for a ladder, whose games come in colour pairs") {
-        const RunResult run = run_arbiter({"ladder", dir.file("ladder.json"), "--games", "3", "--db", dir.file("l.db")});
+        const RunResult run =
+            run_arbiter({"ladder", dir.file("ladder.json"), "--games", "3", "--db", dir.file("l.db")});
         check_refused(run, dir, {});
         CHECK_THAT(run.err, Contains("--games") && Contains("even"));
     }
@@ -137,8 +150,7 @@ TEST_CASE("unknown flags and bad flag values are named", "[badinput]") {
 TEST_CASE("a missing or non-executable engine is refused before anything runs", "[badinput]") {
     ScratchDir dir;
     SECTION("no such file") {
-        const RunResult run =
-            run_arbiter(match_args(dir, {"-engine", "cmd=" + dir.file("nonexistent"), "name=c"}));
+        const RunResult run = run_arbiter(match_args(dir, {"-engine", "cmd=" + dir.file("nonexistent"), "name=c"}));
         check_refused(run, dir, {});
         CHECK_THAT(run.err, Contains("-engine #3 cmd") && Contains(dir.file("nonexistent")));
     }

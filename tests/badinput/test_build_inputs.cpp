@@ -55,9 +55,9 @@ void check_refused(const RunResult& run, const std::string& key) {
 }  // namespace
 
 TEST_CASE("{out} and {jobs} are passed quoted: a hostile cache path builds and runs nothing", "[badinput]") {
-    const std::string recipe = GENERATE(as<std::string>(), "cp engine.sh {out} && test {jobs} = 1",
-                                        "cp engine.sh \"{out}\" && test \"{jobs}\" = 1",
-                                        "cp engine.sh '{out}' && test '{jobs}' = 1");
+    const std::string recipe =
+        GENERATE(as<std::string>(), "cp engine.sh {out} && test {jobs} = 1",
+                 "cp engine.sh \"{out}\" && test \"{jobs}\" = 1", "cp engine.sh '{out}' && test '{jobs}' = 1");
     INFO(recipe);
     EngineRepo repo;
     write_script_engine(repo, "4242");

@@ -117,12 +117,15 @@ TEST_CASE("a bad tc=, st=, nodes= or depth= exits 2 where it is read, naming the
     const std::string file = dir.file("run.json");
     const auto engines = [](const std::string& first_limit) {
         return R"({"engines": [{"cmd": ")" + kTempo + R"(", "name": "a", )" + first_limit + R"(},
-                               {"cmd": ")" + kTempo + R"(", "name": "b", "depth": 1}])";
+                               {"cmd": ")" +
+               kTempo + R"(", "name": "b", "depth": 1}])";
     };
     check_refused(run_config(dir, engines(R"("tc": "abc")") + "}"), dir,
                   file + ".engines[0] tc: tc=abc: bad time 'abc'");
-    check_refused(run_config(dir, engines(R"("st": -1)") + "}"), dir, file + ".engines[0] st: must be a positive number");
-    check_refused(run_config(dir, engines(R"("nodes": 0)") + "}"), dir, file + ".engines[0] nodes: must be between 1 and");
+    check_refused(run_config(dir, engines(R"("st": -1)") + "}"), dir,
+                  file + ".engines[0] st: must be a positive number");
+    check_refused(run_config(dir, engines(R"("nodes": 0)") + "}"), dir,
+                  file + ".engines[0] nodes: must be between 1 and");
     check_refused(run_config(dir, engines(R"("depth": 1)") + R"(, "each": {"depth": "deep"}})"), dir,
                   file + ".each depth: expected an integer, got 'deep'");
 }

@@ -51,7 +51,6 @@ std::string three_games() {
     return shuffle_game("A", "B", "1-0", 2) + shuffle_game("B", "A", "1-0", 2) + shuffle_game("A", "B", "1/2-1/2", 2);
 }
 
-
 // An arbiter database of 60 imported games, whose first leaf page of moves (game_moves) is then overwritten: runs
 // append games with higher ids, so they never read that page again.
 std::string damaged_database(const ScratchDir& dir, const std::string& name) {
@@ -60,7 +59,8 @@ std::string damaged_database(const ScratchDir& dir, const std::string& name) {
     const std::string pgn = dir.write(name + ".pgn", games);
     const std::string path = dir.file(name);
     REQUIRE(run_arbiter({"import", pgn, "--db", path}).exit_code == 0);
-    const long long page = query_int(path, "SELECT min(pageno) FROM dbstat WHERE name = 'game_moves' AND pagetype = 'leaf'");
+    const long long page =
+        query_int(path, "SELECT min(pageno) FROM dbstat WHERE name = 'game_moves' AND pagetype = 'leaf'");
     const long long page_size = query_int(path, "PRAGMA page_size");
     REQUIRE(page > 1);
     REQUIRE((!fs::exists(path + "-wal") || fs::file_size(path + "-wal") == 0));  // every commit is in the file
@@ -121,8 +121,8 @@ TEST_CASE("import says how many unfinished games it skipped, and why", "[badinpu
     const RunResult run = run_arbiter({"import", pgn, "--db", db});
     INFO(run.err);
     CHECK(run.exit_code == 0);
-    CHECK_THAT(run.out, Contains("imported 1 games") && Contains("3 in file") &&
-                            Contains("2 skipped: unfinished (result '*')"));
+    CHECK_THAT(run.out,
+               Contains("imported 1 games") && Contains("3 in file") && Contains("2 skipped: unfinished (result '*')"));
     CHECK(query_int(db, "SELECT count(*) FROM games") == 1);
     const RunResult again = run_arbiter({"import", pgn, "--db", db});
     CHECK_THAT(again.out, Contains("imported 0 games") && Contains("1 imported before") && Contains("2 skipped"));
@@ -131,10 +131,10 @@ TEST_CASE("import says how many unfinished games it skipped, and why", "[badinpu
 TEST_CASE("a Result tag that the movetext's end contradicts is an error naming file and line", "[badinput]") {
     ScratchDir dir;
     const std::string db = dir.file("results.db");
-    const std::string pgn = dir.write("mismatch.pgn", shuffle_game("A", "B", "1-0", 1) +
-                                                          pgn_game("A", "B", "1-0", "1. e4 e5 *"));
-    for (const auto& args : {std::vector<std::string>{"import", pgn, "--db", db},
-                             std::vector<std::string>{"ratings", "--pgn", pgn}}) {
+    const std::string pgn =
+        dir.write("mismatch.pgn", shuffle_game("A", "B", "1-0", 1) + pgn_game("A", "B", "1-0", "1. e4 e5 *"));
+    for (const auto& args :
+         {std::vector<std::string>{"import", pgn, "--db", db}, std::vector<std::string>{"ratings", "--pgn", pgn}}) {
         const RunResult run = run_arbiter(args);
         check_bad_input(run, pgn + ":11: the game starting at line 7 has [Result \"1-0\"] but its moves end with '*'");
     }
@@ -192,12 +192,14 @@ TEST_CASE("writers refuse a database with a damaged page before writing anything
     SECTION("ladder") {
         const std::string tempo = TEMPO_BIN;
         const std::string config = dir.write(
-            "ladder.json",
-            "{\"name\": \"tiny\", \"engine\": {\"name\": \"tempo\", \"cmd\": \"" + tempo + "\"},\n"
-            " \"steps\": [{\"id\": \"All\", \"feature\": \"Everything\", \"category\": \"Search\",\n"
-            "             \"options\": {\"Features\": \"all\"}}],\n"
-            " \"gauntlet\": {\"opponents\": [{\"name\": \"ref\", \"cmd\": \"" + tempo + "\", \"anchor\": 2000}],\n"
-            "              \"games_per_opponent\": 2, \"tc\": \"10+0.1\"}}\n");
+            "ladder.json", "{\"name\": \"tiny\", \"engine\": {\"name\": \"tempo\", \"cmd\": \"" + tempo +
+                               "\"},\n"
+                               " \"steps\": [{\"id\": \"All\", \"feature\": \"Everything\", \"category\": \"Search\",\n"
+                               "             \"options\": {\"Features\": \"all\"}}],\n"
+                               " \"gauntlet\": {\"opponents\": [{\"name\": \"ref\", \"cmd\": \"" +
+                               tempo +
+                               "\", \"anchor\": 2000}],\n"
+                               "              \"games_per_opponent\": 2, \"tc\": \"10+0.1\"}}\n");
         check_bad_input(run_arbiter({"ladder", config, "--db", db, "--smoke"}), damaged);
     }
     SECTION("merge into it") {

@@ -56,7 +56,8 @@ TEST_CASE("a -resultformat naming an unknown field exits 2 listing the known nam
 TEST_CASE("a JSON config's resultformat naming an unknown field exits 2 naming the file and key", "[badinput]") {
     ScratchDir dir;
     const std::string config = dir.write("run.json", R"({"engines": [{"cmd": ")" + kTempo + R"(", "name": "a"},
-        {"cmd": ")" + kTempo + R"(", "name": "b"}, {"cmd": ")" + kTempo + R"(", "name": "c"}],
+        {"cmd": ")" + kTempo + R"(", "name": "b"}, {"cmd": ")" +
+                                                         kTempo + R"(", "name": "c"}],
         "each": {"depth": 1}, "resultformat": "Rank,Name,Bogus"})");
     const RunResult run = badinput::run_binary(ARBITER_BIN, {"match", "-config", config, "--db", dir.file("run.db")});
     check_refused(run, dir, config + ".resultformat: unknown field 'Bogus'");

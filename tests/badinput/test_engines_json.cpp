@@ -17,17 +17,20 @@ std::string quoted(const std::string& word) { return "'" + word + "'"; }
 
 // `arbiter match` in `dir` with the given environment prefix ("" or "XDG_CONFIG_HOME=... ").
 RunResult run_in(const ScratchDir& dir, const std::string& environment, const std::string& flags) {
-    const std::string command = "cd " + quoted(dir.path()) + " && " + environment + "exec " + quoted(ARBITER_BIN) +
-                                " match " + flags;
+    const std::string command =
+        "cd " + quoted(dir.path()) + " && " + environment + "exec " + quoted(ARBITER_BIN) + " match " + flags;
     return badinput::run_binary("/bin/sh", {"-c", command});
 }
 
 std::string engines_json(const std::string& name) {
-    return "[\n  {\n    \"name\": \"" + name + "\",\n    \"command\": \"" TEMPO_BIN "\",\n    \"protocol\": \"uci\",\n"
+    return "[\n  {\n    \"name\": \"" + name +
+           "\",\n    \"command\": \"" TEMPO_BIN
+           "\",\n    \"protocol\": \"uci\",\n"
            "    \"options\": [{\"name\": \"Hash\", \"type\": \"spin\", \"value\": 8, \"min\": 1, \"max\": 64}]\n  }\n]\n";
 }
 
-const std::string kMatch = "-engine conf=t1 -engine cmd=" TEMPO_BIN " name=b -each depth=1 -games 1 -maxmoves 2 "
+const std::string kMatch = "-engine conf=t1 -engine cmd=" TEMPO_BIN
+                           " name=b -each depth=1 -games 1 -maxmoves 2 "
                            "-logdir off --db run.db";
 
 }  // namespace

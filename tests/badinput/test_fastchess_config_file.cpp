@@ -169,18 +169,19 @@ TEST_CASE("fastchess config: an SPRT that cannot run is refused before any game"
     ScratchDir crossing;
     check_refused(run_state(crossing,
                             [](json& state) {
-                                state["sprt"] = {{"alpha", 0.6}, {"beta", 0.6}, {"elo0", 0.0}, {"elo1", 5.0},
-                                                 {"model", "normalized"}, {"enabled", true}};
+                                state["sprt"] = {{"alpha", 0.6}, {"beta", 0.6},           {"elo0", 0.0},
+                                                 {"elo1", 5.0},  {"model", "normalized"}, {"enabled", true}};
                             }),
                   crossing, ".sprt: alpha + beta must be below 1");
 }
 
 TEST_CASE("an -sprt with alpha + beta of 1 or more is refused before any game", "[badinput]") {
     ScratchDir dir;
-    const RunResult run =
-        badinput::run_binary(ARBITER_BIN, {"match", "-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN,
-                                           "name=b", "-each", "nodes=300", "-maxmoves", "8", "-games", "2", "-sprt",
-                                           "elo0=0", "elo1=5", "alpha=0.6", "beta=0.6", "--db", dir.file("run.db")});
+    const RunResult run = badinput::run_binary(
+        ARBITER_BIN, {"match",  "-engine",         "cmd=" TEMPO_BIN, "name=a",    "-engine",   "cmd=" TEMPO_BIN,
+                      "name=b", "-each",           "nodes=300",      "-maxmoves", "8",         "-games",
+                      "2",      "-sprt",           "elo0=0",         "elo1=5",    "alpha=0.6", "beta=0.6",
+                      "--db",   dir.file("run.db")});
     INFO("stdout: " << run.out << "\nstderr: " << run.err);
     CHECK(run.exit_code == 2);
     CHECK_THAT(run.err, Contains("-sprt: alpha + beta must be below 1"));
@@ -192,17 +193,17 @@ TEST_CASE("fastchess config: a state saved for -repeat 3 is read back", "[badinp
     // counts to contradict.
     ScratchDir dir;
     const std::string state = dir.file("state.json");
-    const std::vector<std::string> engines{"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN,
-                                           "name=b", "-each", "nodes=300", "-maxmoves", "8"};
-    std::vector<std::string> first{"match", "-games", "6", "-repeat", "3", "-config", "outname=" + state,
-                                   "--db", dir.file("first.db")};
+    const std::vector<std::string> engines{"-engine", "cmd=" TEMPO_BIN, "name=a",    "-engine",   "cmd=" TEMPO_BIN,
+                                           "name=b",  "-each",          "nodes=300", "-maxmoves", "8"};
+    std::vector<std::string> first{"match",   "-games",           "6",    "-repeat",           "3",
+                                   "-config", "outname=" + state, "--db", dir.file("first.db")};
     first.insert(first.begin() + 1, engines.begin(), engines.end());
     const RunResult saved = badinput::run_binary(ARBITER_BIN, first);
     INFO("stdout: " << saved.out << "\nstderr: " << saved.err);
     REQUIRE(saved.exit_code == 0);
     CHECK(json::parse(test_support::read_text(state))["games"] == 1);
-    const RunResult read_back = badinput::run_binary(
-        ARBITER_BIN, {"match", "-config", "file=" + state, "--db", dir.file("second.db")});
+    const RunResult read_back =
+        badinput::run_binary(ARBITER_BIN, {"match", "-config", "file=" + state, "--db", dir.file("second.db")});
     INFO("stdout: " << read_back.out << "\nstderr: " << read_back.err);
     CHECK(read_back.exit_code == 0);
 }

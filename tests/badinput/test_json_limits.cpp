@@ -31,17 +31,21 @@ struct JsonEntryPoint {
 std::vector<JsonEntryPoint> json_entry_points() {
     const std::string fastchess = (fs::path(ARBITER_BIN).parent_path() / "fastchess").string();
     return {
-        {"match -config", [](const std::string& file, const std::string& db) {
+        {"match -config",
+         [](const std::string& file, const std::string& db) {
              return badinput::run_binary(ARBITER_BIN, {"match", "-config", file, "--db", db});
          }},
-        {"fastchess -config file=", [fastchess](const std::string& file, const std::string& db) {
+        {"fastchess -config file=",
+         [fastchess](const std::string& file, const std::string& db) {
              return badinput::run_binary(fastchess, {"-config", "file=" + file, "--db", db});
          }},
-        {"match -engines", [](const std::string& file, const std::string& db) {
+        {"match -engines",
+         [](const std::string& file, const std::string& db) {
              return badinput::run_binary(ARBITER_BIN, {"match", "-engines", file, "-engine", "conf=t1", "-engine",
                                                        "cmd=" + kTempo, "-each", "depth=1", "--db", db});
          }},
-        {"ladder", [](const std::string& file, const std::string& db) {
+        {"ladder",
+         [](const std::string& file, const std::string& db) {
              return badinput::run_binary(ARBITER_BIN, {"ladder", file, "--smoke", "--tempo", kTempo, "--db", db});
          }},
     };

@@ -26,11 +26,15 @@ struct LadderParts {
 std::string ladder_json(const LadderParts& parts) {
     const std::string tempo = TEMPO_BIN;
     return R"({"name": "t", "steps": [
-      {"id": "A", "feature": "a", "category": "Baseline", "date": ")" + parts.date + R"(",
+      {"id": "A", "feature": "a", "category": "Baseline", "date": ")" +
+           parts.date + R"(",
        "options": {"Features": "none"}}],
-    "gauntlet": {"opponents": [{"name": "ref", "cmd": ")" + tempo + R"(", "anchor": )" + parts.anchor + R"(}]},
-    "engine": {"cmd": ")" + tempo + R"("},
-    "wac": )" + parts.wac + "}";
+    "gauntlet": {"opponents": [{"name": "ref", "cmd": ")" +
+           tempo + R"(", "anchor": )" + parts.anchor + R"(}]},
+    "engine": {"cmd": ")" +
+           tempo + R"("},
+    "wac": )" +
+           parts.wac + "}";
 }
 
 RunResult check_refused(const LadderParts& parts, const std::string& message) {
@@ -60,8 +64,8 @@ TEST_CASE("a ladder step date that is no calendar day exits 2 naming the step", 
     for (const char* date : {"2024-13-45", "2024-00-10", "2023-02-29", "2024-04-31", "2024-01-00"}) {
         LadderParts parts;
         parts.date = date;
-        check_refused(parts, "steps[0].date: expected YYYY-MM-DD, a day of the calendar, got '" + std::string(date) +
-                                 "'");
+        check_refused(parts,
+                      "steps[0].date: expected YYYY-MM-DD, a day of the calendar, got '" + std::string(date) + "'");
     }
 }
 

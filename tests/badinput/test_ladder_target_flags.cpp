@@ -19,7 +19,8 @@ std::string write_ladder(const ScratchDir& dir) {
     return dir.write("ladder.json", R"({"name": "t", "steps": [
       {"id": "A", "feature": "a", "category": "Baseline", "options": {"Features": "none"}},
       {"id": "B", "feature": "b", "category": "Search", "options": {"Features": "all"}}],
-    "gauntlet": {"opponents": [{"name": "ref", "cmd": ")" + tempo + R"(", "anchor": 2000}]},
+    "gauntlet": {"opponents": [{"name": "ref", "cmd": ")" +
+                                        tempo + R"(", "anchor": 2000}]},
     "engine": {"cmd": ")" + tempo + R"("}})");
 }
 
@@ -28,7 +29,12 @@ void check_refused(const std::vector<std::string>& flags, const std::string& mes
     std::vector<std::string> args{"ladder", write_ladder(dir), "--smoke", "--db", dir.file("ladder.db")};
     args.insert(args.end(), flags.begin(), flags.end());
     const RunResult run = badinput::run_binary(ARBITER_BIN, args);
-    INFO("flags:" << [&] { std::string all; for (const auto& f : flags) all += " " + f; return all; }()
+    INFO("flags:" <<
+         [&] {
+             std::string all;
+             for (const auto& f : flags) all += " " + f;
+             return all;
+         }()
                   << "\nstdout: " << run.out << "\nstderr: " << run.err);
     CHECK_FALSE(run.timed_out);
     CHECK(run.exit_code == 2);
@@ -47,7 +53,8 @@ TEST_CASE("ladder --target-error without a usable Elo value exits 2 naming the f
     check_refused({"--target-error=0"}, "--target-error: expected a 95% error in Elo of at least 1, got '0'");
 }
 
-TEST_CASE("ladder --max-games without --target-error, or not a count of games, exits 2 naming the flag", "[badinput][ladder]") {
+TEST_CASE("ladder --max-games without --target-error, or not a count of games, exits 2 naming the flag",
+          "[badinput][ladder]") {
     check_refused({"--max-games", "1000"}, "--max-games: a budget for --target-error");
     for (const char* value : {"abc", "0", "1", "-8", "2.5"}) {
         check_refused({"--target-error", "30", "--max-games", value}, "--max-games");

@@ -25,10 +25,10 @@ const std::string kTempo = TEMPO_BIN;
 
 // `arbiter match` of two tempo engines with `pattern` given to -pgnout on the command line.
 RunResult run_with_flag(const ScratchDir& dir, const std::string& pattern) {
-    return badinput::run_binary(ARBITER_BIN, {"match", "-engine", "cmd=" + kTempo, "name=a", "-engine", "cmd=" + kTempo,
-                                              "name=b", "-each", "depth=1", "-games", "2", "--db", dir.file("run.db"),
-                                              "-logdir", "off", "-pgnout", "file=" + dir.file("g.pgn"),
-                                              "match_line=" + pattern});
+    return badinput::run_binary(
+        ARBITER_BIN, {"match", "-engine", "cmd=" + kTempo, "name=a", "-engine", "cmd=" + kTempo, "name=b", "-each",
+                      "depth=1", "-games", "2", "--db", dir.file("run.db"), "-logdir", "off", "-pgnout",
+                      "file=" + dir.file("g.pgn"), "match_line=" + pattern});
 }
 
 // The same match from a -config file, `pattern` in its pgnout_fastchess.match_line list.
@@ -53,8 +53,7 @@ void check_refused(const RunResult& run, const ScratchDir& dir, const std::strin
 
 }  // namespace
 
-TEST_CASE("a match_line pattern RE2 cannot run is bad input naming the flag or key, pattern and reason",
-          "[badinput]") {
+TEST_CASE("a match_line pattern RE2 cannot run is bad input naming the flag or key, pattern and reason", "[badinput]") {
     const Refusal refusal = GENERATE(values<Refusal>({
         {"info string (a)\\1", "invalid escape sequence: \\1; RE2 has no backreferences"},
         {"info(?= string)", "invalid perl operator: (?=; RE2 has no backreferences"},

@@ -15,8 +15,23 @@ using Catch::Matchers::Contains;
 namespace {
 
 std::vector<std::string> match_with(const ScratchDir& dir, const std::string& flag, const std::string& path) {
-    return {"match",   "-engine", std::string("cmd=") + TEMPO_BIN, "name=a", "-engine", std::string("cmd=") + TEMPO_BIN,
-            "name=b",  "-each",   "depth=1", "-games", "2", "--db", dir.file("run.db"), "-logdir", "off", flag, path};
+    return {"match",
+            "-engine",
+            std::string("cmd=") + TEMPO_BIN,
+            "name=a",
+            "-engine",
+            std::string("cmd=") + TEMPO_BIN,
+            "name=b",
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+            "--db",
+            dir.file("run.db"),
+            "-logdir",
+            "off",
+            flag,
+            path};
 }
 
 std::set<std::string> entries(const ScratchDir& dir) {

@@ -17,9 +17,11 @@ using Catch::Matchers::Contains;
 namespace {
 
 std::vector<std::string> match_into(const std::string& db, const std::vector<std::string>& outputs) {
-    std::vector<std::string> args{"match",  "-engine", std::string("cmd=") + TEMPO_BIN, "name=a", "-engine",
-                                  std::string("cmd=") + TEMPO_BIN, "name=b", "-each", "depth=1", "-games", "2",
-                                  "--db",   db,        "-logdir", "off"};
+    std::vector<std::string> args{"match",  "-engine", std::string("cmd=") + TEMPO_BIN,
+                                  "name=a", "-engine", std::string("cmd=") + TEMPO_BIN,
+                                  "name=b", "-each",   "depth=1",
+                                  "-games", "2",       "--db",
+                                  db,       "-logdir", "off"};
     args.insert(args.end(), outputs.begin(), outputs.end());
     return args;
 }

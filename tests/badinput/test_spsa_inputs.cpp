@@ -25,9 +25,26 @@ namespace {
 const std::string kGoodParams = "LmrDivisor,225,100,400,20,0.002\n";
 
 std::vector<std::string> spsa_args(const ScratchDir& dir, const std::string& params, int iterations = 1) {
-    return {"spsa", "-engine", std::string("cmd=") + TEMPO_BIN, "name=tempo", "-each", "nodes=500",
-            "--params", params, "--iterations", std::to_string(iterations), "--pairs-per-iteration", "1",
-            "-concurrency", "2", "--db", dir.file("spsa.db"), "-seed", "7", "--name", "t"};
+    return {"spsa",
+            "-engine",
+            std::string("cmd=") + TEMPO_BIN,
+            "name=tempo",
+            "-each",
+            "nodes=500",
+            "--params",
+            params,
+            "--iterations",
+            std::to_string(iterations),
+            "--pairs-per-iteration",
+            "1",
+            "-concurrency",
+            "2",
+            "--db",
+            dir.file("spsa.db"),
+            "-seed",
+            "7",
+            "--name",
+            "t"};
 }
 
 RunResult run_spsa(const std::vector<std::string>& args) { return badinput::run_binary(ARBITER_BIN, args); }
@@ -107,9 +124,9 @@ TEST_CASE("arbiter spsa refuses a missing opening book before storing the run", 
 
 TEST_CASE("arbiter spsa refuses an integer parameter beyond 2^53, quoting the text as written", "[badinput]") {
     ScratchDir dir;
-    CHECK_THAT(refusal(dir, "LmrDivisor, int, 9223372036854775807, 100, 9223372036854775807, 20, 0.002\n"),
-               Contains(dir.file("tune.txt") +
-                        ":1: the value '9223372036854775807' is beyond ±9007199254740992 (2^53)"));
+    CHECK_THAT(
+        refusal(dir, "LmrDivisor, int, 9223372036854775807, 100, 9223372036854775807, 20, 0.002\n"),
+        Contains(dir.file("tune.txt") + ":1: the value '9223372036854775807' is beyond ±9007199254740992 (2^53)"));
 }
 
 TEST_CASE("a second arbiter spsa on a run being played is refused; a killed one's run resumes", "[badinput]") {
@@ -118,8 +135,8 @@ TEST_CASE("a second arbiter spsa on a run being played is refused; a killed one'
     test_support::Child first(test_support::logged(ARBITER_BIN, args, dir.file("first.log")));
     // An iteration is stored only once the run is claimed; stopped there, the first holds the claim
     // for as long as the second needs, however fast its games are.
-    const bool started = test_support::wait_until([&] { return stored_iterations(dir.file("spsa.db")) >= 1; },
-                                                  std::chrono::seconds(30));
+    const bool started =
+        test_support::wait_until([&] { return stored_iterations(dir.file("spsa.db")) >= 1; }, std::chrono::seconds(30));
     first.signal(SIGSTOP);
     const RunResult second = run_spsa(args);
     first.signal(SIGKILL);

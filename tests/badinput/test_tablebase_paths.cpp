@@ -26,10 +26,19 @@ const std::string kTables = SYZYGY_DIR;
 
 // `arbiter match`: two tempo engines at depth 1 from one tablebase position, into dir/run.db.
 RunResult run_match(const ScratchDir& dir, const std::vector<std::string>& extra) {
-    std::vector<std::string> args{"match",  "-engine",   "cmd=" + kTempo, "name=a",   "-engine", "cmd=" + kTempo,
-                                  "name=b", "-each",     "depth=1",       "-openings",
+    std::vector<std::string> args{"match",
+                                  "-engine",
+                                  "cmd=" + kTempo,
+                                  "name=a",
+                                  "-engine",
+                                  "cmd=" + kTempo,
+                                  "name=b",
+                                  "-each",
+                                  "depth=1",
+                                  "-openings",
                                   "file=" + dir.write("kqk.epd", "8/8/8/8/8/2k5/8/KQ6 w - - 0 1\n"),
-                                  "--db",   dir.file("run.db")};
+                                  "--db",
+                                  dir.file("run.db")};
     args.insert(args.end(), extra.begin(), extra.end());
     return badinput::run_binary(ARBITER_BIN, args);
 }
@@ -101,11 +110,13 @@ TEST_CASE("a table cut short beside a good one exits 2 naming it", "[badinput][t
     fs::copy_file(kTables + "/KRvK.rtbw", dir.file("cut/KRvK.rtbw"));
     const std::string cut = cut_table(dir, "KQvK.rtbw", 100);
     check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir,
-                  "-tb: '" + cut + "': truncated or incomplete: 100 bytes, where a Syzygy table is 16 bytes more "
-                                   "than a multiple of 64, at least 80");
+                  "-tb: '" + cut +
+                      "': truncated or incomplete: 100 bytes, where a Syzygy table is 16 bytes more "
+                      "than a multiple of 64, at least 80");
     // 16 bytes has the right remainder but cannot hold a table; a cut DTZ table is refused too.
     cut_table(dir, "KQvK.rtbw", 16);
-    check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir, "-tb: '" + cut + "': truncated or incomplete: 16 bytes");
+    check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir,
+                  "-tb: '" + cut + "': truncated or incomplete: 16 bytes");
     fs::copy_file(kTables + "/KQvK.rtbw", cut, fs::copy_options::overwrite_existing);
     const std::string cut_dtz = cut_table(dir, "KQvK.rtbz", 1000);
     check_refused(run_match(dir, {"-tb", dir.file("cut")}), dir,

@@ -44,8 +44,8 @@ TEST_CASE("tempo epd rejects an unparsable or illegal bm/am move with file:line"
 
 TEST_CASE("tempo epd reads a suite with a byte-order mark, comments and comma-separated moves", "[badinput]") {
     ScratchDir dir;
-    const std::string suite = dir.write("bom.epd", kBom + kMateA + "# a comment\n\n" +
-                                                       "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#, Rb8; id \"M.3\";\n");
+    const std::string suite = dir.write(
+        "bom.epd", kBom + kMateA + "# a comment\n\n" + "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#, Rb8; id \"M.3\";\n");
     const RunResult run = tempo_epd(suite);
     CHECK(run.exit_code == 0);
     CHECK_THAT(run.out, Contains(" / 2\n"));

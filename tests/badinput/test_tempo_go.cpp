@@ -28,11 +28,10 @@ struct Tempo {
 
 TEST_CASE("tempo answers every malformed go with a bestmove", "[badinput]") {
     Tempo tempo;
-    for (const char* line :
-         {"go depth abc", "go nodes x", "go movetime -5", "go depth", "go wtime", "go wtime abc", "go movetime 1.5",
-          "go mate x", "go perft abc", "go movestogo 0", "go winc 100 binc", "go searchmoves e2e4",
-          "go depth 99999999999999999999x", "go wtime 99999999999999999999 depth 3",
-          "go nodes 99999999999999999999 depth 2"}) {
+    for (const char* line : {"go depth abc", "go nodes x", "go movetime -5", "go depth", "go wtime", "go wtime abc",
+                             "go movetime 1.5", "go mate x", "go perft abc", "go movestogo 0", "go winc 100 binc",
+                             "go searchmoves e2e4", "go depth 99999999999999999999x",
+                             "go wtime 99999999999999999999 depth 3", "go nodes 99999999999999999999 depth 2"}) {
         INFO(line);
         tempo.process.send(line);
         std::vector<std::string> seen;

@@ -85,8 +85,8 @@ TEST_CASE("instant engine: a run against itself at concurrency 4 stores every ga
         std::vector<std::string>{"-engine", "cmd=" INSTANT_ENGINE_BIN, "name=instant-a", "-engine",
                                  "cmd=" INSTANT_ENGINE_BIN, "name=instant-b", "-each", "proto=uci", "depth=1"} +
         std::vector<std::string>{"-concurrency", "4", "-rounds", "6", "-games", "2", "-repeat", "-openings",
-                                 "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd", "format=epd",
-                                 "order=sequential", "-db", db});
+                                 "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd", "format=epd", "order=sequential",
+                                 "-db", db});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const auto games = test_support::stored_games(db);

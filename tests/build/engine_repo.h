@@ -79,7 +79,8 @@ public:
     // the command leaves behind cannot hold open as it could a pipe. Builds go to the default cache
     // under this scratch directory (cache_base()), never into the user's.
     Outcome shell(const std::string& command) const {
-        const std::string isolated = "unset ARBITER_BUILD_CACHE; export ARBITER_CACHE_DIR='" + cache_base().string() + "'; ";
+        const std::string isolated =
+            "unset ARBITER_BUILD_CACHE; export ARBITER_CACHE_DIR='" + cache_base().string() + "'; ";
         test_support::ChildSpec line = test_support::shell(isolated + command);
         line.out = test_support::Stream::file((root() / "out.txt").string());
         line.err = test_support::Stream::file((root() / "err.txt").string());

@@ -11,7 +11,8 @@ using arbiter::build::bench_in_commit_message;
 using arbiter::build::bench_nodes_in_output;
 
 TEST_CASE("bench output: tempo's, Stockfish's and OpenBench-style node counts are read", "[unit]") {
-    CHECK(bench_nodes_in_output("position 1/30  depth 9  nodes 12\n\nNodes searched  : 2881902\nNodes/second    : 578811\n") ==
+    CHECK(bench_nodes_in_output(
+              "position 1/30  depth 9  nodes 12\n\nNodes searched  : 2881902\nNodes/second    : 578811\n") ==
           "2881902");
     // Stockfish: the info lines of each position come first; the summary at the bottom wins.
     CHECK(bench_nodes_in_output("info depth 13 seldepth 17 multipv 1 score cp 20 nodes 123456 nps 1000 time 5\n"
@@ -54,17 +55,20 @@ TEST_CASE("arbiter.json: the recipe, its defaults and the errors naming the file
     CHECK(recipe.dir == "src");
     CHECK(recipe.bench_args == "bench");
     CHECK(recipe.verify_bench);
-    const auto command = parse_recipe_file(R"({"build": {"recipe": "./build.sh {out}"}, "bench": {"verify": false}})", "b");
+    const auto command =
+        parse_recipe_file(R"({"build": {"recipe": "./build.sh {out}"}, "bench": {"verify": false}})", "b");
     CHECK(command.kind == RecipeKind::command);
     CHECK(command.command == "./build.sh {out}");
     CHECK_FALSE(command.verify_bench);
 
-    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "make", "exe": "e", "flavour": 1}})", "abc:arbiter.json"),
-                      Catch::Contains("abc:arbiter.json") && Catch::Contains("build.flavour") && Catch::Contains("unknown key"));
+    CHECK_THROWS_WITH(
+        parse_recipe_file(R"({"build": {"recipe": "make", "exe": "e", "flavour": 1}})", "abc:arbiter.json"),
+        Catch::Contains("abc:arbiter.json") && Catch::Contains("build.flavour") && Catch::Contains("unknown key"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "openbench"}, "bench": {"verify": "yes"}})", "f.json"),
                       Catch::Contains("f.json") && Catch::Contains("bench.verify"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": 3}})", "f.json"), Catch::Contains("build.recipe"));
-    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "cmake"}})", "f.json"), Catch::Contains("build.target"));
+    CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "cmake"}})", "f.json"),
+                      Catch::Contains("build.target"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"bench": {}})", "f.json"), Catch::Contains("f.json: build: missing"));
     CHECK_THROWS_WITH(parse_recipe_file("{", "f.json"), Catch::Contains("f.json:1: invalid JSON"));
     // Read as every configuration file is (issue #36): nesting capped, repeated keys and 1e400 refused.
@@ -74,7 +78,8 @@ TEST_CASE("arbiter.json: the recipe, its defaults and the errors naming the file
                       Catch::Contains("f.json.build.recipe: key given twice"));
     CHECK_THROWS_WITH(parse_recipe_file(R"({"build": {"recipe": "make", "jobs": 1e400}})", "f.json"),
                       Catch::Contains("f.json:1: number out of range"));
-    CHECK_THROWS_AS(parse_recipe_file(R"({"extra": 1, "build": {"recipe": "make", "exe": "e"}})", "f"), BuildInputError);
+    CHECK_THROWS_AS(parse_recipe_file(R"({"extra": 1, "build": {"recipe": "make", "exe": "e"}})", "f"),
+                    BuildInputError);
 }
 
 TEST_CASE("arbiter.json: build.timeout takes whole seconds up to the longest limit", "[unit]") {

@@ -55,9 +55,10 @@ public:
     // Runs a shell command line; stdout and stderr are collected through files, which a process
     // the command leaves behind cannot hold open as it could a pipe.
     Outcome shell(const std::string& command) const {
-        const std::string cache_setting = "export ARBITER_CACHE_DIR='" + (root_ / "arbiter-cache").string() + "'; " +
-                                          (shared_cache_ ? "export ARBITER_BUILD_CACHE='" + shared_cache_->string() + "'; "
-                                                         : "unset ARBITER_BUILD_CACHE; ");
+        const std::string cache_setting =
+            "export ARBITER_CACHE_DIR='" + (root_ / "arbiter-cache").string() + "'; " +
+            (shared_cache_ ? "export ARBITER_BUILD_CACHE='" + shared_cache_->string() + "'; "
+                           : "unset ARBITER_BUILD_CACHE; ");
         test_support::ChildSpec line = test_support::shell(cache_setting + command);
         line.out = test_support::Stream::file((root_ / "out.txt").string());
         line.err = test_support::Stream::file((root_ / "err.txt").string());
@@ -139,11 +140,12 @@ TEST_CASE("arbiter build builds a revision once, into a cache keyed by the full 
 TEST_CASE("two concurrent builds of one commit compile it once", "[integration]") {
     ScratchClone clone;
     const std::string commit = clone.commit_cmakelists(kStandInProject, "stand-in");
-    const std::string build = std::string(ARBITER_BIN) + " build --jobs 1 --repo '" + clone.repo().string() + "' --rev HEAD";
+    const std::string build =
+        std::string(ARBITER_BIN) + " build --jobs 1 --repo '" + clone.repo().string() + "' --rev HEAD";
     const fs::path one = clone.root() / "one";
     const fs::path two = clone.root() / "two";
-    const Outcome both = clone.shell("(" + build + " >'" + one.string() + ".out' 2>'" + one.string() + ".err' & " + build +
-                                     " >'" + two.string() + ".out' 2>'" + two.string() + ".err' & wait)");
+    const Outcome both = clone.shell("(" + build + " >'" + one.string() + ".out' 2>'" + one.string() + ".err' & " +
+                                     build + " >'" + two.string() + ".out' 2>'" + two.string() + ".err' & wait)");
     REQUIRE(both.code == 0);
     const fs::path entry = entry_of(clone.cache(), commit);
     const std::string binary = (entry / "build" / "bin" / "tempo").string();
@@ -160,10 +162,10 @@ TEST_CASE("two concurrent builds of one commit compile it once", "[integration]"
 
 TEST_CASE("a revision that does not build fails with the path of its log", "[integration]") {
     ScratchClone clone;
-    const std::string broken =
-        clone.commit_cmakelists("cmake_minimum_required(VERSION 3.25)\nproject(broken NONE)\n"
-                                "message(FATAL_ERROR \"this revision is broken on purpose\")\n",
-                                "broken");
+    const std::string broken = clone.commit_cmakelists(
+        "cmake_minimum_required(VERSION 3.25)\nproject(broken NONE)\n"
+        "message(FATAL_ERROR \"this revision is broken on purpose\")\n",
+        "broken");
     const Outcome result = clone.arbiter_build("--rev HEAD");
     CHECK(result.code == 2);  // a commit that does not build is not something to test
     CHECK(result.out.empty());

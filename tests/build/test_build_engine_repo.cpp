@@ -21,8 +21,8 @@ std::string commit_wrapper(const EngineRepo& repo, unsigned long nodes, const st
 
 std::string match_command(const EngineRepo& repo, const std::string& first, const std::string& second) {
     const std::string where = " repo='" + repo.repo().string() + "'";
-    return std::string("cd '") + repo.root().string() + "' && " + ARBITER_BIN + " match -engine build=" + first + where +
-           " -engine build=" + second + " -each" + where + " nodes=500 -games 2 -concurrency 1 --db '" +
+    return std::string("cd '") + repo.root().string() + "' && " + ARBITER_BIN + " match -engine build=" + first +
+           where + " -engine build=" + second + " -each" + where + " nodes=500 -games 2 -concurrency 1 --db '" +
            (repo.root() / "match.db").string() + "'";
 }
 

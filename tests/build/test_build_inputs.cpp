@@ -30,7 +30,8 @@ std::string log_of(const Outcome& built) { return test_support::read_text(entry_
 // A compiler that prints `version` for --version and is cc otherwise.
 fs::path fake_compiler(const EngineRepo& repo, const std::string& name, const std::string& version) {
     const fs::path path = repo.root() / name;
-    std::ofstream(path) << "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" << version << "'; exit 0; fi\nexec cc \"$@\"\n";
+    std::ofstream(path) << "#!/bin/sh\nif [ \"$1\" = --version ]; then echo '" << version
+                        << "'; exit 0; fi\nexec cc \"$@\"\n";
     fs::permissions(path, fs::perms::owner_all);
     return path;
 }
@@ -50,7 +51,8 @@ TEST_CASE("--make-var and --net reach make's command line; the network is named 
     CHECK(contains(built.err, "bench 77 nodes, as the commit message says"));
     CHECK(contains(log_of(built), "network: [" + net.string() + "] []"));
     CHECK(contains(log_of(built), "weights-one"));
-    CHECK(contains(test_support::read_text(entry_of(built) / "key"), "net " + arbiter::build::sha256_hex("weights-one\n")));
+    CHECK(contains(test_support::read_text(entry_of(built) / "key"),
+                   "net " + arbiter::build::sha256_hex("weights-one\n")));
 
     const Outcome other_count = repo.arbiter_build("--rev HEAD --recipe openbench --make-var NODES=78");
     CHECK(other_count.code == 2);  // the variable reached the compiler: the count follows it
@@ -58,7 +60,8 @@ TEST_CASE("--make-var and --net reach make's command line; the network is named 
 
     const fs::path copy = repo.root() / "copy.nnue";
     fs::copy_file(net, copy);
-    const Outcome same_bytes = repo.arbiter_build("--rev HEAD --recipe openbench --make-var NODES=77 --net '" + copy.string() + "'");
+    const Outcome same_bytes =
+        repo.arbiter_build("--rev HEAD --recipe openbench --make-var NODES=77 --net '" + copy.string() + "'");
     REQUIRE(same_bytes.code == 0);
     CHECK(contains(same_bytes.err, "cached build"));  // another path, the same network
     CHECK(trimmed(same_bytes.out) == trimmed(built.out));
@@ -77,7 +80,8 @@ TEST_CASE("--make-var and --net reach make's command line; the network is named 
 TEST_CASE("build.vars, build.net and build.net_var in arbiter.json; the flags add to them", "[integration]") {
     EngineRepo repo;
     repo.write("nets/default.nnue", "committed-weights\n");
-    repo.write("arbiter.json", R"({"build": {"recipe": "openbench", "vars": {"NODES": "55"}, "net": "nets/default.nnue"}})");
+    repo.write("arbiter.json",
+               R"({"build": {"recipe": "openbench", "vars": {"NODES": "55"}, "net": "nets/default.nnue"}})");
     commit_variable_engine(repo, "recipe with variables\n\nBench: 55\n");
 
     const Outcome built = repo.arbiter_build("--rev HEAD");
@@ -99,8 +103,9 @@ TEST_CASE("build.vars, build.net and build.net_var in arbiter.json; the flags ad
 TEST_CASE("cmake gets the variables as -D, a command recipe in its environment", "[integration]") {
     EngineRepo repo;
     repo.write("engine.c", "#include <stdio.h>\nint main(void) { printf(\"%d nodes\\n\", NODES); return 0; }\n");
-    repo.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.25)\nproject(tiny C)\nadd_executable(tiny engine.c)\n"
-                                 "target_compile_definitions(tiny PRIVATE NODES=${NODES})\n");
+    repo.write("CMakeLists.txt",
+               "cmake_minimum_required(VERSION 3.25)\nproject(tiny C)\nadd_executable(tiny engine.c)\n"
+               "target_compile_definitions(tiny PRIVATE NODES=${NODES})\n");
     repo.commit("variables everywhere\n\nBench: 91");
 
     const Outcome cmake = repo.arbiter_build("--rev HEAD --recipe cmake --target tiny --make-var NODES=91");
@@ -108,7 +113,8 @@ TEST_CASE("cmake gets the variables as -D, a command recipe in its environment",
     CHECK(cmake.code == 0);
     CHECK(contains(cmake.err, "bench 91 nodes, as the commit message says"));
 
-    const Outcome command = repo.arbiter_build("--rev HEAD --recipe 'cc -O0 -DNODES=$NODES -o {out} engine.c' --make-var NODES=91");
+    const Outcome command =
+        repo.arbiter_build("--rev HEAD --recipe 'cc -O0 -DNODES=$NODES -o {out} engine.c' --make-var NODES=91");
     INFO(command.err);
     CHECK(command.code == 0);
     CHECK(contains(command.err, "bench 91 nodes, as the commit message says"));
@@ -133,7 +139,8 @@ TEST_CASE("bad variables and networks are refused naming the flag or key, exit 2
     const fs::path net = repo.root() / "n.nnue";
     std::ofstream(net) << "w";
     refused("--net '" + net.string() + "' --net-var 'MY-NET'", "--net-var: 'MY-NET' is not a variable name");
-    refused("--net '" + net.string() + "' --make-var EVALFILE=x", "--make-var: EVALFILE is the variable the network goes to");
+    refused("--net '" + net.string() + "' --make-var EVALFILE=x",
+            "--make-var: EVALFILE is the variable the network goes to");
 
     repo.write("arbiter.json", R"({"build": {"recipe": "openbench", "vars": ["NODES=1"]}})");
     const std::string listed = repo.commit("vars as a list");
@@ -184,8 +191,8 @@ TEST_CASE("the default cache is outside the engine's repository, which stays cle
     CHECK(repo.shell("git -C '" + repo.repo().string() + "' status --porcelain").out.empty());
 
     const fs::path xdg = repo.root() / "xdg";
-    const Outcome from_xdg =
-        repo.arbiter_build("--rev HEAD --recipe openbench", "unset ARBITER_CACHE_DIR; XDG_CACHE_HOME='" + xdg.string() + "'");
+    const Outcome from_xdg = repo.arbiter_build("--rev HEAD --recipe openbench",
+                                                "unset ARBITER_CACHE_DIR; XDG_CACHE_HOME='" + xdg.string() + "'");
     REQUIRE(from_xdg.code == 0);
     CHECK(trimmed(from_xdg.out).rfind((xdg / "arbiter" / "builds").string() + "/", 0) == 0);
 
@@ -206,7 +213,8 @@ TEST_CASE("--bench prints the count when the commit's differs, with both; --no-v
     CHECK(differs.out == "4242\n");
     CHECK(contains(differs.err, "counts 4242 nodes, the commit message says Bench: 1000"));
 
-    const Outcome unchecked = repo.arbiter_build("--rev HEAD --recipe openbench --make-var NODES=4242 --bench --no-verify-bench");
+    const Outcome unchecked =
+        repo.arbiter_build("--rev HEAD --recipe openbench --make-var NODES=4242 --bench --no-verify-bench");
     INFO(unchecked.err);
     CHECK(unchecked.code == 0);
     CHECK(unchecked.out == "4242\n");

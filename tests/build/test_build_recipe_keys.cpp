@@ -53,7 +53,8 @@ std::string error_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("recipe keys are read on -engine and filled in by -each", "[unit]") {
-    const EngineSpec engine = parse_engine_spec("build=HEAD recipe=cmake recipe.target=eng recipe.exe=bin/eng bench=no", "-engine #1");
+    const EngineSpec engine =
+        parse_engine_spec("build=HEAD recipe=cmake recipe.target=eng recipe.exe=bin/eng bench=no", "-engine #1");
     CHECK(engine.build_recipe == "cmake");
     CHECK(engine.build_recipe_target == "eng");
     CHECK(engine.build_recipe_exe == "bin/eng");
@@ -114,8 +115,8 @@ TEST_CASE("a build= engine's record names its commit's subject and UTC committer
 }
 
 TEST_CASE("make-var.NAME=, net= and net-var= are read on -engine, filled in by -each and written to JSON", "[unit]") {
-    const EngineSpec engine =
-        parse_engine_spec("build=HEAD make-var.ARCH=native make-var.CXX=clang++ net=nets/a.nnue net-var=NETFILE", "-engine #1");
+    const EngineSpec engine = parse_engine_spec(
+        "build=HEAD make-var.ARCH=native make-var.CXX=clang++ net=nets/a.nnue net-var=NETFILE", "-engine #1");
     CHECK(engine.build_make_vars ==
           std::vector<std::pair<std::string, std::string>>{{"ARCH", "native"}, {"CXX", "clang++"}});
     CHECK(engine.build_net == "nets/a.nnue");

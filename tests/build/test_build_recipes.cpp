@@ -99,7 +99,8 @@ TEST_CASE("the make, cmake and command recipes leave their binary in the cache e
     repo.write("engine.c", c_engine(31));
     repo.write("Makefile", "engine: engine.c\n\t$(CC) -O0 -o out/engine engine.c\n");
     repo.write("out/.keep", "");
-    repo.write("CMakeLists.txt", "cmake_minimum_required(VERSION 3.25)\nproject(tiny C)\nadd_executable(tiny engine.c)\n");
+    repo.write("CMakeLists.txt",
+               "cmake_minimum_required(VERSION 3.25)\nproject(tiny C)\nadd_executable(tiny engine.c)\n");
     repo.commit("three ways to build\n\nBench: 31");
 
     const Outcome made = repo.arbiter_build("--rev HEAD --recipe make --exe out/engine");
@@ -114,7 +115,8 @@ TEST_CASE("the make, cmake and command recipes leave their binary in the cache e
     CHECK(fs::path(trimmed(cmake.out)) == entry_dir_of(trimmed(cmake.out)) / "build" / "tiny");
     CHECK(contains(cmake.err, "bench 31 nodes"));
 
-    const Outcome command = repo.arbiter_build("--rev HEAD --recipe 'echo {jobs} > {out}.jobs && cc -O0 -o {out} engine.c'");
+    const Outcome command =
+        repo.arbiter_build("--rev HEAD --recipe 'echo {jobs} > {out}.jobs && cc -O0 -o {out} engine.c'");
     INFO(command.err);
     REQUIRE(command.code == 0);
     const fs::path binary = trimmed(command.out);
@@ -138,7 +140,8 @@ TEST_CASE("a commit that does not build exits 2 naming its log, with the log's e
     CHECK(contains(result.err, "error"));
 }
 
-TEST_CASE("bench mismatch exits 2 with both counts - --no-verify-bench and verify=false skip the bench", "[integration]") {
+TEST_CASE("bench mismatch exits 2 with both counts - --no-verify-bench and verify=false skip the bench",
+          "[integration]") {
     EngineRepo repo;
     write_openbench_engine(repo, 4242);
     repo.write("arbiter.json", kOpenBenchJson);
@@ -157,7 +160,8 @@ TEST_CASE("bench mismatch exits 2 with both counts - --no-verify-bench and verif
 
     check_bench_skipped(repo.arbiter_build("--rev HEAD --no-verify-bench"));
 
-    repo.write("arbiter.json", R"({"build": {"recipe": "openbench", "dir": "src", "exe": "tiny"}, "bench": {"verify": false}})");
+    repo.write("arbiter.json",
+               R"({"build": {"recipe": "openbench", "dir": "src", "exe": "tiny"}, "bench": {"verify": false}})");
     repo.commit("stop checking\n\nBench: 1000\n");
     check_bench_skipped(repo.arbiter_build("--rev HEAD"));
 }
@@ -204,6 +208,6 @@ TEST_CASE("the recipe comes from the commit, else from the working tree - none o
     const Outcome refused = repo.arbiter_build("--rev HEAD");
     CHECK(refused.code == 2);
     CHECK(contains(refused.err, bad.substr(0, 12) + ":arbiter.json: build.flavour: unknown key"));
-    CHECK(repo.arbiter_build("--rev HEAD --dir src").code == 2);  // --dir without --recipe
+    CHECK(repo.arbiter_build("--rev HEAD --dir src").code == 2);       // --dir without --recipe
     CHECK(repo.arbiter_build("--rev HEAD --recipe cmake").code == 2);  // no --target
 }

@@ -93,7 +93,8 @@ TEST_CASE("import stores games with moves, and a second import adds nothing", "[
 
 TEST_CASE("a broken PGN is refused naming file and line, and nothing is written", "[cli]") {
     TempDir dir;
-    const std::string pgn = dir.write("broken.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n");
+    const std::string pgn =
+        dir.write("broken.pgn", "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n");
     const std::string db_path = dir.file("broken.db");
     std::ostringstream out, err;
     CHECK(run_import_command({pgn, "--db", db_path}, out, err) == 2);  // bad input
@@ -110,8 +111,8 @@ TEST_CASE("ratings from the database and from PGN agree with the closed form", "
     // A scored 2.5 of 3 against B: with B anchored at 2000, the maximum-likelihood rating of A is
     // 2000 - 400 log10(1/s - 1) with s = 5/6, i.e. 2000 + 400 log10(5).
     const double expected_a = 2000.0 + 400.0 * std::log10(5.0);
-    for (const std::vector<std::string>& source : {std::vector<std::string>{"--db", db_path},
-                                                   std::vector<std::string>{"--pgn", pgn}}) {
+    for (const std::vector<std::string>& source :
+         {std::vector<std::string>{"--db", db_path}, std::vector<std::string>{"--pgn", pgn}}) {
         std::vector<std::string> args = source;
         args.insert(args.end(), {"--anchor", "B=2000", "--json"});
         std::ostringstream out, err;

@@ -137,7 +137,8 @@ TEST_CASE("flag reader: whole numbers take all of the text and stay in range", "
     CHECK_THAT(usage_error_of([] { parse_whole("--games", "1.5", 1, 100); }), Contains("'1.5'"));
     CHECK_THAT(usage_error_of([] { parse_whole("--games", "0", 1, 100); }),
                Equals("--games: '0' is out of range: give a whole number from 1 to 100"));
-    CHECK_THAT(usage_error_of([] { parse_whole("--run", "99999999999999999999", 1, std::numeric_limits<std::int64_t>::max()); }),
+    CHECK_THAT(usage_error_of(
+                   [] { parse_whole("--run", "99999999999999999999", 1, std::numeric_limits<std::int64_t>::max()); }),
                Contains("out of range"));
     CHECK_THAT(usage_error_of([] { parse_whole("--run", "+-3", 1, 10); }), Contains("'+-3'"));
 }

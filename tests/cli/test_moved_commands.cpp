@@ -19,9 +19,9 @@ using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 TEST_CASE("match flags: values run to the next flag, --name=value included", "[unit]") {
-    const cli::MatchRequest request = cli::read_match_flags(
-        {"-engine=cmd=a", "name=x", "-engine", "cmd=b", "-each", "nodes=100", "--games=4", "--no-db-check",
-         "-draw", "movenumber=40", "movecount=8", "score=-10", "--fail-on-h0"});
+    const cli::MatchRequest request =
+        cli::read_match_flags({"-engine=cmd=a", "name=x", "-engine", "cmd=b", "-each", "nodes=100", "--games=4",
+                               "--no-db-check", "-draw", "movenumber=40", "movecount=8", "score=-10", "--fail-on-h0"});
     REQUIRE(request.config.engines.size() == 2);
     CHECK(request.config.engines[0].cmd == "a");
     CHECK(request.config.engines[0].name == "x");
@@ -36,8 +36,7 @@ TEST_CASE("match flags: values run to the next flag, --name=value included", "[u
 TEST_CASE("match flags: command switches take no value, words before a flag are refused", "[unit]") {
     CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "--fail-on-h0=yes"}),
                       "--fail-on-h0: takes no value, got 'yes'");
-    CHECK_THROWS_WITH(cli::parse_match_flags({"cmd=a", "-engine", "cmd=b"}),
-                      "cmd=a: expected a flag such as -engine");
+    CHECK_THROWS_WITH(cli::parse_match_flags({"cmd=a", "-engine", "cmd=b"}), "cmd=a: expected a flag such as -engine");
     CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=b.bin",
                                               "format=bin", "-variant", "fischerandom"}),
                       Contains("Polyglot books hold standard chess only"));
@@ -62,8 +61,7 @@ TEST_CASE("epd, ttd, match and merge answer --help themselves", "[unit]") {
     CHECK(ttd.code == 0);
     CHECK_THAT(ttd.out, StartsWith("usage: arbiter ttd --engine SPEC"));
     CHECK(test_support::run_captured(cli::run_match_command, {"-help"}).out == cli::match_usage());
-    CHECK_THAT(test_support::run_captured(cli::run_merge_command, {"--help"}).out,
-               StartsWith("usage: arbiter merge"));
+    CHECK_THAT(test_support::run_captured(cli::run_merge_command, {"--help"}).out, StartsWith("usage: arbiter merge"));
 }
 
 TEST_CASE("epd and ttd refuse bad flags with exit 2, naming the flag", "[unit]") {

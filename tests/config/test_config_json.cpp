@@ -11,10 +11,10 @@
 using namespace arbiter::config;
 
 TEST_CASE("JSON config and flags describe the same run", "[config]") {
-    auto from_flags = arbiter::cli::parse_match_flags(split_words(
-        "-engine cmd=tempo name=t option.Features=none,+MvvLva -engine cmd=sf nodes=5000 -each depth=7 "
-        "-openings file=o.epd -repeat -games 2 -rounds 3 -seed 9 -sprt elo0=-3 elo1=1 -logdir logs",
-        "t"));
+    auto from_flags = arbiter::cli::parse_match_flags(
+        split_words("-engine cmd=tempo name=t option.Features=none,+MvvLva -engine cmd=sf nodes=5000 -each depth=7 "
+                    "-openings file=o.epd -repeat -games 2 -rounds 3 -seed 9 -sprt elo0=-3 elo1=1 -logdir logs",
+                    "t"));
     CHECK(from_flags.logdir == std::optional<std::string>("logs"));
     auto json = match_config_to_json(from_flags);
     auto from_json = match_config_from_json(json, "inline");
@@ -23,8 +23,10 @@ TEST_CASE("JSON config and flags describe the same run", "[config]") {
 }
 
 TEST_CASE("run identity ignores presentation settings", "[config]") {
-    auto a = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -concurrency 2 -db a.db -shard 1/4", "t"));
-    auto b = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -concurrency 8 -db b.db -logdir off", "t"));
+    auto a = arbiter::cli::parse_match_flags(
+        split_words("-engine cmd=x -engine cmd=y -concurrency 2 -db a.db -shard 1/4", "t"));
+    auto b = arbiter::cli::parse_match_flags(
+        split_words("-engine cmd=x -engine cmd=y -concurrency 8 -db b.db -logdir off", "t"));
     auto c = arbiter::cli::parse_match_flags(split_words("-engine cmd=x -engine cmd=y -games 4", "t"));
     CHECK(run_identity(a) == run_identity(b));
     CHECK(run_identity(a) != run_identity(c));

@@ -81,8 +81,7 @@ TEST_CASE("a directory given as the config file is named as one", "[config]") {
         CHECK(error.where() == scratch.dir());
         CHECK_THAT(error.what(), Contains("is a directory"));
     }
-    CHECK_THROWS_WITH(cli::parse_match_flags({"-config", scratch.dir()}),
-                      Contains(scratch.dir() + ": is a directory"));
+    CHECK_THROWS_WITH(cli::parse_match_flags({"-config", scratch.dir()}), Contains(scratch.dir() + ": is a directory"));
     CHECK_THROWS_WITH(catalogue::Catalogue::from_file(scratch.dir()), Contains(scratch.dir() + ": is a directory"));
     CHECK_THROWS_WITH(config::load_match_config_file(scratch.dir() + "/missing.json"),
                       Contains("missing.json: cannot open config file"));
@@ -144,8 +143,7 @@ TEST_CASE("nodes=0 is refused where it is written, not as a missing time control
     CHECK_THROWS_WITH(
         cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=18446744073709551615"}),
         Contains("-each nodes: must be between 1 and 9223372036854775807"));
-    CHECK(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}).engines[1].nodes ==
-          1u);
+    CHECK(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}).engines[1].nodes == 1u);
 }
 
 TEST_CASE("the stall timeout comes from -ping-ms or ping_ms and leaves the run identity alone", "[config]") {

@@ -66,9 +66,7 @@ TEST_CASE("engine values with a newline from -engine and -each are refused, nami
 
     for (const std::string key : {"name", "cmd", "dir", "arg", "args", "initstr", "env.PATH", "tc", "conf", "build"}) {
         INFO(key);
-        const ConfigError error = error_of([&] {
-            cli::parse_match_flags(two_engines_and({"-each", key + "=x\ry"}));
-        });
+        const ConfigError error = error_of([&] { cli::parse_match_flags(two_engines_and({"-each", key + "=x\ry"})); });
         CHECK(error.where() == "-each " + key);
         CHECK_THAT(error.what(), Catch::Contains("control character (carriage return)"));
     }

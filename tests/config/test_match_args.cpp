@@ -11,13 +11,13 @@ std::vector<std::string> words(const std::string& text) { return split_words(tex
 }  // namespace
 
 TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]") {
-    auto config = arbiter::cli::parse_match_flags(words(
-        "-engine cmd=/usr/games/stockfish name=sf option.Hash=16 'option.Move Overhead=50' tc=40/60+0.5 "
-        "-engine cmd=phalanx proto=xboard arg=-l- arg=-b- args=\"-t 16384\" st=0.5 "
-        "-each timemargin=100 option.Hash=32 -openings file=book.epd format=epd order=sequential plies=8 start=3 "
-        "-repeat -games 2 -rounds 50 -concurrency 2 -draw movenumber=40 movecount=8 score=10 "
-        "-resign movecount=3 score=600 twosided=true -maxmoves 200 -pgnout out.pgn min -recover -seed 42 "
-        "-tournament gauntlet -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic -ratinginterval 10"));
+    auto config = arbiter::cli::parse_match_flags(
+        words("-engine cmd=/usr/games/stockfish name=sf option.Hash=16 'option.Move Overhead=50' tc=40/60+0.5 "
+              "-engine cmd=phalanx proto=xboard arg=-l- arg=-b- args=\"-t 16384\" st=0.5 "
+              "-each timemargin=100 option.Hash=32 -openings file=book.epd format=epd order=sequential plies=8 start=3 "
+              "-repeat -games 2 -rounds 50 -concurrency 2 -draw movenumber=40 movecount=8 score=10 "
+              "-resign movecount=3 score=600 twosided=true -maxmoves 200 -pgnout out.pgn min -recover -seed 42 "
+              "-tournament gauntlet -sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic -ratinginterval 10"));
     REQUIRE(config.engines.size() == 2);
     const auto& sf = config.engines[0];
     CHECK(sf.name == "sf");
@@ -56,7 +56,8 @@ TEST_CASE("cutechess command line is parsed as cutechess groups it", "[config]")
 }
 
 TEST_CASE("negative numbers are values, not flags", "[config]") {
-    auto config = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
+    auto config = arbiter::cli::parse_match_flags(
+        words("-engine cmd=a -engine cmd=b -sprt elo0=-3 elo1=1 -resign movecount=3 score=-1"));
     CHECK(config.sprt->parameters.elo0 == Approx(-3));
     CHECK(config.resign->score_cp == -1);
     CHECK(default_engine_name(config.engines[0]) == "a");
@@ -95,17 +96,20 @@ TEST_CASE("-openings, -draw, -resign and -maxmoves values are read and checked a
     using Catch::Matchers::StartsWith;
     CHECK_THAT(message_of("-openings format=epd"), StartsWith("-openings: file= is required"));
     CHECK_THAT(message_of("-openings file=a.epd format=txt"), StartsWith("-openings format: must be epd, pgn or bin"));
-    CHECK_THAT(message_of("-openings file=a.epd order=shuffled"), StartsWith("-openings order: must be random or sequential"));
+    CHECK_THAT(message_of("-openings file=a.epd order=shuffled"),
+               StartsWith("-openings order: must be random or sequential"));
     CHECK_THAT(message_of("-openings file=a.epd start=x"), StartsWith("-openings start:"));
     CHECK_THAT(message_of("-openings file=a.epd start=0"), StartsWith("-openings start:"));
     CHECK_THAT(message_of("-openings file=a.epd policy=often"), StartsWith("-openings policy: must be default"));
     CHECK_THAT(message_of("-openings file=a.epd depth=3"), StartsWith("-openings depth: unknown openings setting"));
     // The seed is -srand's, not the book's; plies=0 keeps the whole line.
     CHECK_THAT(message_of("-openings file=a.epd seed=99"), StartsWith("-openings seed: unknown openings setting"));
-    const auto whole = arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -openings file=a.pgn plies=0"));
+    const auto whole =
+        arbiter::cli::parse_match_flags(words("-engine cmd=a -engine cmd=b -openings file=a.pgn plies=0"));
     CHECK(whole.openings->plies == 0);
 
-    CHECK_THAT(message_of("-draw movenumber=40 movecount=8 score=10 moves=3"), StartsWith("-draw moves: unknown draw setting"));
+    CHECK_THAT(message_of("-draw movenumber=40 movecount=8 score=10 moves=3"),
+               StartsWith("-draw moves: unknown draw setting"));
     CHECK_THAT(message_of("-draw movenumber=x movecount=8 score=10"), StartsWith("-draw movenumber:"));
     CHECK_THAT(message_of("-draw movenumber"), StartsWith("-draw: expected key=value, got 'movenumber'"));
     // twosided= takes the words of every boolean flag (true/false, on/off, yes/no, 1/0).

@@ -16,10 +16,17 @@
 
 namespace {
 
-const std::vector<std::string> kProbeNames{
-    "plain name", "first part; second part", "-leading dash, read as a flag", "comma, then [brackets] inside",
-    "back\\slash and \"quotes\"", "~leading tilde, read as an exclusion", "\"leading quote", "#leading hash",
-    "star*inside", "star", "plain"};
+const std::vector<std::string> kProbeNames{"plain name",
+                                           "first part; second part",
+                                           "-leading dash, read as a flag",
+                                           "comma, then [brackets] inside",
+                                           "back\\slash and \"quotes\"",
+                                           "~leading tilde, read as an exclusion",
+                                           "\"leading quote",
+                                           "#leading hash",
+                                           "star*inside",
+                                           "star",
+                                           "plain"};
 
 // Far longer than cmake or ctest takes on the probe.
 constexpr std::chrono::minutes kLimit{2};

@@ -12,13 +12,13 @@ namespace dbtest {
 
 template <class Fn>
 arbiter::db::DbError capture_error(Fn&& fn) {
-  try {
-    fn();
-  } catch (const arbiter::db::DbError& error) {
-    return error;
-  }
-  FAIL("expected a DbError");
-  throw std::logic_error("unreachable");
+    try {
+        fn();
+    } catch (const arbiter::db::DbError& error) {
+        return error;
+    }
+    FAIL("expected a DbError");
+    throw std::logic_error("unreachable");
 }
 
 }  // namespace dbtest

@@ -337,15 +337,13 @@ Problems weather_factory_text(const std::string& out, int games) {
             int w = 0, l = 0, d = 0;
             if (parts.size() != 3 || !py_int(parts[0], w) || !py_int(parts[1], l) || !py_int(parts[2], d))
                 problems.push_back("the tuner cannot read W - L - D in: " + line);
-            else
-                score_seen = true, total = w + l + d;
+            else score_seen = true, total = w + l + d;
         }
         if (starts_with(line, "Elo difference")) {
             const auto from = line.find(':') + 1, to = line.find('+');
             if (to == std::string::npos || to < from || !py_float(line.substr(from, to - from)))
                 problems.push_back("the tuner cannot read the Elo difference in: " + line);
-            else
-                elo_seen = true;
+            else elo_seen = true;
         }
     }
     if (!score_seen) problems.push_back("no 'Score of' line before the end of the output or its first empty line");

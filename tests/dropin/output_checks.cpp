@@ -129,10 +129,8 @@ Problems check_cutechess_text(const std::string& out, const Expectation& expect)
     const auto lines = lines_of(out);
     const int played = static_cast<int>(finished_games(out).size());
     check_game_count(played, expect, out, problems);
-    if (expect.engines == 2)
-        check_two_player_lines(lines, played, problems);
-    else
-        check_ranking(lines, expect.engines, problems);
+    if (expect.engines == 2) check_two_player_lines(lines, played, problems);
+    else check_ranking(lines, expect.engines, problems);
     bool sprt_line = false;
     for (const auto& line : lines) sprt_line = sprt_line || std::regex_match(line, kSprtLine);
     if (expect.sprt && !sprt_line) problems.push_back("no 'SPRT: llr L (P%), lbound A, ubound B' line");
@@ -182,8 +180,7 @@ Problems check_fastchess_text(const std::string& out, const Expectation& expect)
 
 Problems check_run(const DropinCommand& command, const ScriptRun& run) {
     Problems problems;
-    if (run.output.timed_out)
-        problems.push_back("still running at the deadline, killed");
+    if (run.output.timed_out) problems.push_back("still running at the deadline, killed");
     else if (run.output.exit_code != command.expect.exit_code)
         problems.push_back("exit status " + std::to_string(run.output.exit_code) + ", expected " +
                            std::to_string(command.expect.exit_code));

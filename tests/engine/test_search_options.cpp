@@ -19,8 +19,8 @@ using namespace std::chrono_literals;
 namespace {
 
 struct ExpectedOption {
-  const char* name;
-  int default_value;
+    const char* name;
+    int default_value;
 };
 
 // Written out here rather than read from the option table, so a renamed option or a default that
@@ -54,32 +54,32 @@ const ExpectedOption kExpected[] = {
 };
 
 std::vector<std::string> uci_reply() {
-  std::ostringstream out;
-  {
-    UciSession session(out);
-    session.handle_line("uci");
-  }
-  std::vector<std::string> lines;
-  std::istringstream in(out.str());
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
+    std::ostringstream out;
+    {
+        UciSession session(out);
+        session.handle_line("uci");
+    }
+    std::vector<std::string> lines;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
 }
 
 // "option name X type spin default D min A max B" -> {D, A, B}; fails when X is absent or not a spin.
 std::array<long long, 3> spin_of(const std::vector<std::string>& lines, const std::string& name) {
-  const std::string prefix = "option name " + name + " type spin default ";
-  for (const std::string& line : lines) {
-    if (line.rfind(prefix, 0) != 0) continue;
-    std::istringstream rest(line.substr(prefix.size()));
-    long long value = 0, min = 0, max = 0;
-    std::string min_word, max_word;
-    rest >> value >> min_word >> min >> max_word >> max;
-    REQUIRE(min_word == "min");
-    REQUIRE(max_word == "max");
-    return {value, min, max};
-  }
-  FAIL("no spin option " << name << " in the uci reply");
-  return {};
+    const std::string prefix = "option name " + name + " type spin default ";
+    for (const std::string& line : lines) {
+        if (line.rfind(prefix, 0) != 0) continue;
+        std::istringstream rest(line.substr(prefix.size()));
+        long long value = 0, min = 0, max = 0;
+        std::string min_word, max_word;
+        rest >> value >> min_word >> min >> max_word >> max;
+        REQUIRE(min_word == "min");
+        REQUIRE(max_word == "max");
+        return {value, min, max};
+    }
+    FAIL("no spin option " << name << " in the uci reply");
+    return {};
 }
 
 constexpr const char* kMiddlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R1BQ1RK1 w - - 0 9";
@@ -94,114 +94,114 @@ constexpr const char* kSearchedPositions[] = {
 
 // Nodes of fixed-depth searches of kSearchedPositions from fresh tables, with `params`.
 std::uint64_t nodes_with(const SearchParams& params, int depth) {
-  TranspositionTable tt;
-  tt.resize(16);
-  History history;
-  Search search(tt, history);
-  SearchConfig config;
-  config.params = params;
-  config.limits.depth = depth;
-  std::atomic<bool> never_stop{false};
-  std::uint64_t nodes = 0;
-  for (const char* fen : kSearchedPositions) {
-    tt.clear();
-    history.clear();
-    nodes += search.run(chess::Position(fen, false), config, never_stop, InfoSink()).nodes;
-  }
-  return nodes;
+    TranspositionTable tt;
+    tt.resize(16);
+    History history;
+    Search search(tt, history);
+    SearchConfig config;
+    config.params = params;
+    config.limits.depth = depth;
+    std::atomic<bool> never_stop{false};
+    std::uint64_t nodes = 0;
+    for (const char* fen : kSearchedPositions) {
+        tt.clear();
+        history.clear();
+        nodes += search.run(chess::Position(fen, false), config, never_stop, InfoSink()).nodes;
+    }
+    return nodes;
 }
 
 // The nodes of `go depth` in a fresh game, read from the last info line before bestmove.
 std::uint64_t uci_nodes(Child& tempo, int depth) {
-  tempo.send("ucinewgame");
-  tempo.send("position fen " + std::string(kMiddlegame));
-  tempo.send("go depth " + std::to_string(depth));
-  std::vector<std::string> lines;
-  REQUIRE(tempo.wait_for("bestmove", 20000ms, &lines));
-  for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
-    std::size_t at = line->find(" nodes ");
-    if (line->rfind("info depth", 0) == 0 && at != std::string::npos) return std::stoull(line->substr(at + 7));
-  }
-  FAIL("no info line with nodes before bestmove");
-  return 0;
+    tempo.send("ucinewgame");
+    tempo.send("position fen " + std::string(kMiddlegame));
+    tempo.send("go depth " + std::to_string(depth));
+    std::vector<std::string> lines;
+    REQUIRE(tempo.wait_for("bestmove", 20000ms, &lines));
+    for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
+        std::size_t at = line->find(" nodes ");
+        if (line->rfind("info depth", 0) == 0 && at != std::string::npos) return std::stoull(line->substr(at + 7));
+    }
+    FAIL("no info line with nodes before bestmove");
+    return 0;
 }
 
 }  // namespace
 
 TEST_CASE("every search parameter is a spin option whose default is its constant", "[search_options]") {
-  const std::vector<std::string> lines = uci_reply();
-  for (const ExpectedOption& expected : kExpected) {
-    INFO(expected.name);
-    const auto [value, min, max] = spin_of(lines, expected.name);
-    CHECK(value == expected.default_value);
-    CHECK(min <= value);
-    CHECK(value <= max);
-  }
-  CHECK(search_param_options().size() == std::size(kExpected));
-  // The recovery test of `arbiter spsa` starts these far from today's values.
-  const auto lmr_divisor = spin_of(lines, "LmrDivisor");
-  CHECK((lmr_divisor[1] <= 600 && 600 <= lmr_divisor[2]));
-  const auto futility_margin = spin_of(lines, "FutilityMargin1");
-  CHECK((futility_margin[1] <= 400 && 400 <= futility_margin[2]));
+    const std::vector<std::string> lines = uci_reply();
+    for (const ExpectedOption& expected : kExpected) {
+        INFO(expected.name);
+        const auto [value, min, max] = spin_of(lines, expected.name);
+        CHECK(value == expected.default_value);
+        CHECK(min <= value);
+        CHECK(value <= max);
+    }
+    CHECK(search_param_options().size() == std::size(kExpected));
+    // The recovery test of `arbiter spsa` starts these far from today's values.
+    const auto lmr_divisor = spin_of(lines, "LmrDivisor");
+    CHECK((lmr_divisor[1] <= 600 && 600 <= lmr_divisor[2]));
+    const auto futility_margin = spin_of(lines, "FutilityMargin1");
+    CHECK((futility_margin[1] <= 400 && 400 <= futility_margin[2]));
 }
 
 TEST_CASE("out-of-range and non-integer search parameter values are refused", "[search_options]") {
-  std::ostringstream out;
-  {
-    UciSession session(out);
-    session.handle_line("setoption name LmrDivisor value 49");
-    session.handle_line("setoption name FutilityMargin1 value 1501");
-    session.handle_line("setoption name AspirationGrowthPercent value 1.5");
-  }
-  const std::string reply = out.str();
-  CHECK(reply.find("info string option LmrDivisor value 49 is outside 50..1000") != std::string::npos);
-  CHECK(reply.find("info string option FutilityMargin1 value 1501 is outside 0..1500") != std::string::npos);
-  CHECK(reply.find("info string option AspirationGrowthPercent expects an integer") != std::string::npos);
+    std::ostringstream out;
+    {
+        UciSession session(out);
+        session.handle_line("setoption name LmrDivisor value 49");
+        session.handle_line("setoption name FutilityMargin1 value 1501");
+        session.handle_line("setoption name AspirationGrowthPercent value 1.5");
+    }
+    const std::string reply = out.str();
+    CHECK(reply.find("info string option LmrDivisor value 49 is outside 50..1000") != std::string::npos);
+    CHECK(reply.find("info string option FutilityMargin1 value 1501 is outside 0..1500") != std::string::npos);
+    CHECK(reply.find("info string option AspirationGrowthPercent expects an integer") != std::string::npos);
 }
 
 TEST_CASE("each search parameter changes the search it is given", "[search_options]") {
-  // Each at its range's minimum, one at a time; the searches themselves only read SearchParams.
-  const SearchParams defaults;
-  const std::uint64_t default_nodes = nodes_with(defaults, 8);
-  for (const SearchParamOption& option : search_param_options()) {
-    INFO(option.name);
-    SearchParams changed;
-    option.slot(changed) = option.min;
-    REQUIRE(option.value_in(changed) != option.value_in(defaults));
-    CHECK(nodes_with(changed, 8) != default_nodes);
-  }
-  CHECK(nodes_with(defaults, 8) == default_nodes);
+    // Each at its range's minimum, one at a time; the searches themselves only read SearchParams.
+    const SearchParams defaults;
+    const std::uint64_t default_nodes = nodes_with(defaults, 8);
+    for (const SearchParamOption& option : search_param_options()) {
+        INFO(option.name);
+        SearchParams changed;
+        option.slot(changed) = option.min;
+        REQUIRE(option.value_in(changed) != option.value_in(defaults));
+        CHECK(nodes_with(changed, 8) != default_nodes);
+    }
+    CHECK(nodes_with(defaults, 8) == default_nodes);
 }
 
 TEST_CASE("the LMR table follows LmrBase and LmrDivisor", "[search_options]") {
-  LmrTable table;
-  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
-  SearchParams params;
-  params.lmr_divisor = 600;
-  table.update(params);
-  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 6.0));
-  params.lmr_base = 200;
-  table.update(params);
-  CHECK(table.plies(10, 20) == int(2.0 + std::log(10) * std::log(20) / 6.0));
-  table.update(SearchParams());
-  CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
+    LmrTable table;
+    CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
+    SearchParams params;
+    params.lmr_divisor = 600;
+    table.update(params);
+    CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 6.0));
+    params.lmr_base = 200;
+    table.update(params);
+    CHECK(table.plies(10, 20) == int(2.0 + std::log(10) * std::log(20) / 6.0));
+    table.update(SearchParams());
+    CHECK(table.plies(10, 20) == int(0.88 + std::log(10) * std::log(20) / 2.02));
 }
 
 TEST_CASE("setoption sets the search parameters tempo searches with", "[integration]") {
-  Child tempo{test_support::talk_to(TEMPO_BIN)};
-  tempo.send("uci");
-  REQUIRE(tempo.wait_for("uciok", 2000ms));
-  const std::uint64_t default_nodes = uci_nodes(tempo, 8);
-  for (const char* option : {"LmrDivisor value 600", "FutilityMargin1 value 400", "NullMoveBaseReduction value 1"}) {
-    INFO(option);
-    tempo.send(std::string("setoption name ") + option);
+    Child tempo{test_support::talk_to(TEMPO_BIN)};
+    tempo.send("uci");
+    REQUIRE(tempo.wait_for("uciok", 2000ms));
+    const std::uint64_t default_nodes = uci_nodes(tempo, 8);
+    for (const char* option : {"LmrDivisor value 600", "FutilityMargin1 value 400", "NullMoveBaseReduction value 1"}) {
+        INFO(option);
+        tempo.send(std::string("setoption name ") + option);
+        CHECK(uci_nodes(tempo, 8) != default_nodes);
+    }
+    tempo.send("setoption name LmrDivisor value 202");
+    tempo.send("setoption name FutilityMargin1 value 85");
+    tempo.send("setoption name NullMoveBaseReduction value 2");
+    tempo.send("setoption name LmrDivisor value 5000");  // refused: 202 stays
+    CHECK(uci_nodes(tempo, 8) == default_nodes);
+    tempo.send("setoption name lmrdivisor value 600");  // names match case-insensitively
     CHECK(uci_nodes(tempo, 8) != default_nodes);
-  }
-  tempo.send("setoption name LmrDivisor value 202");
-  tempo.send("setoption name FutilityMargin1 value 85");
-  tempo.send("setoption name NullMoveBaseReduction value 2");
-  tempo.send("setoption name LmrDivisor value 5000");  // refused: 202 stays
-  CHECK(uci_nodes(tempo, 8) == default_nodes);
-  tempo.send("setoption name lmrdivisor value 600");  // names match case-insensitively
-  CHECK(uci_nodes(tempo, 8) != default_nodes);
 }

@@ -25,7 +25,8 @@ TEST_CASE("epd: Chess960 positions are solved with UCI_Chess960 switched on", "[
 #ifdef TEMPO_BIN
     ScratchDir dir;
     const std::string suite = dir.write("castle960.epd", kSuite);
-    const auto run = run_epd({"--engine", "cmd=" TEMPO_BIN, "--suite", suite, "--depth", "3", "--db", dir.file("e.db")});
+    const auto run =
+        run_epd({"--engine", "cmd=" TEMPO_BIN, "--suite", suite, "--depth", "3", "--db", dir.file("e.db")});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     CHECK_THAT(run.out, Contains("2/2 solved"));
@@ -42,8 +43,8 @@ TEST_CASE("epd: an engine without UCI_Chess960 is refused on a Chess960 suite", 
                                          "uci) echo 'id name plain'; echo uciok;;\nisready) echo readyok;;\n"
                                          "go*) echo 'bestmove 0000';;\nquit) exit 0;;\nesac; done\n",
                                          true);
-    const auto run = run_epd({"--engine", "cmd=" + engine + " name=plain", "--suite", suite, "--depth", "3", "--db",
-                              dir.file("e.db")});
+    const auto run = run_epd(
+        {"--engine", "cmd=" + engine + " name=plain", "--suite", suite, "--depth", "3", "--db", dir.file("e.db")});
     INFO(run.out << run.err);
     CHECK(run.code == 1);  // as for any option the engine lacks: the positions are not run
     CHECK_THAT(run.err, Contains("engine plain cannot play Chess960: it declares no UCI_Chess960 option"));

@@ -25,16 +25,16 @@ std::size_t stored_rows(const std::string& db_path) {
     return rows;
 }
 
-
 }  // namespace
 
 TEST_CASE("epd: a malformed suite line is an error naming file and line", "[epd]") {
     ScratchDir dir;
     const std::string suite = dir.write("broken.epd",
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"B.1\";\n"
-        "\n"
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra9; id \"B.2\";\n");
-    const auto run = run_epd({"--engine", "cmd=/bin/false", "--suite", suite, "--nodes", "1000", "--db", dir.file("x.db")});
+                                        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"B.1\";\n"
+                                        "\n"
+                                        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra9; id \"B.2\";\n");
+    const auto run =
+        run_epd({"--engine", "cmd=/bin/false", "--suite", suite, "--nodes", "1000", "--db", dir.file("x.db")});
     CHECK(run.code == 2);
     CHECK_THAT(run.err, Contains(suite + ":3:"));
     CHECK_FALSE(std::filesystem::exists(dir.file("x.db")));  // nothing was started or stored
@@ -58,8 +58,9 @@ TEST_CASE("epd: the real arbiter binary reports a malformed suite line", "[epd][
     }
     ScratchDir dir;
     const std::string suite = dir.write("broken.epd", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Zz9; id \"B.1\";\n");
-    test_support::ChildSpec epd{.program = ARBITER_BIN, .args = {"epd", "--engine", "cmd=/bin/false", "--nodes", "1000",
-                                                                 "--db", dir.file("x.db"), "--suite", suite}};
+    test_support::ChildSpec epd{
+        .program = ARBITER_BIN,
+        .args = {"epd", "--engine", "cmd=/bin/false", "--nodes", "1000", "--db", dir.file("x.db"), "--suite", suite}};
     epd.err = test_support::Stream::into_stdout();
     const auto run = test_support::run(epd);
     if (run.out.find("unknown command") != std::string::npos) {
@@ -81,12 +82,14 @@ TEST_CASE("epd: c0 points of the played move on an STS-like suite", "[epd]") {
     ScratchDir dir;
     // Mates in one the engine cannot miss. The point lists deliberately disagree with bm on the
     // last two positions: points follow the move played, not whether it solved the position.
-    const std::string suite = dir.write("mini_sts.epd",
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; c0 \"Ra8#=10, Ra7=3\"; id \"MINI.001\";\n"
-        "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - bm Ra1#; c0 \"Ra1#=10, Ra2=6\"; id \"MINI.002\";\n"
-        "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#; c0 \"Rb8#=4, Rb7=10\"; id \"MINI.003\";\n"
-        "6k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - c0 \"Rc8#=2, Rc7=10\"; id \"MINI.004\";\n");
-    const auto run = run_epd({"--engine", kStockfish, "--suite", suite, "--depth", "6", "--db", dir.file("sts.db"), "--json"});
+    const std::string suite =
+        dir.write("mini_sts.epd",
+                  "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; c0 \"Ra8#=10, Ra7=3\"; id \"MINI.001\";\n"
+                  "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - bm Ra1#; c0 \"Ra1#=10, Ra2=6\"; id \"MINI.002\";\n"
+                  "6k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - bm Rb8#; c0 \"Rb8#=4, Rb7=10\"; id \"MINI.003\";\n"
+                  "6k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - c0 \"Rc8#=2, Rc7=10\"; id \"MINI.004\";\n");
+    const auto run =
+        run_epd({"--engine", kStockfish, "--suite", suite, "--depth", "6", "--db", dir.file("sts.db"), "--json"});
     REQUIRE(run.code == 0);
     const auto json = nlohmann::json::parse(run.out);
     CHECK(json["suite"] == "MINI");
@@ -119,7 +122,9 @@ TEST_CASE("epd: a second run of the same command resumes and adds nothing", "[ep
     CHECK_THAT(second.out, Contains("resuming: 4 answers already stored, 0 to go"));
     CHECK(stored_rows(db) == 4);
     // Same summary line both times: the stored answers count.
-    const auto summary = [](const std::string& out) { return out.substr(out.find("WAC: "), out.find('\n', out.find("WAC: ")) - out.find("WAC: ")); };
+    const auto summary = [](const std::string& out) {
+        return out.substr(out.find("WAC: "), out.find('\n', out.find("WAC: ")) - out.find("WAC: "));
+    };
     CHECK(summary(first.out) == summary(second.out));
 
     auto more = args;
@@ -150,8 +155,9 @@ TEST_CASE("epd: comparison with the previous commit flags a drop beyond --max-dr
     const std::string db = dir.file("commits.db");
     const std::string nullmover = dir.write("nullmover.sh", kNullMoveEngine, true);
     auto args_for = [&](const std::string& engine, const std::string& commit) {
-        return std::vector<std::string>{"--engine", engine, "--engine-name", "candidate", "--git-commit", commit,
-                                        "--nodes", "20000", "--first", "5", "--db", db, "--max-drop", "2"};
+        return std::vector<std::string>{"--engine", engine,    "--engine-name", "candidate", "--git-commit",
+                                        commit,     "--nodes", "20000",         "--first",   "5",
+                                        "--db",     db,        "--max-drop",    "2"};
     };
     const auto good = run_epd(args_for(kStockfish, "aaaa"));
     REQUIRE(good.code == 0);
@@ -200,7 +206,8 @@ TEST_CASE("epd comparison: common positions of the previous comparable commit", 
     const std::string same = R"({"suite":{"hash":"h"},"limit":{"nodes":1},"engine":"x"})";
     add_run("c1", same, {true, true, true, true});
     add_run("c2", R"({"suite":{"hash":"h"},"limit":{"nodes":2}})", {false, false});
-    const auto current = add_run("c3", R"({"suite":{"hash":"h"},"limit":{"nodes":1},"engine":"y"})", {true, false, false});
+    const auto current =
+        add_run("c3", R"({"suite":{"hash":"h"},"limit":{"nodes":1},"engine":"y"})", {true, false, false});
     const auto mine = database.epd_results_of_run(current);
     const auto comparison = epdrun::compare_with_previous_commit(database, "tempo", "WAC", "c3", current, mine);
     REQUIRE(comparison);

@@ -52,8 +52,8 @@ TEST_CASE("epd: arbiter epd prints the repeated-id warning on stderr", "[epd]") 
     const std::string engine = dir.write("nullmover.sh", kNullMoveEngine, true);
     for (const bool json : {false, true}) {
         INFO("json " << json);
-        std::vector<std::string> args{"--engine", "cmd=" + engine, "--suite", path, "--nodes", "1000",
-                                      "--db", dir.file(json ? "json.db" : "text.db")};
+        std::vector<std::string> args{"--engine", "cmd=" + engine, "--suite", path,
+                                      "--nodes",  "1000",          "--db",    dir.file(json ? "json.db" : "text.db")};
         if (json) args.push_back("--json");
         const auto run = run_epd(args);
         CHECK(run.code == 0);

@@ -20,7 +20,8 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-protocol::SearchInfo pv_line(const std::string& first_move, std::optional<int> time_ms, std::optional<int> multipv = {}) {
+protocol::SearchInfo pv_line(const std::string& first_move, std::optional<int> time_ms,
+                             std::optional<int> multipv = {}) {
     protocol::SearchInfo info;
     info.pv = {first_move, "a7a6"};
     if (time_ms) info.time = protocol::Millis(*time_ms);
@@ -46,7 +47,8 @@ TEST_CASE("epd flags: values are checked and errors name the flag", "[unit]") {
     CHECK(options.git_commit == "abc");
     CHECK(options.limit.describe() == "nodes=5000");
 
-    CHECK_THROWS_WITH(parse_epd_options({"--engine", "sf", "--nodes", "lots"}), Contains("--nodes") && Contains("lots"));
+    CHECK_THROWS_WITH(parse_epd_options({"--engine", "sf", "--nodes", "lots"}),
+                      Contains("--nodes") && Contains("lots"));
     CHECK_THROWS_WITH(parse_epd_options({"--engine", "sf", "--movetime", "0"}), Contains("--movetime"));
     CHECK_THROWS_WITH(parse_epd_options({"--engine", "sf", "--bogus", "1"}), Contains("--bogus"));
     CHECK_THROWS_WITH(parse_epd_options({"--nodes", "5"}), Contains("--engine"));
@@ -128,9 +130,9 @@ TEST_CASE("suite names come from the ids' prefix, else the file name", "[unit]")
 TEST_CASE("scoring rules: bm, am-only and c0-only positions", "[unit]") {
     epdrun_test::ScratchDir dir;
     const std::string path = dir.write("rules.epd",
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"T.1\";\n"
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - am Ra7; id \"T.2\";\n"
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - c0 \"Ra8#=10, Ra7=4\"; id \"T.2\";\n");
+                                       "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"T.1\";\n"
+                                       "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - am Ra7; id \"T.2\";\n"
+                                       "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - c0 \"Ra8#=10, Ra7=4\"; id \"T.2\";\n");
     const Suite suite = load_suite(path);
     REQUIRE(suite.positions.size() == 3);
     CHECK(suite.name == "T");
@@ -156,12 +158,13 @@ TEST_CASE("scoring rules: bm, am-only and c0-only positions", "[unit]") {
 TEST_CASE("suite loading: malformed lines and unscorable positions name file and line", "[unit]") {
     epdrun_test::ScratchDir dir;
     const std::string bad = dir.write("bad.epd",
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"T.1\";\n"
-        "# a comment\n"
-        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh5; id \"T.2\";\n");
+                                      "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Ra8#; id \"T.1\";\n"
+                                      "# a comment\n"
+                                      "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - bm Qh5; id \"T.2\";\n");
     CHECK_THROWS_WITH(load_suite(bad), Contains(bad + ":3"));
     const std::string empty_expectation = dir.write("none.epd", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - id \"T.1\";\n");
-    CHECK_THROWS_WITH(load_suite(empty_expectation), Contains(empty_expectation + ":1") && Contains("nothing to score"));
+    CHECK_THROWS_WITH(load_suite(empty_expectation),
+                      Contains(empty_expectation + ":1") && Contains("nothing to score"));
     CHECK_THROWS_WITH(load_suite(dir.file("missing.epd")), Contains("missing.epd"));
 }
 

@@ -26,7 +26,8 @@ std::vector<std::string> two_configs() {
         return {std::string("cmd=") + TEMPO_BIN, std::string("cmd=") + TEMPO_BIN + " option.HistoryHeuristic=false"};
     }
 #endif
-    return {std::string("cmd=") + STOCKFISH_BIN + " option.Hash=16", std::string("cmd=") + STOCKFISH_BIN + " option.Hash=1"};
+    return {std::string("cmd=") + STOCKFISH_BIN + " option.Hash=16",
+            std::string("cmd=") + STOCKFISH_BIN + " option.Hash=1"};
 }
 
 }  // namespace
@@ -39,7 +40,8 @@ TEST_CASE("ttd: two configurations print a table, totals and ratios", "[ttd]") {
     ScratchDir dir;
     const std::string positions = dir.write("positions.epd", kPositions);
     const auto configs = two_configs();
-    const auto text = run_ttd({"--engine", configs[0], "--engine", configs[1], "--positions", positions, "--depth", "7"});
+    const auto text =
+        run_ttd({"--engine", configs[0], "--engine", configs[1], "--positions", positions, "--depth", "7"});
     INFO(text.err);
     REQUIRE(text.code == 0);
     CHECK_THAT(text.out, Contains("time to depth 7, 3 position(s)"));
@@ -48,7 +50,8 @@ TEST_CASE("ttd: two configurations print a table, totals and ratios", "[ttd]") {
     CHECK_THAT(text.out, Contains("ratio to #1"));
     CHECK_THAT(text.out, Contains("1.000"));
 
-    const auto json_run = run_ttd({"--engine", configs[0], "--engine", configs[1], "--positions", positions, "--depth", "7", "--json"});
+    const auto json_run =
+        run_ttd({"--engine", configs[0], "--engine", configs[1], "--positions", positions, "--depth", "7", "--json"});
     REQUIRE(json_run.code == 0);
     const auto json = nlohmann::json::parse(json_run.out);
     REQUIRE(json["engines"].size() == 2);
@@ -63,7 +66,8 @@ TEST_CASE("ttd: two configurations print a table, totals and ratios", "[ttd]") {
 TEST_CASE("ttd: bad input names the flag or the file and line", "[ttd]") {
     ScratchDir dir;
     const std::string positions = dir.write("bad.fen", "8/8/8/8/8/8/8/8 w - - 0 1\nnot a fen at all\n");
-    const auto bad_file = run_ttd({"--engine", "cmd=/bin/false", "--engine", "cmd=/bin/false", "--positions", positions, "--depth", "3"});
+    const auto bad_file =
+        run_ttd({"--engine", "cmd=/bin/false", "--engine", "cmd=/bin/false", "--positions", positions, "--depth", "3"});
     CHECK(bad_file.code == 2);
     CHECK_THAT(bad_file.err, Contains(positions + ":"));
     const auto one_engine = run_ttd({"--engine", "cmd=/bin/false", "--positions", positions, "--depth", "3"});

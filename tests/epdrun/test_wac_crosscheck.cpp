@@ -91,9 +91,9 @@ TEST_CASE("epd: solved set on the first WAC positions matches an independent sco
     }
     ScratchDir dir;
     const std::string suite = wac_head(dir, kPositions);
-    const auto run = run_epd({"--engine", std::string("cmd=") + STOCKFISH_BIN + " option.Hash=16 option.Threads=1",
-                              "--suite", suite, "--nodes", std::to_string(kNodes), "--concurrency", "2", "--json",
-                              "--db", dir.file("wac.db")});
+    const auto run =
+        run_epd({"--engine", std::string("cmd=") + STOCKFISH_BIN + " option.Hash=16 option.Threads=1", "--suite", suite,
+                 "--nodes", std::to_string(kNodes), "--concurrency", "2", "--json", "--db", dir.file("wac.db")});
     REQUIRE(run.code == 0);
     const auto json = nlohmann::json::parse(run.out);
     std::set<std::string> arbiter_solved;

@@ -45,14 +45,13 @@ chess::Move parse_either(const chess::Position& pos, std::string_view word) {
     chess::Move found = chess::Move::none();
     try {
         found = chess::parse_san(pos, word);
-    } catch (const chess::MoveParseError&) {
-    }
+    } catch (const chess::MoveParseError&) {}
     try {
         const chess::Move uci = chess::parse_uci(pos, word);
-        fuzz::check(legal.contains(uci), "parse_uci accepted an illegal move " + std::string(word) + " in " + pos.fen());
+        fuzz::check(legal.contains(uci),
+                    "parse_uci accepted an illegal move " + std::string(word) + " in " + pos.fen());
         if (found == chess::Move::none()) found = uci;
-    } catch (const chess::MoveParseError&) {
-    }
+    } catch (const chess::MoveParseError&) {}
     if (found == chess::Move::none()) return found;
     fuzz::check(legal.contains(found), "parse_san accepted an illegal move " + std::string(word) + " in " + pos.fen());
     const std::string san = chess::to_san(pos, found);

@@ -26,8 +26,8 @@ inline std::vector<std::string_view> split_lines(std::string_view text) {
 inline void check_token(std::string_view token, std::string_view what) {
     check(!token.empty(), std::string(what) + " is empty");
     for (const char c : token)
-        check(c != ' ' && c != '\t' && c != '\n' && c != '\r', std::string(what) + " holds whitespace: '" +
-                                                                    std::string(token) + "'");
+        check(c != ' ' && c != '\t' && c != '\n' && c != '\r',
+              std::string(what) + " holds whitespace: '" + std::string(token) + "'");
 }
 
 }  // namespace fuzz

@@ -81,8 +81,7 @@ TEST_CASE("PGN openings castle king-takes-rook in a Chess960 book", "[unit][ches
     CHECK(opening.final_fen == "bqnnrrkb/pppppppp/8/8/4P3/8/PPPP1PPP/BQNNRRKB b - - 0 2");
 }
 
-TEST_CASE("openings/chess960_dfrc.epd holds Chess960 and DFRC starts that a Chess960 book reads",
-          "[unit][chess960]") {
+TEST_CASE("openings/chess960_dfrc.epd holds Chess960 and DFRC starts that a Chess960 book reads", "[unit][chess960]") {
     const auto opened = openings::OpeningBook::open(book(io_test::openings_path("chess960_dfrc.epd"), true));
     REQUIRE(opened.size() == 28u);
     int alike = 0, different = 0;

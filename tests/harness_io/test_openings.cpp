@@ -106,7 +106,8 @@ TEST_CASE("openings: every game of the PGN book replays into an opening", "[open
     CHECK(first.moves.front() == "g1f3");
     CHECK(first.moves.back() == "a5d2");
     CHECK(first.final_fen == replay(first));
-    for (std::size_t pair = 0; pair < book.size(); pair += 997) CHECK(replay(book.opening_for_pair(pair)) == book.opening_for_pair(pair).final_fen);
+    for (std::size_t pair = 0; pair < book.size(); pair += 997)
+        CHECK(replay(book.opening_for_pair(pair)) == book.opening_for_pair(pair).final_fen);
 }
 
 TEST_CASE("openings: plies= cuts PGN lines", "[openings]") {
@@ -170,7 +171,8 @@ TEST_CASE("openings: Polyglot books give seeded walks per pair", "[openings]") {
     CHECK(lines == std::set<std::vector<std::string>>{{"d2d4"}, {"e2e4", "d7d5", "e4d5"}});
 
     OpeningBook same = OpeningBook::open(options);
-    for (std::size_t pair = 0; pair < 20; ++pair) CHECK(same.opening_for_pair(pair).moves == book.opening_for_pair(pair).moves);
+    for (std::size_t pair = 0; pair < 20; ++pair)
+        CHECK(same.opening_for_pair(pair).moves == book.opening_for_pair(pair).moves);
 
     options.plies = 2;
     OpeningBook short_walks = OpeningBook::open(options);

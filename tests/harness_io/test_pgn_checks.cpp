@@ -39,12 +39,12 @@ TEST_CASE("pgn: a NUL byte is refused naming its line and column, in a message t
 TEST_CASE("pgn: check_result refuses a termination marker that contradicts the Result tag", "[pgn]") {
     pgn::ReadOptions checked;
     checked.check_result = true;
-    const io::SourceError error = error_of(std::string("[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n") +
-                                               kUnfinishedButTaggedWon,
-                                           checked);
+    const io::SourceError error =
+        error_of(std::string("[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n") + kUnfinishedButTaggedWon, checked);
     CHECK(error.line() == 10);
-    CHECK(error.message() == "the game starting at line 6 has [Result \"1-0\"] but its moves end with '*' "
-                             "(unfinished); make the two agree");
+    CHECK(error.message() ==
+          "the game starting at line 6 has [Result \"1-0\"] but its moves end with '*' "
+          "(unfinished); make the two agree");
     const io::SourceError reversed = error_of("[Result \"*\"]\n\n1. e4 0-1\n", checked);
     CHECK(reversed.line() == 3);
     CHECK(reversed.message().find("'0-1'") != std::string::npos);

@@ -60,7 +60,8 @@ std::vector<GameRecord> games_from_book(std::size_t count) {
         game.white_tc = game.black_tc = tc::parse_time_control("10+0.1");
         for (std::size_t ply = 0; ply < book[i].moves.size(); ++ply) {
             const std::string& uci = book[i].moves[ply].uci;
-            game.moves.push_back(ply < 8 ? WrittenMove{uci, true, std::nullopt, {}} : engine(uci, int(ply) * 13 - 90, 9, 85));
+            game.moves.push_back(ply < 8 ? WrittenMove{uci, true, std::nullopt, {}}
+                                         : engine(uci, int(ply) * 13 - 90, 9, 85));
         }
         game.outcome = i % 2 ? adjudication::draw_adjudication() : adjudication::time_forfeit(chess::BLACK);
         games.push_back(std::move(game));

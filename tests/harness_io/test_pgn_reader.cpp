@@ -57,8 +57,8 @@ TEST_CASE("pgn reader: lichess export with clocks, NAGs and nested variations", 
     CHECK(game.result == "0-1");
     CHECK(*game.tag("Site") == "https://lichess.org/abcdefgh");
     CHECK_FALSE(game.chess960);
-    CHECK(uci_moves(game) == std::vector<std::string>{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g7g6", "h5f3", "g8f6",
-                                                      "f3b3", "c6d4"});
+    CHECK(uci_moves(game) ==
+          std::vector<std::string>{"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g7g6", "h5f3", "g8f6", "f3b3", "c6d4"});
     CHECK(game.moves[0].comment == "[%eval 0.17] [%clk 0:03:00]");
     CHECK(game.moves[2].san == "Qh5");
     CHECK(game.moves[2].nags == std::vector<std::string>{"$6"});

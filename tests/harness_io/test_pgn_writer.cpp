@@ -57,7 +57,8 @@ bool has_shape(const std::string& text, const std::string& pattern) {
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         if (pattern[i] == '*') return text.size() > i;
         if (i >= text.size()) return false;
-        if (pattern[i] == '9' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != pattern[i]) return false;
+        if (pattern[i] == '9' ? !std::isdigit(static_cast<unsigned char>(text[i])) : text[i] != pattern[i])
+            return false;
     }
     return text.size() == pattern.size();
 }

@@ -73,7 +73,7 @@ TEST_CASE("polyglot: promotions and illegal entries", "[polyglot]") {
     auto knight = decode_polyglot_move(pos, raw_move("a7a8n"));
     REQUIRE(knight);
     CHECK(knight->promotion_type() == chess::KNIGHT);
-    CHECK_FALSE(decode_polyglot_move(pos, raw_move("a1a3")));            // not a legal move here
+    CHECK_FALSE(decode_polyglot_move(pos, raw_move("a1a3")));              // not a legal move here
     CHECK_FALSE(decode_polyglot_move(pos, raw_move("a7a8") | (5 << 12)));  // no such promotion
 }
 

@@ -35,21 +35,19 @@ struct Case {
 // fathom's verdicts, recorded with `fathom --path=tests/data/syzygy FEN`; the integration test
 // below asks fathom again.
 const std::vector<Case> kCases = {
-    {"8/8/8/8/8/2k5/8/KQ6 w - - 0 1", "Win"},                // KQvK, white to move
-    {"8/8/8/4k3/8/8/8/KQ6 b - - 0 1", "Loss"},               // KQvK, black to move
-    {"k7/8/8/8/8/8/8/K1q5 w - - 0 1", "Loss"},               // KvKQ, the defender to move
-    {"8/8/3k4/8/8/3K4/8/R6r w - - 0 1", "Win"},              // KRvKR, a rook hangs
-    {"8/8/3k4/8/8/3K4/R7/7r w - - 0 1", "Draw"},             // KRvKR
-    {"8/8/3k4/8/8/3K4/R7/7r b - - 0 1", "Draw"},
-    {"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "Win"},              // KPvK won
-    {"4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", "Loss"},
-    {"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1", "Draw"},             // KPvK drawn
-    {"8/8/8/8/3k4/8/8/KBN5 w - - 0 1", "Win"},               // KBNvK, 58 plies to the next capture
-    {"8/8/8/8/3Pp3/8/8/k6K b - d3 0 1", "Win"},              // only exd3 e.p. wins
-    {"8/8/8/8/3Pp3/8/8/k6K b - - 0 1", "Draw"},              // the same without the e.p. square
-    {"8/8/8/8/8/2k5/8/KQ6 w - - 89 1", "Win"},               // DTZ 11 + 89 plies: still in time
-    {"8/8/8/8/8/2k5/8/KQ6 w - - 90 1", "CursedWin"},         // one ply later: the clock runs out
-    {"8/8/8/8/3k4/8/8/KBN5 w - - 70 1", "CursedWin"},        // KBNvK near the fifty-move limit
+    {"8/8/8/8/8/2k5/8/KQ6 w - - 0 1", "Win"},     // KQvK, white to move
+    {"8/8/8/4k3/8/8/8/KQ6 b - - 0 1", "Loss"},    // KQvK, black to move
+    {"k7/8/8/8/8/8/8/K1q5 w - - 0 1", "Loss"},    // KvKQ, the defender to move
+    {"8/8/3k4/8/8/3K4/8/R6r w - - 0 1", "Win"},   // KRvKR, a rook hangs
+    {"8/8/3k4/8/8/3K4/R7/7r w - - 0 1", "Draw"},  // KRvKR
+    {"8/8/3k4/8/8/3K4/R7/7r b - - 0 1", "Draw"},        {"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "Win"},   // KPvK won
+    {"4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", "Loss"},        {"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1", "Draw"},  // KPvK drawn
+    {"8/8/8/8/3k4/8/8/KBN5 w - - 0 1", "Win"},         // KBNvK, 58 plies to the next capture
+    {"8/8/8/8/3Pp3/8/8/k6K b - d3 0 1", "Win"},        // only exd3 e.p. wins
+    {"8/8/8/8/3Pp3/8/8/k6K b - - 0 1", "Draw"},        // the same without the e.p. square
+    {"8/8/8/8/8/2k5/8/KQ6 w - - 89 1", "Win"},         // DTZ 11 + 89 plies: still in time
+    {"8/8/8/8/8/2k5/8/KQ6 w - - 90 1", "CursedWin"},   // one ply later: the clock runs out
+    {"8/8/8/8/3k4/8/8/KBN5 w - - 70 1", "CursedWin"},  // KBNvK near the fifty-move limit
     {"8/8/8/8/3k4/8/8/KBN5 b - - 70 1", "BlessedLoss"},
 };
 
@@ -135,8 +133,7 @@ TEST_CASE("the probe and the results it means agree with Debian's fathom on the 
     }
 }
 
-TEST_CASE("with -tbignore50 a cursed win and a blessed loss count as the win and loss they are",
-          "[unit][tablebase]") {
+TEST_CASE("with -tbignore50 a cursed win and a blessed loss count as the win and loss they are", "[unit][tablebase]") {
     using chess::BLACK;
     using chess::WHITE;
     CHECK(tablebase_result(Wdl::cursed_win, WHITE, false) == GameResult::Draw);
@@ -198,8 +195,7 @@ TEST_CASE("the adjudicator ends a game on the move that enters the tables, after
     CHECK_FALSE(Adjudicator().after_move(after("8/8/3k4/8/8/3K4/8/R6r w - - 0 1", "a1h1"), report));
 }
 
-TEST_CASE("open() refuses a missing, empty or unreadable directory and a file that is no table",
-          "[unit][tablebase]") {
+TEST_CASE("open() refuses a missing, empty or unreadable directory and a file that is no table", "[unit][tablebase]") {
     test_support::TempDir dir;
     CHECK(refusal({dir.file("missing")}) == named(dir.file("missing"), "no such directory"));
     CHECK(refusal({dir.write("file.txt", "x")}) == named(dir.file("file.txt"), "not a directory"));
@@ -231,9 +227,7 @@ TEST_CASE("open() refuses a directory or table the user cannot read", "[unit][ta
     fs::permissions(hidden, fs::perms::all);
     fs::copy_file(kTables + "/KQvK.rtbw", hidden + "/KQvK.rtbw");
     fs::permissions(hidden + "/KQvK.rtbw", fs::perms::none);
-    CHECK(as_unprivileged([&] {
-        return refusal({locked}).find(named(locked, "cannot read the directory")) == 0;
-    }));
+    CHECK(as_unprivileged([&] { return refusal({locked}).find(named(locked, "cannot read the directory")) == 0; }));
     CHECK(as_unprivileged([&] { return refusal({hidden}) == named(hidden + "/KQvK.rtbw", "cannot read the table"); }));
     fs::permissions(locked, fs::perms::owner_all);  // so that the directory can be removed
 }

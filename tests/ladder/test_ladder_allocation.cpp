@@ -39,7 +39,7 @@ TEST_CASE("allocation: with head to head the widest improvement's own step plays
 }
 
 TEST_CASE("allocation: a batch is whole slots, at least one pair per worker", "[unit]") {
-    CHECK(batch_pairs(1, 5) == 5);    // one slot: a pair against each of 4 opponents and the previous step
+    CHECK(batch_pairs(1, 5) == 5);  // one slot: a pair against each of 4 opponents and the previous step
     CHECK(batch_pairs(5, 5) == 5);
     CHECK(batch_pairs(6, 5) == 10);
     CHECK(batch_pairs(64, 5) == 65);
@@ -67,7 +67,7 @@ TEST_CASE("allocation: far from the target a batch is a quarter of the games sti
 
 TEST_CASE("allocation: the batch starts at the first pair without all its games", "[unit]") {
     const std::vector<StoredPair> stored{{0, 2}, {1, 2}, {2, 1}, {3, 2}, {10, 2}};
-    CHECK(first_open_pair(stored, 0, 100, 2) == 2);   // pair 2 lost a game to a kill
+    CHECK(first_open_pair(stored, 0, 100, 2) == 2);  // pair 2 lost a game to a kill
     CHECK(first_open_pair(stored, 3, 100, 2) == 4);
     CHECK(first_open_pair(stored, 10, 100, 2) == 11);
     CHECK(first_open_pair(stored, 10, 11, 2) == 11);  // the block is full

@@ -29,8 +29,8 @@ tempo::FeatureSet features_of(const LadderStep& step) {
 }
 
 std::string minimal(const std::string& steps, const std::string& gauntlet_extra = "") {
-    return R"({"name": "t", "steps": )" + steps +
-           R"(, "gauntlet": {"opponents": [{"conf": "hoichess"}])" + gauntlet_extra + "}}";
+    return R"({"name": "t", "steps": )" + steps + R"(, "gauntlet": {"opponents": [{"conf": "hoichess"}])" +
+           gauntlet_extra + "}}";
 }
 
 const std::string kOneStep = R"([{"id": "A", "feature": "f", "category": "Search", "options": {"Features": "all"}}])";
@@ -51,12 +51,21 @@ TEST_CASE("default ladder: the MadChess 2.0 order, each step adding its switches
     CHECK(features_of(config.steps.front()) == baseline);
     CHECK(features_of(config.steps.back()) == tempo::FeatureSet::all());
     const std::vector<std::vector<tempo::Feature>> added{
-        {tempo::Feature::TaperedEval}, {tempo::Feature::MvvLva, tempo::Feature::InsufficientMaterial},
-        {tempo::Feature::HashMoveFirst}, {tempo::Feature::TimeManagement}, {tempo::Feature::PassedPawns},
-        {tempo::Feature::RepetitionDraws}, {tempo::Feature::Mobility}, {tempo::Feature::KingSafety},
-        {tempo::Feature::NullMove, tempo::Feature::QuiescenceRecaptures}, {tempo::Feature::FutilityPruning},
-        {tempo::Feature::KillerMoves}, {tempo::Feature::HistoryHeuristic, tempo::Feature::LateMoveReductions},
-        {tempo::Feature::LateMovePruning}, {tempo::Feature::StagedMoveGen}, {tempo::Feature::TunedEval}};
+        {tempo::Feature::TaperedEval},
+        {tempo::Feature::MvvLva, tempo::Feature::InsufficientMaterial},
+        {tempo::Feature::HashMoveFirst},
+        {tempo::Feature::TimeManagement},
+        {tempo::Feature::PassedPawns},
+        {tempo::Feature::RepetitionDraws},
+        {tempo::Feature::Mobility},
+        {tempo::Feature::KingSafety},
+        {tempo::Feature::NullMove, tempo::Feature::QuiescenceRecaptures},
+        {tempo::Feature::FutilityPruning},
+        {tempo::Feature::KillerMoves},
+        {tempo::Feature::HistoryHeuristic, tempo::Feature::LateMoveReductions},
+        {tempo::Feature::LateMovePruning},
+        {tempo::Feature::StagedMoveGen},
+        {tempo::Feature::TunedEval}};
     for (std::size_t i = 1; i < config.steps.size(); ++i) {
         tempo::FeatureSet expected = features_of(config.steps[i - 1]);
         for (auto feature : added[i - 1]) expected.set(feature, true);
@@ -84,7 +93,8 @@ TEST_CASE("ladder files: mistakes name the file and the field", "[unit]") {
     check_error(minimal(R"([{"id": "A", "feature": "f", "category": "Search", "options": {"X": "1"}},
                            {"id": "A", "feature": "g", "category": "Search", "options": {"X": "2"}}])"),
                 "steps[1].id: 'A' used twice");
-    check_error(minimal(R"([{"id": "A b", "feature": "f", "category": "Search", "options": {"X": "1"}}])"), "steps[0].id");
+    check_error(minimal(R"([{"id": "A b", "feature": "f", "category": "Search", "options": {"X": "1"}}])"),
+                "steps[0].id");
     check_error(minimal(kOneStep, R"(, "openings": {"file": "o.epd", "colour": 1})"), "openings.colour: unknown key");
     // Limits are read when the file is, not when a plan is made from it.
     check_error(minimal(kOneStep, R"(, "tc": "2+x")"), "x.json: gauntlet.tc=2+x: bad increment 'x'");
@@ -93,16 +103,19 @@ TEST_CASE("ladder files: mistakes name the file and the field", "[unit]") {
         text.pop_back();  // the closing brace of the file
         return text + R"(, "smoke": )" + smoke + "}";
     };
-    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 depth=0"})"), "x.json: smoke.xboard_tc depth: must be 1 or more");
+    check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 depth=0"})"),
+                "x.json: smoke.xboard_tc depth: must be 1 or more");
     check_error(with_smoke(R"({"xboard_tc": "tc=1+0.01 option.Hash=1"})"),
                 "x.json: smoke.xboard_tc: expected tc=, st=, nodes=, depth= or timemargin=, got 'option.Hash=1'");
-    CHECK_THROWS_WITH(load_ladder_config("/nonexistent/ladder.json"), Catch::Contains("/nonexistent/ladder.json: cannot open"));
+    CHECK_THROWS_WITH(load_ladder_config("/nonexistent/ladder.json"),
+                      Catch::Contains("/nonexistent/ladder.json: cannot open"));
 }
 
 TEST_CASE("anchors: the catalogue's by default, overridden or floating on request", "[unit]") {
     const auto config = ladder_config_from_text(
-        minimal(kOneStep).replace(minimal(kOneStep).find(R"([{"conf": "hoichess"}])"), 22,
-                                  R"([{"conf": "hoichess"}, {"conf": "phalanx", "anchor": null}, {"conf": "stockfish-1500", "anchor": 1400}])"),
+        minimal(kOneStep).replace(
+            minimal(kOneStep).find(R"([{"conf": "hoichess"}])"), 22,
+            R"([{"conf": "hoichess"}, {"conf": "phalanx", "anchor": null}, {"conf": "stockfish-1500", "anchor": 1400}])"),
         "x.json", ".");
     REQUIRE(config.opponents.size() == 3);
     CHECK(config.opponents[0].anchor == 1798.0);

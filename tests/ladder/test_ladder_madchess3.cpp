@@ -21,10 +21,12 @@ tempo::FeatureSet features_of(const LadderStep& step) {
     return set;
 }
 
-const std::string kSteps = R"([{"id": "A", "feature": "f", "category": "Search", "options": {"Features": "all"}, "seed": )";
+const std::string kSteps =
+    R"([{"id": "A", "feature": "f", "category": "Search", "options": {"Features": "all"}, "seed": )";
 
 void check_seed_error(const std::string& seed, const std::string& expected) {
-    const std::string text = R"({"name": "t", "steps": )" + kSteps + seed + R"(}], "gauntlet": {"opponents": [{"conf": "hoichess"}]}})";
+    const std::string text =
+        R"({"name": "t", "steps": )" + kSteps + seed + R"(}], "gauntlet": {"opponents": [{"conf": "hoichess"}]}})";
     CHECK_THROWS_WITH(ladder_config_from_text(text, "x.json", "."), Catch::Contains(expected));
 }
 
@@ -35,14 +37,15 @@ TEST_CASE("MadChess 3.0 ladder: sophisticated-search baseline, then the 3.0 Beta
     CHECK(config.name == "madchess-3.0");
     REQUIRE(config.steps.size() == 7);
     tempo::FeatureSet baseline = tempo::FeatureSet::none();
-    for (Feature f : {Feature::AspirationWindows, Feature::MvvLva, Feature::HashMoveFirst, Feature::TimeManagement,
-                      Feature::RepetitionDraws, Feature::NullMove, Feature::QuiescenceRecaptures, Feature::FutilityPruning,
-                      Feature::KillerMoves, Feature::LateMoveReductions, Feature::TaperedEval, Feature::InsufficientMaterial})
+    for (Feature f :
+         {Feature::AspirationWindows, Feature::MvvLva, Feature::HashMoveFirst, Feature::TimeManagement,
+          Feature::RepetitionDraws, Feature::NullMove, Feature::QuiescenceRecaptures, Feature::FutilityPruning,
+          Feature::KillerMoves, Feature::LateMoveReductions, Feature::TaperedEval, Feature::InsufficientMaterial})
         baseline.set(f, true);
     CHECK(config.steps[0].category == "Baseline");
     CHECK(features_of(config.steps[0]) == baseline);
-    const std::vector<Feature> added{Feature::TunedEval, Feature::HistoryHeuristic, Feature::StagedMoveGen,
-                                     Feature::PassedPawns, Feature::Mobility, Feature::LateMovePruning};
+    const std::vector<Feature> added{Feature::TunedEval,   Feature::HistoryHeuristic, Feature::StagedMoveGen,
+                                     Feature::PassedPawns, Feature::Mobility,         Feature::LateMovePruning};
     for (std::size_t i = 1; i < config.steps.size(); ++i) {
         INFO("step " << i + 1 << " " << config.steps[i].id);
         tempo::FeatureSet expected = features_of(config.steps[i - 1]);

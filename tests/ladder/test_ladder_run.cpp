@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 using test_support::read_text;
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
 }
 
 struct Workspace {
@@ -68,8 +69,8 @@ Counts counts(const fs::path& db_path) {
 
 TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row per step", "[integration]") {
     Workspace work;
-    const std::vector<std::string> ladder{"ladder", work.config.string(), "--db", work.db.string(), "--smoke",
-                                          "--concurrency", "2"};
+    const std::vector<std::string> ladder{"ladder",  work.config.string(), "--db", work.db.string(),
+                                          "--smoke", "--concurrency",      "2"};
     const int first_status = work.arbiter(ladder, "first.log");
     INFO(read_text(work.dir / "first.log"));
     REQUIRE(first_status == 0);

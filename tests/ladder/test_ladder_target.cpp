@@ -37,10 +37,12 @@ const std::vector<std::string> kSteps{"tempo 01 Plain", "tempo 02 Mobility", "te
 constexpr double kZ95 = 1.959963984540054;
 // A whole run, as long as ctest gives the test case.
 constexpr std::chrono::minutes kRunLimit{5};
-constexpr std::int64_t kFirstRound = 12;  // 4 games a step at concurrency 2 (2 pairs: one slot of 2 pairings, or 2 slots of 1)
+constexpr std::int64_t kFirstRound =
+    12;  // 4 games a step at concurrency 2 (2 pairs: one slot of 2 pairings, or 2 slots of 1)
 
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
 }
 
 struct Workspace {
@@ -106,7 +108,8 @@ std::vector<double> improvement_errors(const std::string& db_path) {
     const auto table = arbiter::stats::compute_ratings(matrix, options);
     std::vector<double> errors;
     for (std::size_t i = 1; i < kSteps.size(); ++i) {
-        const auto sd = arbiter::stats::difference_sd(table, *table.results.find(kSteps[i]), *table.results.find(kSteps[i - 1]));
+        const auto sd =
+            arbiter::stats::difference_sd(table, *table.results.find(kSteps[i]), *table.results.find(kSteps[i - 1]));
         errors.push_back(sd ? kZ95 * *sd : std::numeric_limits<double>::infinity());
     }
     return errors;
@@ -150,7 +153,8 @@ TEST_CASE("ladder --target-error stops as soon as every improvement is within th
     CHECK(precision_paragraph(work, db).find("MET with 12 games") != std::string::npos);
 }
 
-TEST_CASE("ladder --max-games stops unmet, and each later batch goes to the widest improvement's step", "[integration]") {
+TEST_CASE("ladder --max-games stops unmet, and each later batch goes to the widest improvement's step",
+          "[integration]") {
     Workspace work;
     const std::string db = work.db("budget.db");
     REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games 12"), "first.log") == 0);
@@ -166,9 +170,11 @@ TEST_CASE("ladder --max-games stops unmet, and each later batch goes to the wide
         const std::size_t widest = widest_step(improvement_errors(db));
         const auto before = games_per_step(db);
         const std::string log = "budget" + std::to_string(budget) + ".log";
-        REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games " + std::to_string(budget)), log) == 0);
+        REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games " + std::to_string(budget)), log) ==
+                0);
         INFO(work.log(log));
-        CHECK(work.log(log).find("batch 1: step " + std::to_string(widest) + "'s improvement is the widest") != std::string::npos);
+        CHECK(work.log(log).find("batch 1: step " + std::to_string(widest) + "'s improvement is the widest") !=
+              std::string::npos);
         auto expected = before;
         expected[kSteps[widest - 1]] += 4;
         CHECK(games_per_step(db) == expected);

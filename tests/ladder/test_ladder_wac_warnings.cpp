@@ -14,16 +14,20 @@ std::string one_step_ladder(const std::string& suite) {
     const std::string tempo = TEMPO_BIN;
     return R"({
   "name": "wac-warnings",
-  "engine": {"name": "tempo", "cmd": ")" + tempo + R"(", "options": {"Hash": "8"}},
+  "engine": {"name": "tempo", "cmd": ")" +
+           tempo + R"(", "options": {"Hash": "8"}},
   "steps": [{"id": "All", "feature": "Everything", "category": "Search", "options": {"Features": "all"}}],
   "gauntlet": {
-    "opponents": [{"name": "tempo-ref", "cmd": ")" + tempo + R"(", "options": {"Hash": "8"}, "anchor": 2000}],
+    "opponents": [{"name": "tempo-ref", "cmd": ")" +
+           tempo + R"(", "options": {"Hash": "8"}, "anchor": 2000}],
     "games_per_opponent": 2,
     "tc": "10+0.1",
-    "openings": {"file": ")" + std::string(REPO_ROOT_DIR) + R"(/openings/noob_2moves.epd", "format": "epd"},
+    "openings": {"file": ")" +
+           std::string(REPO_ROOT_DIR) + R"(/openings/noob_2moves.epd", "format": "epd"},
     "maxmoves": 40
   },
-  "wac": {"suite": ")" + suite + R"(", "movetime_ms": 10},
+  "wac": {"suite": ")" +
+           suite + R"(", "movetime_ms": 10},
   "smoke": {"nodes": 200, "games_per_opponent": 2, "wac_positions": 2, "wac_movetime_ms": 10}
 })";
 }

@@ -32,7 +32,7 @@ inline bool executable(const std::string& path) { return access(path.c_str(), X_
 // Words of an `-engine` flag for Stockfish at a fixed node count: deterministic with one thread
 // after ucinewgame, which is what resume and shard comparisons rely on.
 inline std::vector<std::string> stockfish_engine(const std::string& name, int nodes) {
-    return {"-engine", "cmd=" STOCKFISH_BIN, "name=" + name, "nodes=" + std::to_string(nodes),
+    return {"-engine",          "cmd=" STOCKFISH_BIN, "name=" + name, "nodes=" + std::to_string(nodes),
             "option.Threads=1", "option.Hash=8"};
 }
 

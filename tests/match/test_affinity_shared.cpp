@@ -31,12 +31,15 @@ std::size_t occurrences(const std::string& text, const std::string& needle) {
     return count;
 }
 
-
 // Three pairs at depth 1, so that three game slots have games to play.
 std::vector<std::string> shared_match(const std::string& engine, const TempDir& dir, const std::string& db,
                                       int concurrency) {
-    return {"-engine", "cmd=" + engine, "name=a", "-engine", "cmd=" + engine, "name=b", "-each", "depth=1",
-            "-rounds", "3", "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db",
+    return {"-engine",   "cmd=" + engine, "name=a",
+            "-engine",   "cmd=" + engine, "name=b",
+            "-each",     "depth=1",       "-rounds",
+            "3",         "-games",        "2",
+            "-repeat",   "-concurrency",  std::to_string(concurrency),
+            "-logdir",   "off",           "-db",
             dir.file(db)};
 }
 
@@ -136,9 +139,9 @@ TEST_CASE("flag -use-affinity with three game slots on one CPU plays every game 
     for (const std::string dialect : {"cutechess", "fastchess"}) {
         INFO("dialect " << dialect);
         // The fastchess dialect plays no more games at once than hardware threads unless forced.
-        const RunOutput run = run_match(shared_match(engine, dir, dialect + ".db", 3) +
-                                        std::vector<std::string>{"-dialect", dialect, "-use-affinity", cpu,
-                                                                 "-force-concurrency"});
+        const RunOutput run =
+            run_match(shared_match(engine, dir, dialect + ".db", 3) +
+                      std::vector<std::string>{"-dialect", dialect, "-use-affinity", cpu, "-force-concurrency"});
         INFO(run.err);
         REQUIRE(run.code == 0);
         CHECK(occurrences(run.out, "Finished game") == 6);

@@ -59,8 +59,8 @@ std::multiset<std::tuple<std::string, std::string, int, std::string, std::string
     for (const auto& [key, stored] : games) {
         std::string moves;
         for (const auto& move : stored.moves) moves += move.uci + " ";
-        all.emplace(stored.game.white, stored.game.black, static_cast<int>(stored.game.result),
-                    stored.game.opening_fen, moves);
+        all.emplace(stored.game.white, stored.game.black, static_cast<int>(stored.game.result), stored.game.opening_fen,
+                    moves);
     }
     return all;
 }
@@ -102,12 +102,36 @@ TEST_CASE("tempo against Stockfish over the Chess960 and DFRC book", "[integrati
     if (!executable(STOCKFISH_BIN)) return;
     TempDir dir;
     const std::string pgn = dir.file("games.pgn");
-    const auto result = run_match(
-        {"-variant", "fischerandom", "-engine", "cmd=" + logged(dir, "tempo", "exec " TEMPO_BIN), "name=tempo",
-         "-engine", "cmd=" + logged(dir, "sf", "exec " STOCKFISH_BIN), "name=sf", "option.Threads=1",
-         "option.Hash=8", "-each", "depth=3", "-openings", "file=" + kBook, "order=sequential", "-games", "2",
-         "-repeat", "-rounds", "28", "-maxmoves", "60", "-concurrency", "2", "-pgnout", pgn, "--db",
-         dir.file("run.db"), "-logdir", "off"});
+    const auto result = run_match({"-variant",
+                                   "fischerandom",
+                                   "-engine",
+                                   "cmd=" + logged(dir, "tempo", "exec " TEMPO_BIN),
+                                   "name=tempo",
+                                   "-engine",
+                                   "cmd=" + logged(dir, "sf", "exec " STOCKFISH_BIN),
+                                   "name=sf",
+                                   "option.Threads=1",
+                                   "option.Hash=8",
+                                   "-each",
+                                   "depth=3",
+                                   "-openings",
+                                   "file=" + kBook,
+                                   "order=sequential",
+                                   "-games",
+                                   "2",
+                                   "-repeat",
+                                   "-rounds",
+                                   "28",
+                                   "-maxmoves",
+                                   "60",
+                                   "-concurrency",
+                                   "2",
+                                   "-pgnout",
+                                   pgn,
+                                   "--db",
+                                   dir.file("run.db"),
+                                   "-logdir",
+                                   "off"});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
 
@@ -147,17 +171,39 @@ TEST_CASE("tempo against an xboard engine in Chess960: variant, X-FEN and castli
     TempDir dir;
     // Position 3 with both sides castled short (king and rook swap squares) as book moves, and a
     // position where only O-O-O (rook c1 to d1, king d1 to c1) mates.
-    const std::string book = dir.write(
-        "castling.pgn",
-        "[FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]\n[SetUp \"1\"]\n"
-        "[Variant \"fischerandom\"]\n\n1. O-O O-O *\n\n"
-        "[FEN \"2rkr3/2p1p3/8/8/8/8/8/2RK4 w Q - 0 1\"]\n[SetUp \"1\"]\n[Variant \"fischerandom\"]\n\n*\n");
+    const std::string book =
+        dir.write("castling.pgn",
+                  "[FEN \"bqnnrkrb/pppppppp/8/8/8/8/PPPPPPPP/BQNNRKRB w KQkq - 0 1\"]\n[SetUp \"1\"]\n"
+                  "[Variant \"fischerandom\"]\n\n1. O-O O-O *\n\n"
+                  "[FEN \"2rkr3/2p1p3/8/8/8/8/8/2RK4 w Q - 0 1\"]\n[SetUp \"1\"]\n[Variant \"fischerandom\"]\n\n*\n");
     const std::string polyglot = logged(dir, "pg", std::string("exec ") + kPolyglot + " -noini -ec " TEMPO_BIN);
-    const auto result = run_match({"-variant", "fischerandom", "-engine", "cmd=" + polyglot, "proto=xboard",
-                                   "name=pg", "-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each", "depth=3",
-                                   "-openings", "file=" + book, "order=sequential", "-games", "2", "-repeat",
-                                   "-rounds", "2", "-maxmoves", "40", "-concurrency", "1", "--db",
-                                   dir.file("run.db"), "-logdir", "off"});
+    const auto result = run_match({"-variant",
+                                   "fischerandom",
+                                   "-engine",
+                                   "cmd=" + polyglot,
+                                   "proto=xboard",
+                                   "name=pg",
+                                   "-engine",
+                                   "cmd=" TEMPO_BIN,
+                                   "name=tempo",
+                                   "-each",
+                                   "depth=3",
+                                   "-openings",
+                                   "file=" + book,
+                                   "order=sequential",
+                                   "-games",
+                                   "2",
+                                   "-repeat",
+                                   "-rounds",
+                                   "2",
+                                   "-maxmoves",
+                                   "40",
+                                   "-concurrency",
+                                   "1",
+                                   "--db",
+                                   dir.file("run.db"),
+                                   "-logdir",
+                                   "off"});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const Games games = stored_games(dir.file("run.db"));
@@ -189,8 +235,9 @@ TEST_CASE("engines that can play Chess960 in neither protocol are refused before
     };
     std::vector<Refused> cases;
     if (executable(PHALANX_BIN))
-        cases.push_back({{"cmd=" PHALANX_BIN, "proto=xboard", "name=phalanx"},
-                         "-engine #1 (phalanx): engine phalanx cannot play Chess960: it announces no feature variants"});
+        cases.push_back(
+            {{"cmd=" PHALANX_BIN, "proto=xboard", "name=phalanx"},
+             "-engine #1 (phalanx): engine phalanx cannot play Chess960: it announces no feature variants"});
     if (executable(kToga))
         cases.push_back({{std::string("cmd=") + kToga, "name=toga2"},
                          "-engine #1 (toga2): engine toga2 cannot play Chess960: it declares no UCI_Chess960 option"});
@@ -198,9 +245,9 @@ TEST_CASE("engines that can play Chess960 in neither protocol are refused before
     for (const Refused& refused : cases) {
         const std::string db = dir.file(refused.engine.back().substr(5) + ".db");
         std::vector<std::string> args{"-variant", "fischerandom", "-engine"};
-        args = args + refused.engine +
-               std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each", "depth=2", "--db", db,
-                                        "-logdir", "off"};
+        args = args + refused.engine + std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=tempo",
+                                                                "-each",   "depth=2",        "--db",
+                                                                db,        "-logdir",        "off"};
         const auto result = run_match(args);
         INFO(result.out << result.err);
         CHECK(result.code == 2);

@@ -32,9 +32,10 @@ using test_support::count_of;
 
 }  // namespace
 
-TEST_CASE("threads per game: the busiest engine's Threads, the pair's together when one ponders", "[unit][cpu_budget]") {
-    const auto loads = runner::engine_loads({engine_with({}), engine_with({{"Hash", "16"}, {"Threads", "4"}}),
-                                                engine_with({{"Threads", "x"}}, true)});
+TEST_CASE("threads per game: the busiest engine's Threads, the pair's together when one ponders",
+          "[unit][cpu_budget]") {
+    const auto loads = runner::engine_loads(
+        {engine_with({}), engine_with({{"Hash", "16"}, {"Threads", "4"}}), engine_with({{"Threads", "x"}}, true)});
     REQUIRE(loads.size() == 3);
     CHECK(loads[0].threads == 1);
     CHECK(loads[1].threads == 4);
@@ -60,7 +61,8 @@ TEST_CASE("cgroup CPU quotas read as CPUs; unlimited or unreadable is none", "[u
     CHECK_FALSE(runner::cfs_quota("", ""));
 }
 
-TEST_CASE("the cores free for a run are the fewest of online CPUs, affinity mask and cgroup quota", "[unit][cpu_budget]") {
+TEST_CASE("the cores free for a run are the fewest of online CPUs, affinity mask and cgroup quota",
+          "[unit][cpu_budget]") {
     CHECK(CpuAllowance{8, 8, std::nullopt, {}}.usable() == 8);
     CHECK(CpuAllowance{8, 3, std::nullopt, {}}.usable() == 3);
     CHECK(CpuAllowance{8, 8, 2.5, {}}.usable() == Approx(2.5));
@@ -101,13 +103,33 @@ TEST_CASE("more engine threads than free cores: one warning line with the number
 TEST_CASE("a match and a gauntlet above the machine's cores warn once at start", "[integration][cpu_budget]") {
     TempDir dir;
     const int too_many = static_cast<int>(std::max(1.0, runner::machine_cpu_allowance().usable())) + 1;
-    const std::vector<std::string> each{"-each", "nodes=300", "-repeat", "-concurrency", std::to_string(too_many),
+    const std::vector<std::string> each{"-each",   "nodes=300", "-repeat", "-concurrency", std::to_string(too_many),
                                         "-logdir", "off"};
-    const std::vector<std::string> match{"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN, "name=b",
-                                         "-games", std::to_string(2 * too_many), "-db", dir.file("m.db")};
-    const std::vector<std::string> gauntlet{"-tournament", "gauntlet", "-engine", "cmd=" TEMPO_BIN, "name=a", "-engine",
-                                            "cmd=" TEMPO_BIN, "name=b", "-engine", "cmd=" TEMPO_BIN, "name=c",
-                                            "-games", std::to_string(2 * too_many), "-db", dir.file("g.db")};
+    const std::vector<std::string> match{"-engine",
+                                         "cmd=" TEMPO_BIN,
+                                         "name=a",
+                                         "-engine",
+                                         "cmd=" TEMPO_BIN,
+                                         "name=b",
+                                         "-games",
+                                         std::to_string(2 * too_many),
+                                         "-db",
+                                         dir.file("m.db")};
+    const std::vector<std::string> gauntlet{"-tournament",
+                                            "gauntlet",
+                                            "-engine",
+                                            "cmd=" TEMPO_BIN,
+                                            "name=a",
+                                            "-engine",
+                                            "cmd=" TEMPO_BIN,
+                                            "name=b",
+                                            "-engine",
+                                            "cmd=" TEMPO_BIN,
+                                            "name=c",
+                                            "-games",
+                                            std::to_string(2 * too_many),
+                                            "-db",
+                                            dir.file("g.db")};
     for (const auto& run_args : {match, gauntlet}) {
         const RunOutput run = run_match(run_args + each);
         INFO(run.err);
@@ -116,10 +138,9 @@ TEST_CASE("a match and a gauntlet above the machine's cores warn once at start",
         CHECK(count_of(run.err, "engines will be starved of CPU and their clocks unfair") == 1);
     }
     // Within the cores: nothing said.
-    const RunOutput fits = run_match(std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine",
-                                                              "cmd=" TEMPO_BIN, "name=b", "-each", "nodes=300", "-games",
-                                                              "2", "-concurrency", "1", "-logdir", "off", "-db",
-                                                              dir.file("f.db")});
+    const RunOutput fits = run_match(std::vector<std::string>{
+        "-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN, "name=b", "-each", "nodes=300", "-games",
+        "2", "-concurrency", "1", "-logdir", "off", "-db", dir.file("f.db")});
     REQUIRE(fits.code == 0);
     CHECK(fits.err.find("games at once exceed") == std::string::npos);
 }

@@ -111,8 +111,8 @@ TEST_CASE("flag -pgnout and -epdout are read in the dialect's form", "[unit]") {
 
 TEST_CASE("the output settings round-trip through a JSON config and stay out of the run's identity", "[unit]") {
     auto config = parse("arbiter", {"-pgnout", "file=g.pgn", "notation=uci", "pv=true", "match_line=x", "append=false",
-                                    "-epdout", "file=g.epd", "append=false", "-crc32", "pgn=true",
-                                    "-autosaveinterval", "3", "-config", "outname=state.json"});
+                                    "-epdout", "file=g.epd", "append=false", "-crc32", "pgn=true", "-autosaveinterval",
+                                    "3", "-config", "outname=state.json"});
     const auto json = config::match_config_to_json(config);
     const auto back = config::match_config_from_json(json, "test.json");
     CHECK(back.pgnout_fastchess == config.pgnout_fastchess);

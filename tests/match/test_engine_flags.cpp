@@ -53,8 +53,9 @@ TEST_CASE("check-mate-pvs: a mate score needs a PV that mates", "[integration]")
     const auto checked = run_match(engines + one_game(dir) + words({"-check-mate-pvs"}));
     INFO(checked.out << checked.err);
     REQUIRE(checked.code == 0);
-    CHECK(contains(checked.err, "Warning; Incomplete mating PV - from m\nInfo; info depth 1 score mate 3 nodes 1 "
-                                "time 0 pv "));
+    CHECK(contains(checked.err,
+                   "Warning; Incomplete mating PV - from m\nInfo; info depth 1 score mate 3 nodes 1 "
+                   "time 0 pv "));
     CHECK(contains(checked.err, "\nPosition; startpos\nMoves; \n"));
     CHECK_FALSE(contains(checked.err, "from b"));
 
@@ -90,8 +91,8 @@ TEST_CASE("fastchess dialect: PV warnings as fastchess prints them, on stdout", 
 
 TEST_CASE("show-latency: measured minus reported time, per move", "[integration]") {
     TempDir dir;
-    const auto result = run_match(misbehave_engine("a") + misbehave_engine("b") + one_game(dir) +
-                                  words({"-show-latency"}));
+    const auto result =
+        run_match(misbehave_engine("a") + misbehave_engine("b") + one_game(dir) + words({"-show-latency"}));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     // misbehave_engine reports `time 0`: the latency is the whole measured time. 3 moves each.
@@ -120,22 +121,26 @@ TEST_CASE("ucinewgame-ms: an engine that does not get ready for a game in time f
 
 TEST_CASE("conf=NAME reads cutechess's engines.json before arbiter's catalogue", "[integration]") {
     TempDir dir;
-    const std::string engines_json = dir.write("engines.json",
-                                               "[\n"
-                                               "  {\n"
-                                               "    \"name\": \"scripted\",\n"
-                                               "    \"command\": \"" MISBEHAVE_BIN "\",\n"
-                                               "    \"protocol\": \"uci\",\n"
-                                               "    \"stderrFile\": \"" + dir.file("scripted.err") + "\",\n"
-                                               "    \"debug\": true,\n"
-                                               "    \"options\": [{\"name\": \"Ply\", \"type\": \"spin\", \"value\": 0,"
-                                               " \"min\": 0, \"max\": 9}, {\"name\": \"Clear\", \"type\": \"button\"}]\n"
-                                               "  }\n"
-                                               "]\n");
+    const std::string engines_json =
+        dir.write("engines.json",
+                  "[\n"
+                  "  {\n"
+                  "    \"name\": \"scripted\",\n"
+                  "    \"command\": \"" MISBEHAVE_BIN
+                  "\",\n"
+                  "    \"protocol\": \"uci\",\n"
+                  "    \"stderrFile\": \"" +
+                      dir.file("scripted.err") +
+                      "\",\n"
+                      "    \"debug\": true,\n"
+                      "    \"options\": [{\"name\": \"Ply\", \"type\": \"spin\", \"value\": 0,"
+                      " \"min\": 0, \"max\": 9}, {\"name\": \"Clear\", \"type\": \"button\"}]\n"
+                      "  }\n"
+                      "]\n");
     SECTION("the entry's command, options and keys; the name is the entry's") {
-        const auto result = run_match(words({"-engine", "conf=scripted", "-engine", "cmd=" MISBEHAVE_BIN, "name=b",
-                                             "-engines", engines_json}) +
-                                      one_game(dir));
+        const auto result = run_match(
+            words({"-engine", "conf=scripted", "-engine", "cmd=" MISBEHAVE_BIN, "name=b", "-engines", engines_json}) +
+            one_game(dir));
         INFO(result.out << result.err);
         REQUIRE(result.code == 0);
         const auto games = stored_games(dir.file("f.db"));
@@ -144,17 +149,17 @@ TEST_CASE("conf=NAME reads cutechess's engines.json before arbiter's catalogue",
         CHECK(contains(read_text(dir.file("scripted.err")), "misbehave_engine: debug on"));
     }
     SECTION("bad JSON is an error naming the file and line") {
-        const std::string broken = dir.write("broken.json", "[\n {\"name\": \"x\",\n  \"command\": \"y\"\n  \"protocol\": \"uci\"}\n]\n");
-        const auto result = run_match(words({"-engine", "conf=x", "-engine", "cmd=" MISBEHAVE_BIN, "-engines",
-                                             broken}) +
-                                      one_game(dir));
+        const std::string broken =
+            dir.write("broken.json", "[\n {\"name\": \"x\",\n  \"command\": \"y\"\n  \"protocol\": \"uci\"}\n]\n");
+        const auto result = run_match(
+            words({"-engine", "conf=x", "-engine", "cmd=" MISBEHAVE_BIN, "-engines", broken}) + one_game(dir));
         CHECK(result.code == 2);
         CHECK(contains(result.err, broken + ":4:"));
     }
     SECTION("a name it does not hold falls through to arbiter's catalogue") {
-        const auto result = run_match(words({"-engine", "conf=nosuchengine", "-engine", "cmd=" MISBEHAVE_BIN,
-                                             "-engines", engines_json}) +
-                                      one_game(dir));
+        const auto result = run_match(
+            words({"-engine", "conf=nosuchengine", "-engine", "cmd=" MISBEHAVE_BIN, "-engines", engines_json}) +
+            one_game(dir));
         CHECK(result.code == 2);
         CHECK(contains(result.err, "no engine 'nosuchengine' in the reference catalogue"));
     }

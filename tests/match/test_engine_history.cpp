@@ -32,8 +32,7 @@ std::vector<SentPosition> sent_positions(const std::string& debug_output) {
         std::string word;
         words >> word;
         if (word == "fen") {
-            for (int field = 0; field < 6 && words >> word; ++field)
-                position.start += (field ? " " : "") + word;
+            for (int field = 0; field < 6 && words >> word; ++field) position.start += (field ? " " : "") + word;
         } else {
             position.start = word;
         }
@@ -65,9 +64,13 @@ std::vector<std::string> reached_fens(const std::vector<SentPosition>& sent) {
 // Two colour-reversed games of Stockfish at 300 nodes (deterministic), -debug traffic returned.
 std::string run_with(const TempDir& dir, const std::string& db, const std::vector<std::string>& extra) {
     std::vector<std::string> args = stockfish_engine("a", 300) + stockfish_engine("b", 300) + extra;
-    args = args + std::vector<std::string>{"-games", "2", "-repeat", "-maxmoves", "50", "-concurrency", "1", "-debug",
-                                           "-openings", "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd",
-                                           "format=epd", "order=sequential", "--db", dir.file(db)};
+    args = args + std::vector<std::string>{"-games",     "2",
+                                           "-repeat",    "-maxmoves",
+                                           "50",         "-concurrency",
+                                           "1",          "-debug",
+                                           "-openings",  "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd",
+                                           "format=epd", "order=sequential",
+                                           "--db",       dir.file(db)};
     const RunOutput run = run_match(args);
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);

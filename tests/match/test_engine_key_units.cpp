@@ -65,10 +65,10 @@ TEST_CASE("engine keys: bad values are refused naming the key", "[unit]") {
 }
 
 TEST_CASE("engine keys and flags survive the JSON config; only keys that change games are identity", "[unit]") {
-    const MatchConfig config = flags({"-each", "nodes=1", "book=b.bin", "bookdepth=3", "stderr=e.log", "tscale=2",
-                                      "ponder", "whitepov", "trust", "debug", "-bookmode", "disk", "-engines", "e.json",
-                                      "-strict", "-check-mate-pvs", "-show-latency", "-startup-ms", "700",
-                                      "-ucinewgame-ms", "900"});
+    const MatchConfig config = flags(
+        {"-each",    "nodes=1",         "book=b.bin",    "bookdepth=3", "stderr=e.log", "tscale=2",       "ponder",
+         "whitepov", "trust",           "debug",         "-bookmode",   "disk",         "-engines",       "e.json",
+         "-strict",  "-check-mate-pvs", "-show-latency", "-startup-ms", "700",          "-ucinewgame-ms", "900"});
     const MatchConfig back =
         arbiter::config::match_config_from_json(arbiter::config::match_config_to_json(config), "test");
     CHECK(arbiter::config::match_config_to_json(back) == arbiter::config::match_config_to_json(config));
@@ -132,7 +132,8 @@ TEST_CASE("PV checks: fastchess's warnings for each kind of bad PV", "[unit]") {
     chess::Position after_f3(start);
     after_f3.make_move(chess::parse_uci(after_f3, "f2f3"));
     CHECK(check_pv(after_f3, info("info score mate 2 pv e7e5"), true, "y") == "Warning; Incomplete mating PV - from y");
-    CHECK(check_pv(after_f3, info("info score mate 1 pv e7e5 g2g4"), true, "y") == "Warning; Too long mating PV - from y");
+    CHECK(check_pv(after_f3, info("info score mate 1 pv e7e5 g2g4"), true, "y") ==
+          "Warning; Too long mating PV - from y");
     CHECK(check_pv(after_f3, info("info score mate 2 pv e7e5 g2g4 d8e7"), true, "y") ==
           "Warning; Mating PV does not end with checkmate - from y");
     CHECK_FALSE(check_pv(after_f3, info("info score mate 2 pv e7e5 g2g4 d8h4"), true, "y"));

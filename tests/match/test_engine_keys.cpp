@@ -49,9 +49,9 @@ std::vector<std::string> first_moves(const StoredGame& game, std::size_t count) 
 
 TEST_CASE("ponder: the engine thinks on its opponent's time and a right guess gets ponderhit", "[integration]") {
     TempDir dir;
-    const auto pondering = run_match(misbehave_engine("a") + words({"ponder", "stderr=" + dir.file("a.err")}) +
-                                     misbehave_engine("b") + words({"stderr=" + dir.file("b.err")}) + two_games(dir) +
-                                     words({"-logdir", dir.file("logs")}));
+    const auto pondering =
+        run_match(misbehave_engine("a") + words({"ponder", "stderr=" + dir.file("a.err")}) + misbehave_engine("b") +
+                  words({"stderr=" + dir.file("b.err")}) + two_games(dir) + words({"-logdir", dir.file("logs")}));
     INFO(pondering.out << pondering.err);
     REQUIRE(pondering.code == 0);
     // a guesses b's reply exactly, so each of b's replies that a gets to answer is a ponderhit:
@@ -122,21 +122,22 @@ TEST_CASE("trust: a trusted engine's own mate score wins the game", "[integratio
 TEST_CASE("trust: a trusted xboard engine's result claim stands, an untrusted one loses", "[integration]") {
     TempDir dir;
     // Claims a draw instead of moving whenever it is asked to move; logs what it is told.
-    const std::string claimer = dir.write("claimer.sh",
-                                          "#!/bin/sh\n"
-                                          "forced=0\n"
-                                          "while read -r line; do\n"
-                                          "  echo \"$line\" >> \"$0.log\"\n"
-                                          "  case \"$line\" in\n"
-                                          "    protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"claimer\" done=1' ;;\n"
-                                          "    ping*) echo \"pong ${line#ping }\" ;;\n"
-                                          "    force) forced=1 ;;\n"
-                                          "    go) forced=0; echo '1/2-1/2 {Draw by repetition}' ;;\n"
-                                          "    usermove*) [ \"$forced\" = 0 ] && echo '1/2-1/2 {Draw by repetition}' ;;\n"
-                                          "    quit) exit 0 ;;\n"
-                                          "  esac\n"
-                                          "done\n",
-                                          true);
+    const std::string claimer =
+        dir.write("claimer.sh",
+                  "#!/bin/sh\n"
+                  "forced=0\n"
+                  "while read -r line; do\n"
+                  "  echo \"$line\" >> \"$0.log\"\n"
+                  "  case \"$line\" in\n"
+                  "    protover*) echo 'feature ping=1 setboard=1 usermove=1 myname=\"claimer\" done=1' ;;\n"
+                  "    ping*) echo \"pong ${line#ping }\" ;;\n"
+                  "    force) forced=1 ;;\n"
+                  "    go) forced=0; echo '1/2-1/2 {Draw by repetition}' ;;\n"
+                  "    usermove*) [ \"$forced\" = 0 ] && echo '1/2-1/2 {Draw by repetition}' ;;\n"
+                  "    quit) exit 0 ;;\n"
+                  "  esac\n"
+                  "done\n",
+                  true);
     const auto claimer_engine = words({"-engine", "cmd=" + claimer, "name=c", "proto=xboard", "depth=1"});
     const auto rules = words({"-games", "1", "-concurrency", "1", "-logdir", "off"});
     const auto trusted = run_match(claimer_engine + words({"trust", "ponder"}) + misbehave_engine("b") +
@@ -204,17 +205,18 @@ TEST_CASE("book= and bookdepth=: engines play their own Polyglot book moves", "[
 
 TEST_CASE("tc=inf with a node, depth or time limit, and tc=0/5+0, play games", "[integration]") {
     TempDir dir;
-    const auto result = run_match(misbehave_engine("a") + words({"tc=inf", "nodes=1"}) + misbehave_engine("b") +
-                                  words({"tc=0/5+0", "-games", "1", "-maxmoves", "4", "-concurrency", "1", "--db",
-                                         dir.file("tc.db")}));
+    const auto result =
+        run_match(misbehave_engine("a") + words({"tc=inf", "nodes=1"}) + misbehave_engine("b") +
+                  words({"tc=0/5+0", "-games", "1", "-maxmoves", "4", "-concurrency", "1", "--db", dir.file("tc.db")}));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const std::string pgn = stored_games(dir.file("tc.db")).begin()->second.game.pgn;
     CHECK(pgn.find("[WhiteTimeControl \"inf\"]") != std::string::npos);
     CHECK(pgn.find("[BlackTimeControl \"5\"]") != std::string::npos);  // 0 moves: the whole game, as cutechess
 
-    const auto timed = run_match(misbehave_engine("a") + words({"tc=inf", "st=0.2"}) + misbehave_engine("b") +
-                                 words({"tc=inf", "depth=3", "-games", "1", "-maxmoves", "2", "--db", dir.file("st.db")}));
+    const auto timed =
+        run_match(misbehave_engine("a") + words({"tc=inf", "st=0.2"}) + misbehave_engine("b") +
+                  words({"tc=inf", "depth=3", "-games", "1", "-maxmoves", "2", "--db", dir.file("st.db")}));
     INFO(timed.out << timed.err);
     REQUIRE(timed.code == 0);
     CHECK(stored_games(dir.file("st.db")).begin()->second.game.pgn.find("[WhiteTimeControl \"0.2/move\"]") !=
@@ -231,14 +233,14 @@ TEST_CASE("tscale= scales the engine's protocol timeouts", "[integration]") {
     TempDir dir;
     // The engine answers `uci` after 1 s; -startup-ms 300 gives up long before, tscale=20 makes it 6 s.
     const auto slow = misbehave_engine("slow", {"--mode=slow-start", "--delay=1000"});
-    const auto rules = words({"-each", "nodes=1", "-games", "1", "-maxmoves", "2", "-concurrency", "1",
-                              "-startup-ms", "300"});
+    const auto rules =
+        words({"-each", "nodes=1", "-games", "1", "-maxmoves", "2", "-concurrency", "1", "-startup-ms", "300"});
     const auto impatient = run_match(slow + misbehave_engine("b") + rules + words({"--db", dir.file("i.db")}));
     CHECK(impatient.code == 2);
     CHECK(impatient.err.find("did not send uciok within 300 ms") != std::string::npos);
 
-    const auto patient = run_match(slow + words({"tscale=20"}) + misbehave_engine("b") + rules +
-                                   words({"--db", dir.file("p.db")}));
+    const auto patient =
+        run_match(slow + words({"tscale=20"}) + misbehave_engine("b") + rules + words({"--db", dir.file("p.db")}));
     INFO(patient.out << patient.err);
     CHECK(patient.code == 0);
     CHECK(stored_games(dir.file("p.db")).size() == 1);

@@ -17,19 +17,17 @@ using test_support::count_of;
 
 TEST_CASE("an illegal move loses and is recorded with the engine's text", "[integration]") {
     TempDir dir;
-    const auto result = run_match(misbehave_engine("good") +
-                                  misbehave_engine("bad", {"--mode=malformed", "--text=bestmove e2e5", "--ply=4"}) +
-                                  std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-repeat",
-                                                           "-concurrency", "1"} +
-                                  db_flag(dir));
+    const auto result = run_match(
+        misbehave_engine("good") + misbehave_engine("bad", {"--mode=malformed", "--text=bestmove e2e5", "--ply=4"}) +
+        std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-repeat", "-concurrency", "1"} + db_flag(dir));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const auto games = stored_games(dir.file("f.db"));
     REQUIRE(games.size() == 2);
     for (const auto& [key, stored] : games) {
         CHECK(stored.game.termination == "illegal-move");
-        CHECK(stored.game.result == (stored.game.white == "bad" ? arbiter::db::GameResult::black_win
-                                                                : arbiter::db::GameResult::white_win));
+        CHECK(stored.game.result ==
+              (stored.game.white == "bad" ? arbiter::db::GameResult::black_win : arbiter::db::GameResult::white_win));
         CHECK(stored.game.pgn.find("makes an illegal move: e2e5") != std::string::npos);
         CHECK(stored.game.pgn.find("[Termination \"illegal move\"]") != std::string::npos);
         CHECK(stored.moves.size() == (stored.game.white == "bad" ? 4u : 5u));  // two good moves each, then e2e5
@@ -38,9 +36,9 @@ TEST_CASE("an illegal move loses and is recorded with the engine's text", "[inte
 
 TEST_CASE("a move after the flag fell loses on time", "[integration]") {
     TempDir dir;
-    const auto result = run_match(misbehave_engine("quick") + misbehave_engine("slow", {"--mode=late", "--ply=2"}) +
-                                  std::vector<std::string>{"-each", "tc=0.2+0", "-games", "2", "-repeat"} +
-                                  db_flag(dir));
+    const auto result =
+        run_match(misbehave_engine("quick") + misbehave_engine("slow", {"--mode=late", "--ply=2"}) +
+                  std::vector<std::string>{"-each", "tc=0.2+0", "-games", "2", "-repeat"} + db_flag(dir));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     for (const auto& [key, stored] : stored_games(dir.file("f.db"))) {
@@ -53,11 +51,10 @@ TEST_CASE("a move after the flag fell loses on time", "[integration]") {
 TEST_CASE("stockfish at a silly time control still produces complete games", "[integration]") {
     if (!executable(STOCKFISH_BIN)) return;
     TempDir dir;
-    const auto result = run_match(
-        std::vector<std::string>{"-engine", "cmd=" STOCKFISH_BIN, "name=sf1", "-engine", "cmd=" STOCKFISH_BIN,
-                                 "name=sf2", "-each", "tc=0.05+0.01", "option.Move Overhead=0", "-games", "2",
-                                 "-maxmoves", "30"} +
-        db_flag(dir));
+    const auto result = run_match(std::vector<std::string>{"-engine", "cmd=" STOCKFISH_BIN, "name=sf1", "-engine",
+                                                           "cmd=" STOCKFISH_BIN, "name=sf2", "-each", "tc=0.05+0.01",
+                                                           "option.Move Overhead=0", "-games", "2", "-maxmoves", "30"} +
+                                  db_flag(dir));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const auto games = stored_games(dir.file("f.db"));
@@ -97,11 +94,11 @@ TEST_CASE("a crashed engine loses and without -recover the run stops", "[integra
 
 TEST_CASE("SPRT stops the run at its decision", "[integration]") {
     TempDir dir;
-    const std::vector<std::string> sprt{"-each", "nodes=1", "-games", "400", "-repeat", "-concurrency", "2",
-                                        "-sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05", "model=logistic"};
+    const std::vector<std::string> sprt{"-each", "nodes=1", "-games",   "400",        "-repeat",   "-concurrency",  "2",
+                                        "-sprt", "elo0=0",  "elo1=200", "alpha=0.05", "beta=0.05", "model=logistic"};
     SECTION("H1 when the first engine is stronger") {
-        const auto result = run_match(misbehave_engine("good") + misbehave_engine("bad", {"--mode=illegal"}) + sprt +
-                                      db_flag(dir));
+        const auto result =
+            run_match(misbehave_engine("good") + misbehave_engine("bad", {"--mode=illegal"}) + sprt + db_flag(dir));
         INFO(result.out << result.err);
         CHECK(result.code == 0);
         CHECK(result.out.find("H1 accepted") != std::string::npos);
@@ -129,11 +126,11 @@ TEST_CASE("SPRT stops the run at its decision", "[integration]") {
 TEST_CASE("restart=on gives an engine a fresh process for every game", "[integration]") {
     TempDir dir;
     const std::string log = dir.file("starts.log");
-    const auto result = run_match(misbehave_engine("fresh", {"--log=" + log}) +
-                                  std::vector<std::string>{"restart=on"} + misbehave_engine("kept") +
-                                  std::vector<std::string>{"-each", "nodes=1", "-games", "4", "-concurrency", "1",
-                                                           "-maxmoves", "5"} +
-                                  db_flag(dir));
+    const auto result =
+        run_match(misbehave_engine("fresh", {"--log=" + log}) + std::vector<std::string>{"restart=on"} +
+                  misbehave_engine("kept") +
+                  std::vector<std::string>{"-each", "nodes=1", "-games", "4", "-concurrency", "1", "-maxmoves", "5"} +
+                  db_flag(dir));
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     CHECK(count_of(read_text(log), "started") == 4 + 1);  // + the start-up check (engine_probe.h)
@@ -159,7 +156,8 @@ TEST_CASE("each engine's stderr is appended to its own log beside the database",
         CHECK_FALSE(std::filesystem::exists(dir.file("f-logs")));
     }
     SECTION("-logdir DIR chooses the directory") {
-        const auto result = run_match(engines + db_flag(dir) + std::vector<std::string>{"-logdir", dir.file("my/logs")});
+        const auto result =
+            run_match(engines + db_flag(dir) + std::vector<std::string>{"-logdir", dir.file("my/logs")});
         REQUIRE(result.code == 0);
         CHECK(std::filesystem::exists(dir.file("my/logs/second.stderr.log")));
     }
@@ -177,9 +175,9 @@ TEST_CASE("a run without -openings is warned that every game starts from the sta
         CHECK(result.err.find(warning) != std::string::npos);
     }
     SECTION("with -openings: no warning") {
-        const auto result = run_match(engines + db_flag(dir) +
-                                      std::vector<std::string>{"-openings", "file=" + std::string(REPO_ROOT_DIR) +
-                                                                                "/openings/8moves_v3.pgn"});
+        const auto result = run_match(
+            engines + db_flag(dir) +
+            std::vector<std::string>{"-openings", "file=" + std::string(REPO_ROOT_DIR) + "/openings/8moves_v3.pgn"});
         INFO(result.out << result.err);
         REQUIRE(result.code == 0);
         CHECK(result.err.find("no -openings") == std::string::npos);

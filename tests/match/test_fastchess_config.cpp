@@ -60,8 +60,8 @@ TEST_CASE("fastchess's saved state reads as the run it describes", "[unit]") {
 
 TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]") {
     const auto config = read_changed([](json& state) {
-        state["engines"][0]["limit"]["tc"] = {{"time", 10000}, {"increment", 100}, {"moves", 40}, {"fixed_time", 0},
-                                              {"timemargin", 25}};
+        state["engines"][0]["limit"]["tc"] = {
+            {"time", 10000}, {"increment", 100}, {"moves", 40}, {"fixed_time", 0}, {"timemargin", 25}};
         state["engines"][0]["limit"]["nodes"] = 0;
         state["engines"][0]["options"] = json::array({json::array({"Hash", "16"}), json::array({"Threads", "1"})});
         state["engines"][0]["args"] = "--uci --quiet";
@@ -70,8 +70,8 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
         state["engines"][1]["limit"]["nodes"] = 0;
         state["engines"][1]["limit"]["plies"] = 9;
         state["opening"] = {{"file", "book.pgn"}, {"format", 1}, {"order", 0}, {"plies", 8}, {"start", 3}};
-        state["sprt"] = {{"alpha", 0.1}, {"beta", 0.05}, {"elo0", 0.0}, {"elo1", 5.0}, {"model", "logistic"},
-                         {"enabled", true}};
+        state["sprt"] = {{"alpha", 0.1}, {"beta", 0.05},        {"elo0", 0.0},
+                         {"elo1", 5.0},  {"model", "logistic"}, {"enabled", true}};
         state["draw"] = {{"move_number", 34}, {"move_count", 8}, {"score", 20}, {"enabled", true}};
         state["resign"] = {{"move_count", 3}, {"score", 600}, {"twosided", true}, {"enabled", true}};
         state["pgn"]["notation"] = 1;
@@ -80,8 +80,8 @@ TEST_CASE("every setting arbiter models is read from fastchess's keys", "[unit]"
         state["pgn"]["append_file"] = false;
         state["pgn"]["crc"] = true;
         state["epd"]["append_file"] = false;
-        state["tb_adjudication"] = {{"syzygy_dirs", "/a:/b"}, {"max_pieces", 4}, {"ignore_50_move_rule", true},
-                                    {"enabled", true}};
+        state["tb_adjudication"] = {
+            {"syzygy_dirs", "/a:/b"}, {"max_pieces", 4}, {"ignore_50_move_rule", true}, {"enabled", true}};
         state["variant"] = 1;
         state["concurrency"] = 3;
         state["config_name"] = "state.json";
@@ -139,8 +139,16 @@ TEST_CASE("a saved state arbiter cannot continue is refused, naming the file and
                       Contains("A vs B.wins"));
     // Stats of the other engine's side are mirrored.
     const auto mirrored = read_changed([](json& state) {
-        state["stats"] = {{"B vs A", {{"wins", 3}, {"losses", 1}, {"draws", 0}, {"penta_WW", 1}, {"penta_WD", 0},
-                                      {"penta_WL", 1}, {"penta_DD", 0}, {"penta_LD", 0}, {"penta_LL", 0}}}};
+        state["stats"] = {{"B vs A",
+                           {{"wins", 3},
+                            {"losses", 1},
+                            {"draws", 0},
+                            {"penta_WW", 1},
+                            {"penta_WD", 0},
+                            {"penta_WL", 1},
+                            {"penta_DD", 0},
+                            {"penta_LD", 0},
+                            {"penta_LL", 0}}}};
     });
     CHECK(mirrored.fastchess_state->carried->wdl.wins == 1);
     CHECK(mirrored.fastchess_state->carried->wdl.losses == 3);
@@ -150,8 +158,8 @@ TEST_CASE("a saved state arbiter cannot continue is refused, naming the file and
 TEST_CASE("the saved state written back keeps fastchess's keys and what arbiter does not model", "[unit]") {
     auto config = read_changed([](json& state) {
         state["log"]["level"] = 1;
-        state["tb_adjudication"] = {{"syzygy_dirs", "/a:/b"}, {"max_pieces", 4}, {"ignore_50_move_rule", true},
-                                    {"enabled", true}};
+        state["tb_adjudication"] = {
+            {"syzygy_dirs", "/a:/b"}, {"max_pieces", 4}, {"ignore_50_move_rule", true}, {"enabled", true}};
     });
     config::CarriedResults results;
     results.wdl.wins = 4;

@@ -32,9 +32,9 @@ std::string identity_of_saved_state(const std::vector<std::string>& command) {
     return config::run_identity(cli::parse_match_flags({"-dialect", "fastchess", "-config", "file=" + saved}));
 }
 
-const std::vector<std::string> kEngines{"-dialect", "fastchess", "-engine", "cmd=./tempo", "name=A",
-                                        "-engine",  "cmd=./tempo", "name=B", "-each", "nodes=2000",
-                                        "option.Hash=8", "-maxmoves", "8", "-srand", "9"};
+const std::vector<std::string> kEngines{"-dialect",      "fastchess",   "-engine", "cmd=./tempo", "name=A",
+                                        "-engine",       "cmd=./tempo", "name=B",  "-each",       "nodes=2000",
+                                        "option.Hash=8", "-maxmoves",   "8",       "-srand",      "9"};
 
 std::vector<std::string> with(std::vector<std::string> command, const std::vector<std::string>& more) {
     command.insert(command.end(), more.begin(), more.end());
@@ -53,9 +53,10 @@ TEST_CASE("a config file keeps the behaviour and schedule rules of the tool whos
     CHECK(continued.behaviour.warnings_on_stdout);
     CHECK(continued.schedule == config::ScheduleRules::fastchess);
 
-    const std::string json = dir.write("run.json", config::match_config_to_json(cli::parse_match_flags(
-                                                       {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}))
-                                                       .dump());
+    const std::string json =
+        dir.write("run.json", config::match_config_to_json(
+                                  cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "nodes=1"}))
+                                  .dump());
     const config::MatchConfig as_cutechess = cli::parse_match_flags({"-dialect", "cutechess", "-config", json});
     CHECK(as_cutechess.behaviour.print_outcomes_at_end);
     CHECK(as_cutechess.schedule == config::ScheduleRules::cutechess);
@@ -65,9 +66,9 @@ TEST_CASE("a config file keeps the behaviour and schedule rules of the tool whos
 TEST_CASE("fastchess's config.json continues the run of the command line that saved it", "[unit]") {
     // -repeat is fastchess's -games 2: colour-reversed pairs, as config.json's games = 2 says.
     for (const auto& counts : std::vector<std::vector<std::string>>{{"-rounds", "6", "-games", "2", "-repeat"},
-                                                                     {"-rounds", "6", "-repeat"},
-                                                                     {"-rounds", "3", "-games", "1"},
-                                                                     {"-rounds", "4"}}) {
+                                                                    {"-rounds", "6", "-repeat"},
+                                                                    {"-rounds", "3", "-games", "1"},
+                                                                    {"-rounds", "4"}}) {
         const auto command = with(kEngines, counts);
         std::string shown;
         for (const auto& word : counts) shown += word + " ";

@@ -26,7 +26,7 @@ const std::string kData = std::string(REPO_ROOT_DIR) + "/tests/data/fastchess_ou
 
 struct FileGame {
     std::vector<std::pair<std::string, std::string>> tags;
-    std::string text;  // the game as the file has it, with its blank line after
+    std::string text;                                        // the game as the file has it, with its blank line after
     std::vector<std::pair<std::string, std::string>> moves;  // token, comment
     std::string result;
 

@@ -102,9 +102,7 @@ TEST_CASE("file hash cache: a changed file is hashed again", "[unit]") {
         dir.write("engine.new", "version two");
         std::filesystem::rename(dir.file("engine.new"), engine);
     }
-    SECTION("rewritten in place with another size") {
-        dir.write("engine", "version two, longer");
-    }
+    SECTION("rewritten in place with another size") { dir.write("engine", "version two, longer"); }
     SECTION("only touched, even back in time (touch -d): the times move") {
         // Same bytes, so the hash is the same value, but it is computed, not the planted one. An
         // explicit modification time changes the stamp without waiting for the clock to tick.
@@ -157,7 +155,8 @@ TEST_CASE("file hash cache: damage and missing rights only cost a hash", "[unit]
     SECTION("a damaged hash under the right stamp is not used") {
         const FileHashCache cache(dir.file("cache"), std::chrono::seconds(0));
         file_content_hash(engine, "x", FileHash::v2, cache);
-        for (const char* damaged : {"v2:feedface", "v2:FEEDFACEFEEDFACE", "v3:feedfacefeedface", "v2:feedfacefeedfaceX"}) {
+        for (const char* damaged :
+             {"v2:feedface", "v2:FEEDFACEFEEDFACE", "v3:feedfacefeedface", "v2:feedfacefeedfaceX"}) {
             edit_cache(cache, expected, damaged);
             INFO(damaged);
             CHECK_FALSE(cache.find(stamp_of_path(engine)));
@@ -208,7 +207,8 @@ TEST_CASE("file hash cache: its place comes from the environment", "[unit]") {
         const ScopedEnv own("ARBITER_CACHE_DIR", nullptr);
         {
             const ScopedEnv xdg("XDG_CACHE_HOME", dir.path().c_str());
-            CHECK(*FileHashCache::from_environment().file() == std::filesystem::path(dir.path()) / "arbiter" / "file-hashes");
+            CHECK(*FileHashCache::from_environment().file() ==
+                  std::filesystem::path(dir.path()) / "arbiter" / "file-hashes");
         }
         const ScopedEnv xdg("XDG_CACHE_HOME", nullptr);
         const ScopedEnv home("HOME", dir.path().c_str());

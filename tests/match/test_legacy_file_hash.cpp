@@ -16,9 +16,7 @@ using arbiter::schedule::file_content_hash;
 
 namespace {
 
-void write_file(const std::string& path, const std::string& bytes) {
-    std::ofstream(path, std::ios::binary) << bytes;
-}
+void write_file(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 // A run as an earlier release stored it for `args`: the same identity with unversioned hashes.
 std::int64_t store_legacy_run(const std::string& db_path, const std::vector<std::string>& args) {
@@ -28,7 +26,7 @@ std::int64_t store_legacy_run(const std::string& db_path, const std::vector<std:
     arbiter::db::RunRecord legacy;
     legacy.kind = arbiter::db::RunKind::match;
     legacy.config_json = arbiter::schedule::run_identity_with_engines(arbiter::config::run_identity(config),
-                                                                     {engine, engine}, FileHash::legacy_fnv1a);
+                                                                      {engine, engine}, FileHash::legacy_fnv1a);
     arbiter::db::Database database(db_path);
     return database.open_run(legacy, {}).run.id;
 }
@@ -78,9 +76,9 @@ TEST_CASE("legacy file hash: the versioned hash sees every byte, in lanes, tail 
 TEST_CASE("legacy file hash: a run stored with unversioned hashes is resumed, not started again", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("legacy.db");
-    const std::vector<std::string> args = misbehave_engine("a") + misbehave_engine("b") +
-                                          std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-maxmoves", "4",
-                                                                   "-concurrency", "1", "--db", db};
+    const std::vector<std::string> args =
+        misbehave_engine("a") + misbehave_engine("b") +
+        std::vector<std::string>{"-each", "nodes=1", "-games", "2", "-maxmoves", "4", "-concurrency", "1", "--db", db};
     const std::int64_t legacy_run = store_legacy_run(db, args);
     SECTION("by the same command") {
         const auto result = run_match(args);

@@ -29,12 +29,11 @@ TEST_CASE("stockfish vs stockfish at fixed nodes: database and PGN agree", "[int
     if (!executable(STOCKFISH_BIN)) WARN("stockfish not installed");
     if (!executable(STOCKFISH_BIN)) return;
     TempDir dir;
-    const auto result = run_match(stockfish_engine("sf-a", 2000) + stockfish_engine("sf-b", 2000) +
-                                  std::vector<std::string>{"-games", "4", "-repeat", "-concurrency", "2",
-                                                           "-openings", "file=" + kBook, "order=sequential",
-                                                           "-maxmoves", "80", "-pgnout", dir.file("games.pgn"),
-                                                           "-epdout", dir.file("final.epd"), "--db",
-                                                           dir.file("a.db"), "-event", "match test"});
+    const auto result = run_match(
+        stockfish_engine("sf-a", 2000) + stockfish_engine("sf-b", 2000) +
+        std::vector<std::string>{"-games", "4", "-repeat", "-concurrency", "2", "-openings", "file=" + kBook,
+                                 "order=sequential", "-maxmoves", "80", "-pgnout", dir.file("games.pgn"), "-epdout",
+                                 dir.file("final.epd"), "--db", dir.file("a.db"), "-event", "match test"});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     CHECK(result.out.find("Score of sf-a vs sf-b") != std::string::npos);
@@ -79,12 +78,11 @@ TEST_CASE("gauntlet with phalanx over xboard", "[integration]") {
     TempDir dir;
     // st=1 is the smallest time xboard's `st` command can say (whole seconds); Phalanx takes it as
     // an average, so the margin is wide.
-    const auto result = run_match(stockfish_engine("sf", 1000) +
-                                  std::vector<std::string>{"-engine", "conf=phalanx", "st=1", "timemargin=5000"} +
-                                  misbehave_engine("fake") + std::vector<std::string>{"nodes=1"} +
-                                  std::vector<std::string>{"-tournament", "gauntlet", "-games", "1", "-concurrency",
-                                                           "2", "-maxmoves", "12", "-pgnout", dir.file("g.pgn"),
-                                                           "--db", dir.file("g.db")});
+    const auto result = run_match(
+        stockfish_engine("sf", 1000) + std::vector<std::string>{"-engine", "conf=phalanx", "st=1", "timemargin=5000"} +
+        misbehave_engine("fake") + std::vector<std::string>{"nodes=1"} +
+        std::vector<std::string>{"-tournament", "gauntlet", "-games", "1", "-concurrency", "2", "-maxmoves", "12",
+                                 "-pgnout", dir.file("g.pgn"), "--db", dir.file("g.db")});
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     const auto games = stored_games(dir.file("g.db"));
@@ -103,8 +101,8 @@ TEST_CASE("bad input exits with 2 and names the flag", "[integration]") {
     CHECK(result.code == 2);
     CHECK(result.err.find("-games") != std::string::npos);
 
-    result = run_match({"-engine", "cmd=/bin/true", "name=a", "nodes=1", "-engine", "cmd=/bin/true", "name=a",
-                        "nodes=1"});
+    result =
+        run_match({"-engine", "cmd=/bin/true", "name=a", "nodes=1", "-engine", "cmd=/bin/true", "name=a", "nodes=1"});
     // A shared name is no error (cutechess-cli allows it): the second engine plays as a-2; /bin/true
     // then fails its handshake, which is bad input naming the engine.
     CHECK(result.code == 2);
@@ -128,15 +126,15 @@ TEST_CASE("bad input exits with 2 and names the flag", "[integration]") {
 
 TEST_CASE("mistakes only the engine reveals are bad input too", "[integration]") {
     TempDir dir;
-    auto result = run_match({"-engine", "cmd=/no/such/engine", "nodes=1", "-engine", "cmd=" MISBEHAVE_BIN,
-                             "nodes=1", "--db", dir.file("x.db")});
+    auto result = run_match({"-engine", "cmd=/no/such/engine", "nodes=1", "-engine", "cmd=" MISBEHAVE_BIN, "nodes=1",
+                             "--db", dir.file("x.db")});
     CHECK(result.code == 2);
     CHECK(result.err.find("-engine #1 cmd") != std::string::npos);
 
     // Only under -strict: without it the option is skipped with a warning (test_engine_keys.cpp).
-    result = run_match(misbehave_engine("a") + misbehave_engine("b") +
-                       std::vector<std::string>{"-each", "nodes=1", "option.NoSuchOption=3", "--db", dir.file("x.db"),
-                                                "-strict"});
+    result = run_match(
+        misbehave_engine("a") + misbehave_engine("b") +
+        std::vector<std::string>{"-each", "nodes=1", "option.NoSuchOption=3", "--db", dir.file("x.db"), "-strict"});
     INFO(result.out << result.err);
     CHECK(result.code == 2);
     CHECK(result.err.find("NoSuchOption") != std::string::npos);

@@ -35,7 +35,8 @@ TEST_CASE("flag -openings policy=default moves to a new opening after each -repe
 
 TEST_CASE("flag -openings policy=encounter keeps one opening for all of an encounter", "[unit]") {
     // Two engines: one encounter, so one opening for the whole match, as cutechess-cli plays it.
-    const Schedule match = cutechess_schedule({"-openings", "file=x.epd", "policy=encounter", "-games", "6", "-repeat"});
+    const Schedule match =
+        cutechess_schedule({"-openings", "file=x.epd", "policy=encounter", "-games", "6", "-repeat"});
     REQUIRE(match.total_pairs() == 3);
     for (std::uint64_t p = 0; p < 3; ++p) CHECK(match.pair(p).slot == 0);
     // Three engines, four games an encounter in pairs: each encounter's two pairs share one opening,
@@ -61,7 +62,7 @@ TEST_CASE("flag -openings policy=round gives every game of a round the round's o
         rounds.insert(task.games.front().round);
     }
     CHECK(rounds.size() > 1);
-    CHECK_THROWS_WITH(cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=x.epd",
-                                              "policy=sometimes"}),
-                      Catch::Contains("-openings policy: must be default, encounter or round"));
+    CHECK_THROWS_WITH(
+        cli::parse_match_flags({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=x.epd", "policy=sometimes"}),
+        Catch::Contains("-openings policy: must be default, encounter or round"));
 }

@@ -170,8 +170,8 @@ TEST_CASE("a write cut short by a full disk leaves no part of the game in the fi
 TEST_CASE("the min PGN and EPD rebuilt from a stored game are what a live run writes", "[unit]") {
     const bool chess960 = GENERATE(false, true);
     // Both sides may castle at once: in Chess960 notation castling is "king takes rook" (e1h1).
-    const std::string start = std::string("r3k2r/pppqbppp/2np1n2/4p3/4P3/2NP1N2/PPPQBPPP/R3K2R w ") +
-                              (chess960 ? "HAha" : "KQkq") + " - 0 9";
+    const std::string start =
+        std::string("r3k2r/pppqbppp/2np1n2/4p3/4P3/2NP1N2/PPPQBPPP/R3K2R w ") + (chess960 ? "HAha" : "KQkq") + " - 0 9";
     INFO("chess960 " << chess960);
     const game::PlayedGame played = scripted_game(start, chess960, 24);
     REQUIRE(played.moves.size() == 24u);

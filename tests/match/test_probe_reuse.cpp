@@ -39,12 +39,10 @@ TEST_CASE("probe reuse: slots with their own CPUs or engine traffic start their 
     TempDir dir;
     const std::string first = dir.file("first.log");
     std::vector<std::string> extra;
-    SECTION("-debug shows the handshake, so the game's process must be started under the tap") {
-        extra = {"-debug"};
-    }
+    SECTION("-debug shows the handshake, so the game's process must be started under the tap") { extra = {"-debug"}; }
     SECTION("-use-affinity pins a process as it starts") { extra = {"-use-affinity"}; }
-    const auto result = run_match(misbehave_engine("first", {"--log=" + first}) + misbehave_engine("second") +
-                                  four_games(dir) + extra);
+    const auto result =
+        run_match(misbehave_engine("first", {"--log=" + first}) + misbehave_engine("second") + four_games(dir) + extra);
     INFO(result.out << result.err);
     REQUIRE(result.code == 0);
     CHECK(starts_in(first) == 2);  // the check's process, then the slot's own

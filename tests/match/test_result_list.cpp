@@ -96,13 +96,14 @@ TEST_CASE("losses on time, infinite and undefined Elo, per-colour scores", "[uni
     const Capture term = read_capture("resultformat_term_forfeits.txt", kForfeits);
     CHECK(cutechess_ranking(term.players, "term") == with_arbiter_bounds(term.table, "   -inf", " " + bound));
     const Capture custom = read_capture("resultformat_custom_forfeits.txt", kForfeits);
-    CHECK(cutechess_ranking(custom.players, "Rank,Name,Elo,Error,RegulW,RegulL,OtherW,Time,wScore,bScore,wDScore,bDScore") ==
+    CHECK(cutechess_ranking(custom.players,
+                            "Rank,Name,Elo,Error,RegulW,RegulL,OtherW,Time,wScore,bScore,wDScore,bDScore") ==
           with_arbiter_bounds(custom.table, "   -inf", " " + bound));
 }
 
 TEST_CASE("the outcome list counts every ending per engine as cutechess-cli does", "[unit]") {
-    for (const auto& [file, names] : {std::pair{"resultformat_default.txt", kDepths},
-                                      std::pair{"resultformat_term_forfeits.txt", kForfeits}}) {
+    for (const auto& [file, names] :
+         {std::pair{"resultformat_default.txt", kDepths}, std::pair{"resultformat_term_forfeits.txt", kForfeits}}) {
         INFO(file);
         const Capture capture = read_capture(file, names);
         REQUIRE_FALSE(capture.outcomes.empty());
@@ -112,22 +113,25 @@ TEST_CASE("the outcome list counts every ending per engine as cutechess-cli does
 
 TEST_CASE("a gauntlet lists its seeds first from rank 0; ties list the later engine first", "[unit]") {
     std::vector<PlayerRecord> players;
-    for (const char* name : {"seed", "a", "b", "c"}) players.push_back(PlayerRecord{name, "inf", 0, 0, 0, 0, 0, 0, {}, {}});
+    for (const char* name : {"seed", "a", "b", "c"})
+        players.push_back(PlayerRecord{name, "inf", 0, 0, 0, 0, 0, 0, {}, {}});
     add_game(players, 0, 1, 1.0, "White mates");
     add_game(players, 2, 0, 1.0, "White mates");
     add_game(players, 0, 3, 0.0, "Black mates");
     const std::string table = cutechess_ranking(players, "Rank,Name", 1);
-    CHECK(table == "Rank Name                      \n"
-                   "   0 seed                      \n"
-                   "   1 c                         \n"
-                   "   2 b                         \n"
-                   "   3 a                         \n");
+    CHECK(table ==
+          "Rank Name                      \n"
+          "   0 seed                      \n"
+          "   1 c                         \n"
+          "   2 b                         \n"
+          "   3 a                         \n");
     // Without the gauntlet order b and c tie at 100%: the later engine (c) is listed first.
-    CHECK(cutechess_ranking(players, "Rank,Name") == "Rank Name                      \n"
-                                                     "   1 c                         \n"
-                                                     "   2 b                         \n"
-                                                     "   3 seed                      \n"
-                                                     "   4 a                         \n");
+    CHECK(cutechess_ranking(players, "Rank,Name") ==
+          "Rank Name                      \n"
+          "   1 c                         \n"
+          "   2 b                         \n"
+          "   3 seed                      \n"
+          "   4 a                         \n");
 }
 
 TEST_CASE("flag -resultformat help names every format and field", "[unit]") {
@@ -140,10 +144,10 @@ TEST_CASE("figures round halves away from zero and write -0.0 as 0, as Qt does f
     // Qt 5.15's QString::arg(31.25, 6, 'f', 1) gives "  31.3" where printf gives "  31.2".
     std::vector<PlayerRecord> players;
     for (const char* name : {"a", "b", "c"}) players.push_back(PlayerRecord{name, "inf", 0, 0, 0, 0, 0, 0, {}, {}});
-    for (int i = 0; i < 5; ++i) add_game(players, 0, 2, 1.0, "White mates");    // a: 5 wins,
-    for (int i = 0; i < 11; ++i) add_game(players, 0, 2, 0.0, "Black mates");   // 11 losses: 31.25%
+    for (int i = 0; i < 5; ++i) add_game(players, 0, 2, 1.0, "White mates");   // a: 5 wins,
+    for (int i = 0; i < 11; ++i) add_game(players, 0, 2, 0.0, "Black mates");  // 11 losses: 31.25%
     add_game(players, 2, 1, 1.0, "White mates");
-    add_game(players, 1, 2, 1.0, "White mates");                                // b: 50%
+    add_game(players, 1, 2, 1.0, "White mates");  // b: 50%
     const std::string table = cutechess_ranking(players, "Name,Elo,Score");
     CHECK_THAT(table, Catch::Contains("\na                            -137   31.3% \n"));
     CHECK_THAT(table, Catch::Contains("\nb                               0   50.0% \n"));  // -400 log10(1) is -0.0

@@ -19,8 +19,8 @@ const std::string kBook = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.ep
 
 std::vector<std::string> eight_games(const std::string& db) {
     return stockfish_engine("sf-a", 2000) + stockfish_engine("sf-b", 2000) +
-           std::vector<std::string>{"-games", "8", "-repeat", "-concurrency", "2", "-openings", "file=" + kBook,
-                                    "-maxmoves", "50", "--db", db};
+           std::vector<std::string>{"-games",        "8",         "-repeat", "-concurrency", "2", "-openings",
+                                    "file=" + kBook, "-maxmoves", "50",      "--db",         db};
 }
 
 using test_support::count_of;

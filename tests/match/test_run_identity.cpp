@@ -67,8 +67,7 @@ TEST_CASE("the stored identity lists each engine's file hash", "[unit]") {
     write_file(dir.file("engine"), "#!/bin/sh\n");
     arbiter::config::EngineSpec engine;
     engine.cmd = dir.file("engine");
-    const std::string identity =
-        arbiter::schedule::run_identity_with_engines(R"({"games":2})", {engine, engine});
+    const std::string identity = arbiter::schedule::run_identity_with_engines(R"({"games":2})", {engine, engine});
     const auto json = nlohmann::json::parse(identity);
     CHECK(json["games"] == 2);
     const std::string hash = file_content_hash(dir.file("engine"), "-engine #1 cmd");
@@ -78,15 +77,17 @@ TEST_CASE("the stored identity lists each engine's file hash", "[unit]") {
 TEST_CASE("the flags --resume RUN and --new choose the run and leave the identity alone", "[unit]") {
     const auto plain = arbiter::cli::parse_match_flags(two_engines("/bin/true"));
     CHECK(plain.resume == ResumeMode::automatic);
-    const auto resumed = arbiter::cli::parse_match_flags(two_engines("/bin/true") + std::vector<std::string>{"--resume", "4"});
+    const auto resumed =
+        arbiter::cli::parse_match_flags(two_engines("/bin/true") + std::vector<std::string>{"--resume", "4"});
     CHECK(resumed.resume == ResumeMode::run);
     CHECK(resumed.resume_run == 4);
     const auto fresh = arbiter::cli::parse_match_flags(two_engines("/bin/true") + std::vector<std::string>{"--new"});
     CHECK(fresh.resume == ResumeMode::fresh);
     CHECK(arbiter::config::run_identity(plain) == arbiter::config::run_identity(resumed));
     CHECK(arbiter::config::run_identity(plain) == arbiter::config::run_identity(fresh));
-    for (const auto& bad : {std::vector<std::string>{"--resume", "0"}, std::vector<std::string>{"--resume", "x"},
-                            std::vector<std::string>{"--new", "--resume", "2"}, std::vector<std::string>{"--new", "3"}}) {
+    for (const auto& bad :
+         {std::vector<std::string>{"--resume", "0"}, std::vector<std::string>{"--resume", "x"},
+          std::vector<std::string>{"--new", "--resume", "2"}, std::vector<std::string>{"--new", "3"}}) {
         CHECK_THROWS_AS(arbiter::cli::parse_match_flags(two_engines("/bin/true") + bad), arbiter::config::ConfigError);
     }
 }

@@ -67,8 +67,8 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
         int first_depth, second_depth;
         double elo1;
     };
-    for (const Capture& capture : {Capture{"fastchess_sprt_bayesian.txt", 6, 4, 10},
-                                   Capture{"fastchess_sprt_bayesian_h1.txt", 7, 1, 100}}) {
+    for (const Capture& capture :
+         {Capture{"fastchess_sprt_bayesian.txt", 6, 4, 10}, Capture{"fastchess_sprt_bayesian_h1.txt", 7, 1, 100}}) {
         const std::string text = read_text(kCaptured + capture.file);
         const auto blocks = blocks_of(text);
         REQUIRE(blocks.size() >= 3);
@@ -83,9 +83,9 @@ TEST_CASE("fastchess results block matches fastchess's own, bayesian SPRT", "[un
         for (const auto& [theirs, wdl] : blocks) {
             schedule::PairingResults results;
             results.wdl = wdl;
-            const auto ours = output::fastchess_results_lines(
-                "sf-d" + std::to_string(capture.first_depth), "sf-d" + std::to_string(capture.second_depth), details,
-                results, sprt.pentanomial, sprt);
+            const auto ours = output::fastchess_results_lines("sf-d" + std::to_string(capture.first_depth),
+                                                              "sf-d" + std::to_string(capture.second_depth), details,
+                                                              results, sprt.pentanomial, sprt);
             INFO(capture.file);
             CHECK(ours == theirs);
         }
@@ -100,12 +100,36 @@ TEST_CASE("a run with -sprt model=bayesian decides on W/D/L and prints fastchess
           "[integration][runner_output]") {
     TempDir dir;
     // tempo at depth 4 against depth 1 wins nearly every game: H1 of [0, 200] comes within 60 games.
-    const RunOutput run = run_match({"-engine", "cmd=" TEMPO_BIN, "name=strong", "depth=4", "-engine",
-                                     "cmd=" TEMPO_BIN, "name=weak", "depth=1", "-openings",
-                                     "file=" REPO_ROOT_DIR "/tests/data/wac.epd", "order=sequential", "-games", "2",
-                                     "-repeat", "-rounds", "30", "-concurrency", "1", "-ratinginterval", "10", "-sprt",
-                                     "elo0=0", "elo1=200", "model=bayesian", "-output", "format=fastchess", "-db",
-                                     dir.file("run.db"), "-logdir", "off"});
+    const RunOutput run = run_match({"-engine",
+                                     "cmd=" TEMPO_BIN,
+                                     "name=strong",
+                                     "depth=4",
+                                     "-engine",
+                                     "cmd=" TEMPO_BIN,
+                                     "name=weak",
+                                     "depth=1",
+                                     "-openings",
+                                     "file=" REPO_ROOT_DIR "/tests/data/wac.epd",
+                                     "order=sequential",
+                                     "-games",
+                                     "2",
+                                     "-repeat",
+                                     "-rounds",
+                                     "30",
+                                     "-concurrency",
+                                     "1",
+                                     "-ratinginterval",
+                                     "10",
+                                     "-sprt",
+                                     "elo0=0",
+                                     "elo1=200",
+                                     "model=bayesian",
+                                     "-output",
+                                     "format=fastchess",
+                                     "-db",
+                                     dir.file("run.db"),
+                                     "-logdir",
+                                     "off"});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     const auto lines = lines_of(run.out);

@@ -29,9 +29,25 @@ using test_support::lines_of;
 // One colour-reversed pair of tempo against tempo at fixed nodes, from a book (a run without one
 // is warned about it, and these tests count warnings).
 std::vector<std::string> tempo_pair(const TempDir& dir, const std::string& db, unsigned concurrency = 1) {
-    return {"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN, "name=b", "-each", "nodes=300",
-            "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db", dir.file(db),
-            "-openings", "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd"};
+    return {"-engine",
+            "cmd=" TEMPO_BIN,
+            "name=a",
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=b",
+            "-each",
+            "nodes=300",
+            "-games",
+            "2",
+            "-repeat",
+            "-concurrency",
+            std::to_string(concurrency),
+            "-logdir",
+            "off",
+            "-db",
+            dir.file(db),
+            "-openings",
+            "file=" REPO_ROOT_DIR "/openings/noob_2moves.epd"};
 }
 
 // What the -debug lines of `text` say: each (direction, engine) seen and the engines' first lines.
@@ -135,11 +151,12 @@ TEST_CASE("flag -debug and -log engine=true with two games at once", "[integrati
     CHECK(count_containing(text, ">a(") == 0);
 }
 
-TEST_CASE("flag -debug in the cutechess dialect prints on stderr too, keeping stdout for results; fastchess has no -debug",
-          "[integration][runner_flags]") {
+TEST_CASE(
+    "flag -debug in the cutechess dialect prints on stderr too, keeping stdout for results; fastchess has no -debug",
+    "[integration][runner_flags]") {
     TempDir dir;
-    const RunOutput run =
-        run_match(std::vector<std::string>{"-dialect", "cutechess"} + tempo_pair(dir, "c.db") + std::vector<std::string>{"-debug"});
+    const RunOutput run = run_match(std::vector<std::string>{"-dialect", "cutechess"} + tempo_pair(dir, "c.db") +
+                                    std::vector<std::string>{"-debug"});
     INFO(run.err);
     REQUIRE(run.code == 0);
     CHECK(debug_lines(run.err).directions == std::set<std::string>{">a", "<a", ">b", "<b"});
@@ -147,8 +164,8 @@ TEST_CASE("flag -debug in the cutechess dialect prints on stderr too, keeping st
     CHECK(run.out.find("Started game 1 of 2 (a vs b)") != std::string::npos);
     // As cutechess-cli 1.4 does, -debug also turns on the engines' own debug mode.
     CHECK(run.err.find(">a(0): debug on") != std::string::npos);
-    const RunOutput fastchess =
-        run_match(std::vector<std::string>{"-dialect", "fastchess"} + tempo_pair(dir, "f.db") + std::vector<std::string>{"-debug"});
+    const RunOutput fastchess = run_match(std::vector<std::string>{"-dialect", "fastchess"} + tempo_pair(dir, "f.db") +
+                                          std::vector<std::string>{"-debug"});
     CHECK(fastchess.code == 2);
     CHECK(fastchess.err.find("-debug") != std::string::npos);
     CHECK(fastchess.err.find("-log") != std::string::npos);
@@ -157,15 +174,20 @@ TEST_CASE("flag -debug in the cutechess dialect prints on stderr too, keeping st
 
 TEST_CASE("flag -log keeps what its level asks for", "[integration][runner_flags]") {
     TempDir dir;
-    const std::string warn_log = dir.file("warn.log"), info_log = dir.file("info.log"), trace_log = dir.file("trace.log");
+    const std::string warn_log = dir.file("warn.log"), info_log = dir.file("info.log"),
+                      trace_log = dir.file("trace.log");
     REQUIRE(run_match(tempo_pair(dir, "w.db") + std::vector<std::string>{"-log", "file=" + warn_log}).code == 0);
-    REQUIRE(run_match(tempo_pair(dir, "i.db") + std::vector<std::string>{"-log", "file=" + info_log, "level=info"}).code == 0);
-    REQUIRE(run_match(tempo_pair(dir, "t.db") + std::vector<std::string>{"-log", "file=" + trace_log, "level=trace"}).code == 0);
+    REQUIRE(
+        run_match(tempo_pair(dir, "i.db") + std::vector<std::string>{"-log", "file=" + info_log, "level=info"}).code ==
+        0);
+    REQUIRE(run_match(tempo_pair(dir, "t.db") + std::vector<std::string>{"-log", "file=" + trace_log, "level=trace"})
+                .code == 0);
     const std::string warn = read_text(warn_log), info = read_text(info_log), trace = read_text(trace_log);
     INFO(info);
     // warn (the default) keeps warnings only: this run has none.
     CHECK(warn.empty());
-    const std::regex record(R"(\[INFO  \] \[\d\d:\d\d:\d\d\.\d{6}\] <\s*\d+> arbiter --- Started game 1 of 2 \(a vs b\))");
+    const std::regex record(
+        R"(\[INFO  \] \[\d\d:\d\d:\d\d\.\d{6}\] <\s*\d+> arbiter --- Started game 1 of 2 \(a vs b\))");
     CHECK(has_line(lines_of(info), record));
     CHECK(count_containing(info, "arbiter --- Finished game") == 2);
     CHECK(count_containing(info, "[TRACE ]") == 0);
@@ -180,7 +202,8 @@ TEST_CASE("flag -log level=warn and level=err keep a warning as its level says",
     // More games at once than hardware threads: a warning on stderr outside the fastchess dialect.
     const unsigned too_many = std::max(1u, std::thread::hardware_concurrency()) + 1;
     auto args = [&](const std::string& db, const std::string& log, const std::string& level) {
-        return tempo_pair(dir, db, too_many) + std::vector<std::string>{"-log", "file=" + dir.file(log), "level=" + level};
+        return tempo_pair(dir, db, too_many) +
+               std::vector<std::string>{"-log", "file=" + dir.file(log), "level=" + level};
     };
     const RunOutput warned = run_match(args("w.db", "warn.log", "warn"));
     REQUIRE(warned.code == 0);
@@ -188,7 +211,8 @@ TEST_CASE("flag -log level=warn and level=err keep a warning as its level says",
     CHECK(count_containing(read_text(dir.file("warn.log")), "[WARN  ]") == 1);
     REQUIRE(run_match(args("e.db", "err.log", "err")).code == 0);
     CHECK(read_text(dir.file("err.log")).empty());
-    const RunOutput bad = run_match(tempo_pair(dir, "b.db") + std::vector<std::string>{"-log", "file=x.log", "level=debug"});
+    const RunOutput bad =
+        run_match(tempo_pair(dir, "b.db") + std::vector<std::string>{"-log", "file=x.log", "level=debug"});
     CHECK(bad.code == 2);
     CHECK(bad.err.find("-log level") != std::string::npos);
     CHECK(run_match(tempo_pair(dir, "n.db") + std::vector<std::string>{"-log", "level=info"}).code == 2);
@@ -202,7 +226,8 @@ TEST_CASE("flag -log level=warn and level=err keep a warning as its level says",
 TEST_CASE("flag -log engine=true records every line to and from both engines", "[integration][runner_flags]") {
     TempDir dir;
     const std::string log = dir.file("engines.log");
-    REQUIRE(run_match(tempo_pair(dir, "e.db") + std::vector<std::string>{"-log", "file=" + log, "engine=true"}).code == 0);
+    REQUIRE(run_match(tempo_pair(dir, "e.db") + std::vector<std::string>{"-log", "file=" + log, "engine=true"}).code ==
+            0);
     const std::string text = read_text(log);
     const std::string stamp = R"(\[Engine\] \[\d\d:\d\d:\d\d\.\d{6}\] <\s*\d+>  )";
     for (const char* engine : {"a", "b"}) {
@@ -217,7 +242,8 @@ TEST_CASE("flag -log engine=true records every line to and from both engines", "
 TEST_CASE("flag -log append=false starts afresh, append=true keeps what was there", "[integration][runner_flags]") {
     TempDir dir;
     const std::string log = dir.write("run.log", "older line\n");
-    REQUIRE(run_match(tempo_pair(dir, "a.db") + std::vector<std::string>{"-log", "file=" + log, "level=info"}).code == 0);
+    REQUIRE(run_match(tempo_pair(dir, "a.db") + std::vector<std::string>{"-log", "file=" + log, "level=info"}).code ==
+            0);
     CHECK(read_text(log).rfind("older line\n", 0) == 0);
     CHECK(count_containing(read_text(log), "arbiter --- Finished game") == 2);
     REQUIRE(run_match(tempo_pair(dir, "b.db") +
@@ -246,20 +272,38 @@ TEST_CASE("flag -log compress=true writes gzip under fastchess's dated name", "[
 
 // Engines start one after the other, so the second engine's wrapper finds the first engine's
 // handshake in the log only when every record is written at once.
-TEST_CASE("flag -log realtime=true writes each record at once, realtime=false in blocks", "[integration][runner_flags]") {
+TEST_CASE("flag -log realtime=true writes each record at once, realtime=false in blocks",
+          "[integration][runner_flags]") {
     TempDir dir;
     const std::string log = dir.file("live.log");
-    const std::string wrapper = dir.write(
-        "peek.sh",
-        "#!/bin/sh\ngrep -c 'a ---> uciok' '" + log + "' > '" + dir.path() + "/seen_'$$ 2>/dev/null\nexec " TEMPO_BIN "\n",
-        true);
+    const std::string wrapper = dir.write("peek.sh",
+                                          "#!/bin/sh\ngrep -c 'a ---> uciok' '" + log + "' > '" + dir.path() +
+                                              "/seen_'$$ 2>/dev/null\nexec " TEMPO_BIN "\n",
+                                          true);
     auto run_with = [&](const std::string& realtime) {
         std::filesystem::remove(log);
         for (const auto& seen : files_starting(dir.path(), "seen_")) std::filesystem::remove(seen);
-        const RunOutput run = run_match({"-engine", "cmd=" + wrapper, "name=a", "-engine", "cmd=" + wrapper, "name=b",
-                                         "-each", "nodes=300", "-games", "2", "-repeat", "-concurrency", "1", "-logdir",
-                                         "off", "-db", dir.file("r" + realtime + ".db"), "-log", "file=" + log,
-                                         "engine=true", "realtime=" + realtime});
+        const RunOutput run = run_match({"-engine",
+                                         "cmd=" + wrapper,
+                                         "name=a",
+                                         "-engine",
+                                         "cmd=" + wrapper,
+                                         "name=b",
+                                         "-each",
+                                         "nodes=300",
+                                         "-games",
+                                         "2",
+                                         "-repeat",
+                                         "-concurrency",
+                                         "1",
+                                         "-logdir",
+                                         "off",
+                                         "-db",
+                                         dir.file("r" + realtime + ".db"),
+                                         "-log",
+                                         "file=" + log,
+                                         "engine=true",
+                                         "realtime=" + realtime});
         REQUIRE(run.code == 0);
         std::set<std::string> counts;
         for (const auto& seen : files_starting(dir.path(), "seen_")) {

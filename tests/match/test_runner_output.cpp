@@ -126,8 +126,9 @@ TEST_CASE("fastchess details name limits, threads, hash and book like fastchess"
 
 TEST_CASE("runner output: -output format= selects the block, bad values are named", "[unit][runner_output]") {
     TempDir dir;
-    const auto base = std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=a", "depth=1", "-engine",
-                                               "cmd=" TEMPO_BIN, "name=b", "depth=1", "-db", dir.file("run.db")};
+    const auto base =
+        std::vector<std::string>{"-engine",        "cmd=" TEMPO_BIN, "name=a",  "depth=1", "-engine",
+                                 "cmd=" TEMPO_BIN, "name=b",         "depth=1", "-db",     dir.file("run.db")};
     const RunOutput bad = run_match(base + std::vector<std::string>{"-output", "format=xml"});
     CHECK(bad.code == 2);
     CHECK(bad.err.find("-output format") != std::string::npos);
@@ -140,11 +141,35 @@ namespace {
 
 // Two tempo engines at depth 1 in colour-reversed pairs, with an SPRT, in `format`.
 RunOutput tempo_match(const TempDir& dir, const std::string& format) {
-    return run_match({"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "depth=1", "-engine", "cmd=" TEMPO_BIN,
-                      "name=tempo-b", "depth=1", "-each", "proto=uci", "-openings",
-                      "file=" REPO_ROOT_DIR "/tests/data/wac.epd", "order=sequential", "-games", "2", "-repeat",
-                      "-rounds", "4", "-concurrency", "1", "-ratinginterval", "4", "-sprt", "elo0=0", "elo1=10",
-                      "-output", "format=" + format, "-db", dir.file("run.db")});
+    return run_match({"-engine",
+                      "cmd=" TEMPO_BIN,
+                      "name=tempo-a",
+                      "depth=1",
+                      "-engine",
+                      "cmd=" TEMPO_BIN,
+                      "name=tempo-b",
+                      "depth=1",
+                      "-each",
+                      "proto=uci",
+                      "-openings",
+                      "file=" REPO_ROOT_DIR "/tests/data/wac.epd",
+                      "order=sequential",
+                      "-games",
+                      "2",
+                      "-repeat",
+                      "-rounds",
+                      "4",
+                      "-concurrency",
+                      "1",
+                      "-ratinginterval",
+                      "4",
+                      "-sprt",
+                      "elo0=0",
+                      "elo1=10",
+                      "-output",
+                      "format=" + format,
+                      "-db",
+                      dir.file("run.db")});
 }
 
 std::size_t count_matches(const std::string& text, const std::string& pattern) {
@@ -164,10 +189,16 @@ TEST_CASE("arbiter match prints what cutechess parsers read", "[integration][run
     // The per-game lines and the interval reports, at 4 and 8 games, then the final report.
     CHECK(count_matches(run.out, R"(Finished game \d+ \(tempo-[ab] vs tempo-[ab]\): .*)") == 8);
     CHECK(count_matches(run.out, R"(Score of tempo-a vs tempo-b: \d+ - \d+ - \d+  \[\d\.\d{3}\] \d+)") == 8);
-    CHECK(count_matches(run.out,
-                        R"(Elo difference: (-?\d+\.\d|-?inf|nan) \+/- (\d+\.\d|inf|nan), LOS: (\d+\.\d) %, DrawRatio: (\d+\.\d) %)") ==
-          3);
-    CHECK(count_matches(run.out, R"(SPRT: llr (-?[\d.e+-]+) \((-?\d+\.\d)%\), lbound (-?[\d.e+-]+), ubound ([\d.e+-]+)( - H[01] was accepted)?)") == 3);
+    CHECK(
+        count_matches(
+            run.out,
+            R"(Elo difference: (-?\d+\.\d|-?inf|nan) \+/- (\d+\.\d|inf|nan), LOS: (\d+\.\d) %, DrawRatio: (\d+\.\d) %)") ==
+        3);
+    CHECK(
+        count_matches(
+            run.out,
+            R"(SPRT: llr (-?[\d.e+-]+) \((-?\d+\.\d)%\), lbound (-?[\d.e+-]+), ubound ([\d.e+-]+)( - H[01] was accepted)?)") ==
+        3);
     CHECK(lines_of(run.out).back() == "Finished match");
 }
 
@@ -179,11 +210,15 @@ TEST_CASE("arbiter match -output format=fastchess prints fastchess's results blo
     CHECK(count_matches(run.out, R"(Finished game \d+ \(tempo-[ab] vs tempo-[ab]\): .*)") == 8);
     CHECK(count_matches(run.out, R"(Results of tempo-a vs tempo-b \(1 plies, NULL, NULL, wac\.epd\):)") == 3);
     const std::string number = R"((-?\d+\.\d{2}|-?inf|nan))";
-    CHECK(count_matches(run.out, "Elo: " + number + R"( \+/- )" + number + ", nElo: " + number + R"( \+/- )" + number) == 3);
-    CHECK(count_matches(run.out, R"(LOS: \d+\.\d{2} %, DrawRatio: \d+\.\d{2} %, PairsRatio: (\d+\.\d{2}|inf|nan))") == 3);
-    CHECK(count_matches(run.out, R"(Games: \d+, Wins: \d+, Losses: \d+, Draws: \d+, Points: \d+\.\d \(\d+\.\d{2} %\))") == 3);
+    CHECK(count_matches(run.out,
+                        "Elo: " + number + R"( \+/- )" + number + ", nElo: " + number + R"( \+/- )" + number) == 3);
+    CHECK(count_matches(run.out, R"(LOS: \d+\.\d{2} %, DrawRatio: \d+\.\d{2} %, PairsRatio: (\d+\.\d{2}|inf|nan))") ==
+          3);
+    CHECK(count_matches(run.out,
+                        R"(Games: \d+, Wins: \d+, Losses: \d+, Draws: \d+, Points: \d+\.\d \(\d+\.\d{2} %\))") == 3);
     CHECK(count_matches(run.out, R"(Ptnml\(0-2\): \[\d+, \d+, \d+, \d+, \d+\])") == 3);
-    CHECK(count_matches(run.out, R"(LLR: -?\d+\.\d{2} \(-?\d+\.\d%\) \(-\d+\.\d{2}, \d+\.\d{2}\) \[0\.00, 10\.00\])") == 3);
+    CHECK(count_matches(run.out, R"(LLR: -?\d+\.\d{2} \(-?\d+\.\d%\) \(-\d+\.\d{2}, \d+\.\d{2}\) \[0\.00, 10\.00\])") ==
+          3);
     // arbiter's own report and cutechess's lines are replaced, not added to.
     CHECK(run.out.find("Elo difference:") == std::string::npos);
     CHECK(lines_of(run.out).back() == "Finished match");
@@ -236,7 +271,8 @@ TEST_CASE("cutechess Elo line matches cutechess-cli's for the same counts", "[un
 // cutechess-cli tests a trinomial BayesElo-model SPRT; arbiter runs fishtest's GSPRT, so the LLR
 // differs by design. The bounds, the number formats and the verdict wording must agree.
 TEST_CASE("cutechess SPRT line has cutechess-cli's form and bounds", "[unit][runner_output]") {
-    const std::regex form(R"(SPRT: llr (-?[0-9.e+-]+) \((-?\d+\.\d)%\), lbound (-?[0-9.e+-]+), ubound ([0-9.e+-]+)( - H[01] was accepted)?)");
+    const std::regex form(
+        R"(SPRT: llr (-?[0-9.e+-]+) \((-?\d+\.\d)%\), lbound (-?[0-9.e+-]+), ubound ([0-9.e+-]+)( - H[01] was accepted)?)");
     std::vector<std::string> theirs;
     for (const char* file : {"cutechess_sprt.txt", "cutechess_sprt_h1.txt"})
         for (const auto& line : lines_of(read_text(kCaptured + file)))
@@ -269,17 +305,39 @@ TEST_CASE("a decided SPRT ends the run with each tool's verdict line", "[integra
     const std::string format = GENERATE(as<std::string>{}, "cutechess", "fastchess");
     TempDir dir;
     // tempo at depth 4 against depth 1 wins nearly every game: H1 of [0, 200] comes within 30 pairs.
-    const RunOutput run =
-        run_match({"-engine", "cmd=" TEMPO_BIN, "name=strong", "depth=4", "-engine", "cmd=" TEMPO_BIN, "name=weak",
-                   "depth=1", "-openings", "file=" REPO_ROOT_DIR "/tests/data/wac.epd", "order=sequential", "-games",
-                   "2", "-repeat", "-rounds", "30", "-concurrency", "1", "-sprt", "elo0=0", "elo1=200",
-                   "model=logistic", "-output", "format=" + format, "-db", dir.file("run.db")});
+    const RunOutput run = run_match({"-engine",
+                                     "cmd=" TEMPO_BIN,
+                                     "name=strong",
+                                     "depth=4",
+                                     "-engine",
+                                     "cmd=" TEMPO_BIN,
+                                     "name=weak",
+                                     "depth=1",
+                                     "-openings",
+                                     "file=" REPO_ROOT_DIR "/tests/data/wac.epd",
+                                     "order=sequential",
+                                     "-games",
+                                     "2",
+                                     "-repeat",
+                                     "-rounds",
+                                     "30",
+                                     "-concurrency",
+                                     "1",
+                                     "-sprt",
+                                     "elo0=0",
+                                     "elo1=200",
+                                     "model=logistic",
+                                     "-output",
+                                     "format=" + format,
+                                     "-db",
+                                     dir.file("run.db")});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     if (format == "fastchess") {
         CHECK(count_matches(run.out, R"(SPRT \(\[0\.00, 200\.00\]\) completed - H1 was accepted)") == 1);
     } else {
-        CHECK(count_matches(run.out, R"(SPRT: llr [0-9.]+ \(\d+\.\d%\), lbound -2\.94, ubound 2\.94 - H1 was accepted)") == 1);
+        CHECK(count_matches(run.out,
+                            R"(SPRT: llr [0-9.]+ \(\d+\.\d%\), lbound -2\.94, ubound 2\.94 - H1 was accepted)") == 1);
     }
     CHECK(lines_of(run.out).back() == "Finished match");
 }

@@ -26,10 +26,24 @@ namespace {
 
 std::vector<std::string> pair_of(const std::string& engine, const TempDir& dir, const std::string& db,
                                  unsigned concurrency = 1) {
-    return {"-engine", "cmd=" + engine, "name=a", "-engine", "cmd=" + engine, "name=b", "-each", "nodes=300",
-            "-games", "2", "-repeat", "-concurrency", std::to_string(concurrency), "-logdir", "off", "-db", dir.file(db)};
+    return {"-engine",
+            "cmd=" + engine,
+            "name=a",
+            "-engine",
+            "cmd=" + engine,
+            "name=b",
+            "-each",
+            "nodes=300",
+            "-games",
+            "2",
+            "-repeat",
+            "-concurrency",
+            std::to_string(concurrency),
+            "-logdir",
+            "off",
+            "-db",
+            dir.file(db)};
 }
-
 
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
@@ -51,14 +65,15 @@ TEST_CASE("CPUs are handed out first thread of every core first, as fastchess do
     std::string cpuinfo;
     const int layout[8][3] = {{0, 0, 0}, {1, 0, 1}, {2, 1, 0}, {3, 1, 1}, {4, 0, 0}, {5, 0, 1}, {6, 1, 0}, {7, 1, 1}};
     for (const auto& [processor, package, core] : layout)
-        cpuinfo += "processor\t: " + std::to_string(processor) + "\nmodel name\t: x\nphysical id\t: " +
-                   std::to_string(package) + "\ncore id\t\t: " + std::to_string(core) + "\n\n";
+        cpuinfo += "processor\t: " + std::to_string(processor) +
+                   "\nmodel name\t: x\nphysical id\t: " + std::to_string(package) +
+                   "\ncore id\t\t: " + std::to_string(core) + "\n\n";
     CHECK(runner::cpus_in_core_order(cpuinfo, {0, 1, 2, 3, 4, 5, 6, 7}) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
     // Hyperthread siblings numbered next to each other: 0/1 share a core, 2/3 another.
     std::string siblings;
     for (int processor = 0; processor < 4; ++processor)
-        siblings += "processor\t: " + std::to_string(processor) + "\nphysical id\t: 0\ncore id\t\t: " +
-                    std::to_string(processor / 2) + "\n\n";
+        siblings += "processor\t: " + std::to_string(processor) +
+                    "\nphysical id\t: 0\ncore id\t\t: " + std::to_string(processor / 2) + "\n\n";
     CHECK(runner::cpus_in_core_order(siblings, {0, 1, 2, 3}) == std::vector<int>{0, 2, 1, 3});
     // Only CPUs arbiter may use; ones the text does not place come last.
     CHECK(runner::cpus_in_core_order(siblings, {1, 2, 3, 9}) == std::vector<int>{2, 1, 3, 9});
@@ -106,7 +121,8 @@ TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", 
         REQUIRE(lists.count(cpu) == 1);
         CHECK(lists.at(cpu) == 2);
     };
-    const RunOutput listed = run_match(pair_of(engine, dir, "listed.db") + std::vector<std::string>{"-use-affinity", last});
+    const RunOutput listed =
+        run_match(pair_of(engine, dir, "listed.db") + std::vector<std::string>{"-use-affinity", last});
     INFO(listed.err);
     REQUIRE(listed.code == 0);
     pinned_to(reported_cpus(dir), last);
@@ -119,7 +135,8 @@ TEST_CASE("flag -use-affinity pins each game's engines to the CPU of its slot", 
 // Fewer CPUs than games at once is not refused: test_affinity_shared.cpp.
 TEST_CASE("flag -use-affinity refuses CPUs arbiter may not use", "[integration][runner_flags]") {
     TempDir dir;
-    const RunOutput foreign = run_match(pair_of(TEMPO_BIN, dir, "f.db") + std::vector<std::string>{"-use-affinity", "4095"});
+    const RunOutput foreign =
+        run_match(pair_of(TEMPO_BIN, dir, "f.db") + std::vector<std::string>{"-use-affinity", "4095"});
     CHECK(foreign.code == 2);
     CHECK(foreign.err.find("-use-affinity: CPU 4095 is not available") != std::string::npos);
     CHECK(!std::filesystem::exists(dir.file("f.db")));
@@ -138,8 +155,8 @@ TEST_CASE("flag -force-concurrency: the fastchess dialect plays as many games at
                            std::to_string(hardware_threads()) + " hardware threads; playing " +
                            std::to_string(hardware_threads()) + " at once") != std::string::npos);
     CHECK(clamped.err.find("-force-concurrency") != std::string::npos);
-    const RunOutput forced =
-        run_match(fastchess + pair_of(TEMPO_BIN, dir, "f.db", too_many) + std::vector<std::string>{"-force-concurrency"});
+    const RunOutput forced = run_match(fastchess + pair_of(TEMPO_BIN, dir, "f.db", too_many) +
+                                       std::vector<std::string>{"-force-concurrency"});
     INFO(forced.err);
     CHECK(forced.code == 0);
     // Not cut down: all of them play, and the start-up warning says the engines are starved.
@@ -160,13 +177,14 @@ TEST_CASE("flag -force-concurrency: the fastchess dialect plays as many games at
 // test frameworks that read warnings line by line; every warning arbiter prints is one line.
 TEST_CASE("flag -testEnv runs, and every warning is one line", "[integration][runner_flags]") {
     TempDir dir;
-    const std::vector<std::string> crashing{"-engine", "cmd=" MISBEHAVE_BIN, "name=crashy", "arg=--mode=crash",
-                                            "arg=--ply=4", "-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each",
-                                            "nodes=300", "-games", "2", "-repeat", "-concurrency", "1", "-recover",
-                                            "-logdir", "off"};
+    const std::vector<std::string> crashing{
+        "-engine",        "cmd=" MISBEHAVE_BIN, "name=crashy", "arg=--mode=crash", "arg=--ply=4", "-engine",
+        "cmd=" TEMPO_BIN, "name=tempo",         "-each",       "nodes=300",        "-games",      "2",
+        "-repeat",        "-concurrency",       "1",           "-recover",         "-logdir",     "off"};
     for (const char* dialect : {"arbiter", "fastchess"}) {
-        const RunOutput run = run_match(std::vector<std::string>{"-dialect", dialect} + crashing +
-                                        std::vector<std::string>{"-testEnv", "-db", dir.file(std::string(dialect) + ".db")});
+        const RunOutput run =
+            run_match(std::vector<std::string>{"-dialect", dialect} + crashing +
+                      std::vector<std::string>{"-testEnv", "-db", dir.file(std::string(dialect) + ".db")});
         INFO(run.err);
         REQUIRE(run.code == 0);
         std::istringstream lines(run.err);
@@ -186,12 +204,15 @@ TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[inte
     TempDir dir;
     const std::string log = dir.file("json.log");
     const std::string cpu = std::to_string(runner::allowed_cpus().back());
-    const std::string path = dir.write(
-        "run.json", R"({"engines": [{"cmd": ")" TEMPO_BIN R"(", "name": "a"}, {"cmd": ")" TEMPO_BIN
-                    R"(", "name": "b"}], "each": {"nodes": 300}, "games": 2, "repeat": true, "concurrency": 1,
-           "logdir": "off", "db": ")" + dir.file("json.db") + R"(", "debug": true,
-           "log": {"file": ")" + log + R"(", "level": "info", "engine": true, "realtime": false},
-           "use_affinity": ")" + cpu + R"(", "force_concurrency": true, "test_env": true,
+    const std::string path =
+        dir.write("run.json", R"({"engines": [{"cmd": ")" TEMPO_BIN R"(", "name": "a"}, {"cmd": ")" TEMPO_BIN
+                              R"(", "name": "b"}], "each": {"nodes": 300}, "games": 2, "repeat": true, "concurrency": 1,
+           "logdir": "off", "db": ")" +
+                                  dir.file("json.db") + R"(", "debug": true,
+           "log": {"file": ")" + log +
+                                  R"(", "level": "info", "engine": true, "realtime": false},
+           "use_affinity": ")" + cpu +
+                                  R"(", "force_concurrency": true, "test_env": true,
            "thread_affinity": false})");
     const config::MatchConfig loaded = config::load_match_config_file(path);
     CHECK(loaded.debug);
@@ -228,5 +249,6 @@ TEST_CASE("the runner settings as JSON keys, outside the run's identity", "[inte
     const std::string level = dir.write("level.json", R"({"log": {"file": "x", "level": "debug"}})");
     CHECK_THROWS_WITH(config::load_match_config_file(level), Catch::Contains("log.level"));
     const std::string threads = dir.write("threads.json", R"({"thread_affinity": "off"})");
-    CHECK_THROWS_WITH(config::load_match_config_file(threads), Catch::Contains("thread_affinity: expected true or false"));
+    CHECK_THROWS_WITH(config::load_match_config_file(threads),
+                      Catch::Contains("thread_affinity: expected true or false"));
 }

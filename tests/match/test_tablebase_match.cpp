@@ -25,11 +25,12 @@ const std::string kFathom = "/usr/games/fathom";
 
 // Each reaches at most 4 pieces within a few moves at 5000 nodes: a queen, a rook, a rook trade
 // that draws, a 6-piece rook trade, and a knight won after a pawn march.
-const std::string kOpenings = "4k3/8/8/3r4/8/8/5P2/2KQ4 w - - 0 1\n"
-                              "2kq4/5p2/8/8/3R4/8/8/4K3 b - - 0 1\n"
-                              "r7/8/3k4/8/8/3K4/6p1/6R1 w - - 0 1\n"
-                              "4k3/8/8/3r4/8/8/3R3P/3QK3 b - - 0 1\n"
-                              "8/8/3k4/8/3n4/8/2PK4/5R2 w - - 0 1\n";
+const std::string kOpenings =
+    "4k3/8/8/3r4/8/8/5P2/2KQ4 w - - 0 1\n"
+    "2kq4/5p2/8/8/3R4/8/8/4K3 b - - 0 1\n"
+    "r7/8/3k4/8/8/3K4/6p1/6R1 w - - 0 1\n"
+    "4k3/8/8/3r4/8/8/3R3P/3QK3 b - - 0 1\n"
+    "8/8/3k4/8/3n4/8/2PK4/5R2 w - - 0 1\n";
 // White's only move takes the checking rook, leaving KRvK: 3 pieces (and a win) whatever the engines think.
 const std::string kForcedToThree = "7R/8/8/8/8/8/r1k5/K7 w - - 0 1\n";
 // KBNvK won in 58 plies, but with 70 already on the clock: a cursed win after any move.
@@ -37,9 +38,25 @@ const std::string kCursed = "8/8/8/8/3k4/8/8/KBN5 w - - 70 1\n";
 
 // Two tempo engines at fixed nodes playing every opening of `epd` once, in order, into dir/run.db.
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& epd, int games) {
-    return {"-engine", "cmd=" TEMPO_BIN, "name=a", "-engine", "cmd=" TEMPO_BIN, "name=b", "-each", "nodes=5000",
-            "-openings", "file=" + dir.write("openings.epd", epd), "order=sequential", "-games", std::to_string(games),
-            "-concurrency", "1", "-maxmoves", "100", "--db", dir.file("run.db")};
+    return {"-engine",
+            "cmd=" TEMPO_BIN,
+            "name=a",
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=b",
+            "-each",
+            "nodes=5000",
+            "-openings",
+            "file=" + dir.write("openings.epd", epd),
+            "order=sequential",
+            "-games",
+            std::to_string(games),
+            "-concurrency",
+            "1",
+            "-maxmoves",
+            "100",
+            "--db",
+            dir.file("run.db")};
 }
 
 // A stored game replayed from its opening: the position after each move.
@@ -88,9 +105,9 @@ std::vector<StoredGame> games_in_order(const std::string& db_path) {
 TEST_CASE("tablebase adjudication with -tbpieces 4 ends every game on entering the tables with fathom's verdict",
           "[integration][tablebase]") {
     TempDir dir;
-    const RunOutput run = run_match(tempo_match(dir, kOpenings, 5) +
-                                    std::vector<std::string>{"-tb", kTables, "-tbpieces", "4", "-pgnout",
-                                                             dir.file("games.pgn")});
+    const RunOutput run =
+        run_match(tempo_match(dir, kOpenings, 5) +
+                  std::vector<std::string>{"-tb", kTables, "-tbpieces", "4", "-pgnout", dir.file("games.pgn")});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     const std::vector<StoredGame> games = games_in_order(dir.file("run.db"));
@@ -159,8 +176,9 @@ TEST_CASE("with -tbadjudicate WIN_LOSS or DRAW the tables end games only on thos
           "[integration][tablebase]") {
     TempDir dir;
     // The queen wins the rook at once (a win); the rook takes the pawn at once (a draw).
-    const std::string epd = "4k3/8/8/3r4/8/8/5P2/2KQ4 w - - 0 1\n"
-                            "r7/8/3k4/8/8/3K4/6p1/6R1 w - - 0 1\n";
+    const std::string epd =
+        "4k3/8/8/3r4/8/8/5P2/2KQ4 w - - 0 1\n"
+        "r7/8/3k4/8/8/3K4/6p1/6R1 w - - 0 1\n";
     const auto base = tempo_match(dir, epd, 2) + std::vector<std::string>{"-tb", kTables, "-maxmoves", "12"};
     const auto ended_by_tables = [](const StoredGame& game) { return game.game.termination == "TB adjudication"; };
 
@@ -187,8 +205,8 @@ TEST_CASE("the JSON keys tb, tbpieces, tbignore50 and tbadjudicate run as the fl
     const std::string config = R"({"engines": [{"cmd": ")" TEMPO_BIN R"(", "name": "a"}, {"cmd": ")" TEMPO_BIN
                                R"(", "name": "b"}], "each": {"nodes": 5000}, "openings": {"file": ")" +
                                dir.write("cursed.epd", kCursed) + R"(", "order": "sequential"}, "concurrency": 1,
-                               "tb": ")" + kTables +
-                               R"(", "tbpieces": 4, "tbignore50": true, "tbadjudicate": "WIN_LOSS"})";
+                               "tb": ")" +
+                               kTables + R"(", "tbpieces": 4, "tbignore50": true, "tbadjudicate": "WIN_LOSS"})";
     const RunOutput run = run_match({"-config", dir.write("run.json", config), "--db", dir.file("run.db")});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
@@ -200,9 +218,8 @@ TEST_CASE("the JSON keys tb, tbpieces, tbignore50 and tbadjudicate run as the fl
 
 TEST_CASE("tablebase settings: flags and JSON agree, and they are part of the run's identity", "[unit][tablebase]") {
     const std::vector<std::string> engines{"-engine", "cmd=x", "-engine", "cmd=y"};
-    const auto config = cli::parse_match_flags(engines + std::vector<std::string>{"-tb", "a;b:c", "-tbpieces", "5",
-                                                                                 "-tbignore50", "-tbadjudicate",
-                                                                                 "DRAW"});
+    const auto config = cli::parse_match_flags(
+        engines + std::vector<std::string>{"-tb", "a;b:c", "-tbpieces", "5", "-tbignore50", "-tbadjudicate", "DRAW"});
     CHECK(config.tb_paths == std::vector<std::string>{"a", "b", "c"});
     CHECK(config.tb_pieces == 5);
     CHECK(config.tb_ignore50);

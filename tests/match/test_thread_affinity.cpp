@@ -38,9 +38,10 @@ std::set<std::string> pinned_threads(const TempDir& dir, const std::string& ever
 // Two pairs at once; restart=on makes every game start its engines from its slot's thread (the
 // start-up check's processes, started by the main thread, are not reused then).
 std::vector<std::string> two_slots(const std::string& engine, const TempDir& dir, const std::string& db) {
-    return {"-engine", "cmd=" + engine, "name=a", "-engine", "cmd=" + engine, "name=b", "-each", "nodes=300",
-            "restart=on", "-games", "2", "-rounds", "2", "-repeat", "-concurrency", "2", "-logdir", "off",
-            "-db", dir.file(db)};
+    return {"-engine", "cmd=" + engine, "name=a",    "-engine",    "cmd=" + engine,
+            "name=b",  "-each",         "nodes=300", "restart=on", "-games",
+            "2",       "-rounds",       "2",         "-repeat",    "-concurrency",
+            "2",       "-logdir",       "off",       "-db",        dir.file(db)};
 }
 
 }  // namespace
@@ -115,7 +116,7 @@ TEST_CASE("game slots' threads get a CPU each while there are enough, none with 
         taken.insert(*placement.thread_cpu);
     }
     if (cpus >= 2) CHECK(taken.size() == allowed.size());  // a CPU of its own each
-    CHECK(slots.take().thread_cpu == std::nullopt);  // only as many slots as asked for
+    CHECK(slots.take().thread_cpu == std::nullopt);        // only as many slots as asked for
     CHECK(slots.pinned_cpus().empty());
 
     // More slots than CPUs: stacked threads cost more than free ones, so none is pinned.

@@ -32,10 +32,15 @@ std::vector<std::string> split_words(const std::string& text) {
 // `count` tempo engines named E1, E2, ... at fixed nodes, with the 12-opening book in order.
 std::vector<std::string> tempo_field(std::size_t count, const std::string& db) {
     std::vector<std::string> args;
-    for (std::size_t i = 1; i <= count; ++i) args = args + std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=E" + std::to_string(i)};
-    return args + std::vector<std::string>{"-each", "proto=uci", "nodes=300", "option.Hash=8", "-openings",
-                                           "file=" + kBook, "format=epd", "order=sequential", "-maxmoves", "30",
-                                           "-concurrency", "2", "--db", db};
+    for (std::size_t i = 1; i <= count; ++i)
+        args = args + std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=E" + std::to_string(i)};
+    return args + std::vector<std::string>{"-each",        "proto=uci",
+                                           "nodes=300",    "option.Hash=8",
+                                           "-openings",    "file=" + kBook,
+                                           "format=epd",   "order=sequential",
+                                           "-maxmoves",    "30",
+                                           "-concurrency", "2",
+                                           "--db",         db};
 }
 
 std::vector<std::string> book_lines() {
@@ -102,26 +107,54 @@ TEST_CASE("tournaments of the cutechess and fastchess dialects play the pairings
         INFO(dialect << ", " << engines << " engines, " << args);
         TempDir dir;
         const std::string db = dir.file("run.db");
-        const RunOutput run = run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(engines, db) +
-                                        split_words(args));
+        const RunOutput run =
+            run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(engines, db) + split_words(args));
         INFO(run.out << run.err);
         REQUIRE(run.code == 0);
         CHECK(stored_schedule(db) == captured_games("pairings_" + dialect + ".txt", engines, args));
     }
 }
 
-TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, as its bracket says",
-          "[integration]") {
+TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, as its bracket says", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
     // Different strengths and feature switches; the strongest is seeded first.
-    const std::vector<std::string> args{
-        "-engine", "cmd=" TEMPO_BIN, "name=full", "nodes=3000",
-        "-engine", "cmd=" TEMPO_BIN, "name=no-nullmove", "nodes=1500", "option.NullMove=false",
-        "-engine", "cmd=" TEMPO_BIN, "name=no-lmr", "nodes=800", "option.LateMoveReductions=false",
-        "-engine", "cmd=" TEMPO_BIN, "name=plain", "nodes=100", "option.Features=none",
-        "-each", "option.Hash=8", "-openings", "file=" + kBook, "order=sequential", "-maxmoves", "60",
-        "-tournament", "knockout", "-seeds", "4", "-games", "2", "-concurrency", "2", "--db", db};
+    const std::vector<std::string> args{"-engine",
+                                        "cmd=" TEMPO_BIN,
+                                        "name=full",
+                                        "nodes=3000",
+                                        "-engine",
+                                        "cmd=" TEMPO_BIN,
+                                        "name=no-nullmove",
+                                        "nodes=1500",
+                                        "option.NullMove=false",
+                                        "-engine",
+                                        "cmd=" TEMPO_BIN,
+                                        "name=no-lmr",
+                                        "nodes=800",
+                                        "option.LateMoveReductions=false",
+                                        "-engine",
+                                        "cmd=" TEMPO_BIN,
+                                        "name=plain",
+                                        "nodes=100",
+                                        "option.Features=none",
+                                        "-each",
+                                        "option.Hash=8",
+                                        "-openings",
+                                        "file=" + kBook,
+                                        "order=sequential",
+                                        "-maxmoves",
+                                        "60",
+                                        "-tournament",
+                                        "knockout",
+                                        "-seeds",
+                                        "4",
+                                        "-games",
+                                        "2",
+                                        "-concurrency",
+                                        "2",
+                                        "--db",
+                                        db};
     const RunOutput run = run_match(args);
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
@@ -136,7 +169,7 @@ TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, a
     REQUIRE(games.size() >= 6);
     for (const auto& [key, stored] : games) {
         const double score = stored.game.result == arbiter::db::GameResult::white_win   ? 1.0
-                              : stored.game.result == arbiter::db::GameResult::black_win ? 0.0
+                             : stored.game.result == arbiter::db::GameResult::black_win ? 0.0
                                                                                         : 0.5;
         const auto game = bracket.restore(static_cast<std::uint64_t>(key.first), score);
         const std::vector<std::string> names{"full", "no-nullmove", "no-lmr", "plain"};
@@ -153,8 +186,8 @@ TEST_CASE("a knockout of four tempo engines is decided encounter by encounter, a
 TEST_CASE("a pyramid has every engine play all its predecessors, and prints cutechess's table", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const RunOutput run = run_match(tempo_field(4, db) + std::vector<std::string>{"-tournament", "pyramid", "-games",
-                                                                                  "2", "-repeat"});
+    const RunOutput run =
+        run_match(tempo_field(4, db) + std::vector<std::string>{"-tournament", "pyramid", "-games", "2", "-repeat"});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     std::set<std::pair<std::string, std::string>> met;
@@ -170,7 +203,8 @@ TEST_CASE("flag -noswap keeps White with the first engine and -reverse gives it 
         INFO(flag);
         TempDir dir;
         const std::string db = dir.file("run.db");
-        REQUIRE(run_match(tempo_field(2, db) + std::vector<std::string>{"-games", "2", "-rounds", "2", flag}).code == 0);
+        REQUIRE(run_match(tempo_field(2, db) + std::vector<std::string>{"-games", "2", "-rounds", "2", flag}).code ==
+                0);
         std::string colours;
         for (const auto& [key, stored] : stored_games(db))
             colours += (colours.empty() ? "" : "; ") + stored.game.white + "-" + stored.game.black;
@@ -182,8 +216,8 @@ TEST_CASE("flag -wait pauses between the games of a worker", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
     const auto started = std::chrono::steady_clock::now();
-    const RunOutput run = run_match(tempo_field(2, db) + std::vector<std::string>{"-games", "3", "-concurrency", "1",
-                                                                                  "-wait", "400"});
+    const RunOutput run =
+        run_match(tempo_field(2, db) + std::vector<std::string>{"-games", "3", "-concurrency", "1", "-wait", "400"});
     const auto elapsed = std::chrono::steady_clock::now() - started;
     REQUIRE(run.code == 0);
     CHECK(stored_games(db).size() == 3);
@@ -193,8 +227,8 @@ TEST_CASE("flag -wait pauses between the games of a worker", "[integration]") {
 TEST_CASE("flag -outcomeinterval prints cutechess's outcome list every N games; the cutechess dialect ends with it",
           "[integration]") {
     TempDir dir;
-    const RunOutput every_two = run_match(tempo_field(3, dir.file("a.db")) +
-                                          std::vector<std::string>{"-games", "2", "-outcomeinterval", "2"});
+    const RunOutput every_two =
+        run_match(tempo_field(3, dir.file("a.db")) + std::vector<std::string>{"-games", "2", "-outcomeinterval", "2"});
     REQUIRE(every_two.code == 0);
     CHECK(occurrences(every_two.out, "\n\nPlayer: E1\n") == 3);  // after games 2, 4 and 6, not again at the end
     CHECK(std::regex_search(every_two.out, std::regex("Player: E2\n   \"(Win|Loss|Draw)[^\"]*\": \\d+\n")));
@@ -208,17 +242,21 @@ TEST_CASE("flag -outcomeinterval prints cutechess's outcome list every N games; 
 TEST_CASE("flag -resultformat picks the columns of the ranking table; help lists the formats", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const RunOutput run = run_match(tempo_field(3, db) + std::vector<std::string>{"-games", "2", "-resultformat", "wide"});
+    const RunOutput run =
+        run_match(tempo_field(3, db) + std::vector<std::string>{"-games", "2", "-resultformat", "wide"});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
-    const std::string header = "Rank Name                          Elo     +/-   Games    Wins  Losses   Draws   "
-                               "Points   Score    Draw \n";
+    const std::string header =
+        "Rank Name                          Elo     +/-   Games    Wins  Losses   Draws   "
+        "Points   Score    Draw \n";
     REQUIRE_THAT(run.out, Contains(header));
     // Each engine's row holds its stored wins, losses and draws.
     std::map<std::string, std::array<int, 3>> wld;
     for (const auto& [key, stored] : stored_games(db)) {
         const auto result = stored.game.result;
-        const int white = result == arbiter::db::GameResult::white_win ? 0 : result == arbiter::db::GameResult::black_win ? 1 : 2;
+        const int white = result == arbiter::db::GameResult::white_win   ? 0
+                          : result == arbiter::db::GameResult::black_win ? 1
+                                                                         : 2;
         ++wld[stored.game.white][white];
         ++wld[stored.game.black][white == 2 ? 2 : 1 - white];
     }
@@ -234,13 +272,14 @@ TEST_CASE("flag -resultformat picks the columns of the ranking table; help lists
     }
     const RunOutput help = run_match({"-resultformat", "help"});
     CHECK(help.code == 0);
-    CHECK_THAT(help.out, Contains("per-color: Rank,Name,Elo,Error,Games,W,L,D,Points,wW,wL,wD,wPoints,bW,bL,bD,bPoints"));
+    CHECK_THAT(help.out,
+               Contains("per-color: Rank,Name,Elo,Error,Games,W,L,D,Points,wW,wL,wD,wPoints,bW,bL,bD,bPoints"));
 }
 
 TEST_CASE("flag -scoreinterval prints the Score line every N games and after the last", "[integration]") {
     TempDir dir;
-    const RunOutput run = run_match(tempo_field(2, dir.file("run.db")) +
-                                    std::vector<std::string>{"-games", "7", "-scoreinterval", "3"});
+    const RunOutput run =
+        run_match(tempo_field(2, dir.file("run.db")) + std::vector<std::string>{"-games", "7", "-scoreinterval", "3"});
     REQUIRE(run.code == 0);
     CHECK(occurrences(run.out, "Score of E1 vs E2: ") == 3);
     CHECK(std::regex_search(run.out, std::regex(R"(Score of E1 vs E2: \d+ - \d+ - \d+  \[[0-9.]+\] 7\n)")));
@@ -300,7 +339,8 @@ TEST_CASE("flag -srand seeds the random opening order: the same number replays i
           "[integration]") {
     TempDir dir;
     const auto openings = [&](const std::string& db, const std::string& seed) {
-        std::vector<std::string> args = tempo_field(2, dir.file(db)) + std::vector<std::string>{"-games", "6", "-srand", seed};
+        std::vector<std::string> args =
+            tempo_field(2, dir.file(db)) + std::vector<std::string>{"-games", "6", "-srand", seed};
         std::replace(args.begin(), args.end(), std::string("order=sequential"), std::string("order=random"));
         REQUIRE(run_match(args).code == 0);
         std::string sequence;
@@ -315,11 +355,13 @@ TEST_CASE("flag -srand seeds the random opening order: the same number replays i
 TEST_CASE("tournament flags that cannot work are refused before any game", "[integration]") {
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const RunOutput shard = run_match(tempo_field(4, db) + std::vector<std::string>{"-tournament", "knockout", "--shard", "1/2"});
+    const RunOutput shard =
+        run_match(tempo_field(4, db) + std::vector<std::string>{"-tournament", "knockout", "--shard", "1/2"});
     CHECK(shard.code == 2);
     CHECK_THAT(shard.err, Contains("--shard"));
     CHECK(run_match(std::vector<std::string>{"-dialect", "fastchess"} + tempo_field(2, db) +
-                    std::vector<std::string>{"-games", "3", "-rounds", "3"}).code == 2);
+                    std::vector<std::string>{"-games", "3", "-rounds", "3"})
+              .code == 2);
     CHECK(run_match(tempo_field(2, db) + std::vector<std::string>{"-repeat", "0"}).code == 2);
     CHECK(run_match(tempo_field(2, db) + std::vector<std::string>{"-wait", "-5"}).code == 2);
     CHECK(run_match(tempo_field(2, db) + std::vector<std::string>{"-noswap", "yes"}).code == 2);
@@ -331,23 +373,27 @@ TEST_CASE("arbiter report run plans a seeded gauntlet's games as each dialect pa
         INFO(dialect);
         TempDir dir;
         const std::string db = dir.file("run.db");
-        REQUIRE(run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(4, db) +
-                          std::vector<std::string>{"-tournament", "gauntlet", "-seeds", "2", "-games", "1", "-rounds", "1"})
-                    .code == 0);
-        const auto report = test_support::run_captured(arbiter::cli::run_report_command, {"run", "--db", db, "--run", "1"});
+        REQUIRE(
+            run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(4, db) +
+                      std::vector<std::string>{"-tournament", "gauntlet", "-seeds", "2", "-games", "1", "-rounds", "1"})
+                .code == 0);
+        const auto report =
+            test_support::run_captured(arbiter::cli::run_report_command, {"run", "--db", db, "--run", "1"});
         INFO(report.out << report.err);
-        CHECK_THAT(report.out, Contains(std::to_string(games) + " games stored of " + std::to_string(games) + " planned"));
+        CHECK_THAT(report.out,
+                   Contains(std::to_string(games) + " games stored of " + std::to_string(games) + " planned"));
     }
 }
 
 TEST_CASE("shards of a cutechess or fastchess tournament play the games of the whole run", "[integration]") {
-    for (const auto& [dialect, args] : {std::pair{"cutechess", std::vector<std::string>{"-games", "3", "-repeat", "2"}},
-                                        std::pair{"fastchess", std::vector<std::string>{"-tournament", "gauntlet",
-                                                                                        "-seeds", "2", "-rounds", "1"}}}) {
+    for (const auto& [dialect, args] :
+         {std::pair{"cutechess", std::vector<std::string>{"-games", "3", "-repeat", "2"}},
+          std::pair{"fastchess", std::vector<std::string>{"-tournament", "gauntlet", "-seeds", "2", "-rounds", "1"}}}) {
         INFO(dialect);
         TempDir dir;
         const auto run_of = [&](const std::string& db, std::vector<std::string> extra) {
-            return run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(4, dir.file(db)) + args + extra);
+            return run_match(std::vector<std::string>{"-dialect", dialect} + tempo_field(4, dir.file(db)) + args +
+                             extra);
         };
         REQUIRE(run_of("whole.db", {}).code == 0);
         REQUIRE(run_of("one.db", {"--shard", "1/2"}).code == 0);

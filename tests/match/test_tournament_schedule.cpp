@@ -49,7 +49,8 @@ std::vector<std::string> words(const std::string& text) {
 config::MatchConfig config_of(const std::string& dialect, std::size_t engines, const std::string& args) {
     std::vector<std::string> flags{"-dialect", dialect};
     for (std::size_t i = 1; i <= engines; ++i)
-        for (const std::string& word : {std::string("-engine"), std::string("cmd=engine"), "name=E" + std::to_string(i)})
+        for (const std::string& word :
+             {std::string("-engine"), std::string("cmd=engine"), "name=E" + std::to_string(i)})
             flags.push_back(word);
     for (const std::string& word : words(args)) flags.push_back(word);
     return cli::parse_match_flags(flags);
@@ -198,8 +199,8 @@ void replay(const KnockoutCapture& capture) {
 
 TEST_CASE("knockouts pair, extend and print their bracket as cutechess-cli's did", "[unit]") {
     const KnockoutCapture captures[] = {
-        {"knockout_3_bye.txt", 3, 1, 1, false},      {"knockout_4_games2.txt", 4, 2, 1, false},
-        {"knockout_4_games3.txt", 4, 3, 1, false},   {"knockout_5_reverse.txt", 5, 1, 1, true},
+        {"knockout_3_bye.txt", 3, 1, 1, false},    {"knockout_4_games2.txt", 4, 2, 1, false},
+        {"knockout_4_games3.txt", 4, 3, 1, false}, {"knockout_5_reverse.txt", 5, 1, 1, true},
         {"knockout_6_repeat.txt", 6, 2, 2, false},
     };
     for (const KnockoutCapture& capture : captures) {
@@ -213,7 +214,9 @@ TEST_CASE("a knockout goes back into its bracket from the stored games", "[unit]
     options.engines = 5;
     options.games = 2;
     options.seeds = 5;
-    const auto white_score = [](std::uint64_t pair_index) { return pair_index % 4 == 1 ? 0.0 : pair_index % 5 == 2 ? 0.5 : 1.0; };
+    const auto white_score = [](std::uint64_t pair_index) {
+        return pair_index % 4 == 1 ? 0.0 : pair_index % 5 == 2 ? 0.5 : 1.0;
+    };
     KnockoutBracket live(options);
     std::vector<std::uint64_t> played;
     for (int i = 0; i < 5; ++i) {
@@ -263,8 +266,7 @@ TEST_CASE("knockout seeding: unseeded engines are drawn from the seed, byes go t
     CHECK(differs);
 }
 
-TEST_CASE("a knockout of draws stops its tie-breaks at the limit and lets the engine given earlier through",
-          "[unit]") {
+TEST_CASE("a knockout of draws stops its tie-breaks at the limit and lets the engine given earlier through", "[unit]") {
     KnockoutBracket::Options options;
     options.engines = 3;
     options.games = 2;
@@ -294,9 +296,10 @@ TEST_CASE("tournament settings in JSON configs, and which of them make a run's i
     const nlohmann::json plain_json = config::match_config_to_json(plain);
     for (const char* key : config::kTournamentJsonKeys) CHECK_FALSE(plain_json.contains(key));  // old identities stay
 
-    config::MatchConfig all = config_of("cutechess", 4, "-tournament pyramid -repeat 3 -seeds 2 -noswap -reverse "
-                                                        "-report penta=false -wait 50 -outcomeinterval 4 "
-                                                        "-scoreinterval 2 -resultformat wide");
+    config::MatchConfig all = config_of("cutechess", 4,
+                                        "-tournament pyramid -repeat 3 -seeds 2 -noswap -reverse "
+                                        "-report penta=false -wait 50 -outcomeinterval 4 "
+                                        "-scoreinterval 2 -resultformat wide");
     const config::MatchConfig back = config::match_config_from_json(config::match_config_to_json(all), "test");
     CHECK(back.tournament == "pyramid");
     CHECK(back.schedule == config::ScheduleRules::cutechess);

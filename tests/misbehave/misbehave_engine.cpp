@@ -263,7 +263,8 @@ int Engine::run() {
         else if (command == "ponderhit" || command == "stop") on_ponder_end(command);
         else if (command == "debug") std::cerr << "misbehave_engine: " << line << std::endl;
         else if (command == "setoption") {
-            if (auto error = misbehave::apply_setoption(line, settings_)) std::cerr << "misbehave_engine: " << *error << std::endl;
+            if (auto error = misbehave::apply_setoption(line, settings_))
+                std::cerr << "misbehave_engine: " << *error << std::endl;
         } else if (command == "quit") return 0;
     }
     return 0;

@@ -83,7 +83,8 @@ std::optional<std::string> apply(std::string_view name, std::string_view value, 
     } else if (name == "score") {
         const auto space = value.find(' ');
         const std::string_view kind = value.substr(0, space);
-        if (space == std::string_view::npos || (kind != "cp" && kind != "mate") || !whole_number<int>(value.substr(space + 1)))
+        if (space == std::string_view::npos || (kind != "cp" && kind != "mate") ||
+            !whole_number<int>(value.substr(space + 1)))
             return bad("a score such as 'cp 500' or 'mate 3'");
         settings.score = value;
     } else {
@@ -162,10 +163,11 @@ std::string usage() {
         if (i > 0) text += '|';
         text += kModeNames[i].second;
     }
-    text += "] [--ply=N] [--game=N] [--delay=MS] [--bytes=N] [--text=LINE] [--log=FILE]\n"
-            "       [--ponder=true|false] [--score='cp N'|'mate N']\n"
-            "       (the same settings as UCI options Mode, Ply, Game, Delay, Bytes, Text, Ponder, Score;\n"
-            "        --log is a flag only)\n";
+    text +=
+        "] [--ply=N] [--game=N] [--delay=MS] [--bytes=N] [--text=LINE] [--log=FILE]\n"
+        "       [--ponder=true|false] [--score='cp N'|'mate N']\n"
+        "       (the same settings as UCI options Mode, Ply, Game, Delay, Bytes, Text, Ponder, Score;\n"
+        "        --log is a flag only)\n";
     return text;
 }
 

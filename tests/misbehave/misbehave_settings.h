@@ -31,13 +31,13 @@ enum class Mode {
 
 struct Settings {
     Mode mode = Mode::none;
-    int ply = 0;         // misbehave from this game ply on (0 = the first move)
-    int game = 1;        // ... and from this process's Game-th game on (counted by ucinewgame)
-    long delay_ms = -1;  // mode-specific default when negative
-    long bytes = -1;     // mode-specific default when negative
-    std::string text;    // malformed: the exact line to send instead of the default
-    std::string log;     // flag only: a file that gets one line "started" per process start
-    bool ponder = false;        // bestmove carries a ponder move; `go ponder` waits for ponderhit/stop
+    int ply = 0;                 // misbehave from this game ply on (0 = the first move)
+    int game = 1;                // ... and from this process's Game-th game on (counted by ucinewgame)
+    long delay_ms = -1;          // mode-specific default when negative
+    long bytes = -1;             // mode-specific default when negative
+    std::string text;            // malformed: the exact line to send instead of the default
+    std::string log;             // flag only: a file that gets one line "started" per process start
+    bool ponder = false;         // bestmove carries a ponder move; `go ponder` waits for ponderhit/stop
     std::string score = "cp 0";  // what its info lines report after `score` ("cp 500", "mate 3")
 
     long delay_or(long fallback) const { return delay_ms >= 0 ? delay_ms : fallback; }

@@ -144,8 +144,8 @@ TEST_CASE("the engine's misbehaviours show in its output", "[integration]") {
         CHECK(bestmoves(reply).size() == 2);
     }
     SECTION("exit-newgame: leaves at the chosen ucinewgame") {
-        const Reply reply = run_engine({"--mode=exit-newgame", "--game=2"},
-                                       "uci\nucinewgame\nisready\nucinewgame\nisready\nquit\n");
+        const Reply reply =
+            run_engine({"--mode=exit-newgame", "--game=2"}, "uci\nucinewgame\nisready\nucinewgame\nisready\nquit\n");
         CHECK(reply.exit_code == 0);
         int ready = 0;
         for (const auto& line : reply.lines) ready += line == "readyok";
@@ -170,7 +170,5 @@ TEST_CASE("the engine's misbehaviours show in its output", "[integration]") {
         CHECK(has_line(reply, "info string " + std::string(29, 'a') + "!"));
         CHECK(bestmoves(reply).size() == 1);
     }
-    SECTION("an unknown mode is refused") {
-        CHECK(run_engine({"--mode=explode"}, kGame).exit_code == 2);
-    }
+    SECTION("an unknown mode is refused") { CHECK(run_engine({"--mode=explode"}, kGame).exit_code == 2); }
 }

@@ -30,14 +30,16 @@ struct SentLines {
     std::size_t count(const std::string& line) const { return std::count(lines->begin(), lines->end(), line); }
     // Index of the first `line` at or after `from`; lines->size() when absent.
     std::size_t find(const std::string& line, std::size_t from = 0) const {
-        return static_cast<std::size_t>(std::find(lines->begin() + static_cast<std::ptrdiff_t>(from), lines->end(), line) -
-                                        lines->begin());
+        return static_cast<std::size_t>(
+            std::find(lines->begin() + static_cast<std::ptrdiff_t>(from), lines->end(), line) - lines->begin());
     }
 };
 
 std::string uci_script(const std::string& options) {
     return "while read -r cmd rest; do case \"$cmd\" in "
-           "uci) echo 'id name fake'; " + options + " echo uciok;; "
+           "uci) echo 'id name fake'; " +
+           options +
+           " echo uciok;; "
            "isready) echo readyok;; "
            "quit) exit 0;; esac; done";
 }
@@ -47,9 +49,13 @@ const std::string kDeclaresChess960 = "echo 'option name UCI_Chess960 type check
 // A v2 xboard engine announcing `features`; `on_sd` answers the sd command.
 std::string xboard_script(const std::string& features, const std::string& on_sd = ":") {
     return "while read -r cmd rest; do case \"$cmd\" in "
-           "protover) echo 'feature " + features + " done=1';; "
+           "protover) echo 'feature " +
+           features +
+           " done=1';; "
            "ping) echo \"pong $rest\";; "
-           "sd) " + on_sd + ";; "
+           "sd) " +
+           on_sd +
+           ";; "
            "go) echo 'move e7e5';; "
            "quit) exit 0;; esac; done";
 }
@@ -130,7 +136,8 @@ TEST_CASE("an xboard engine that does not list fischerandom is refused, by name"
         fake_engine("normal", Protocol::Xboard, xboard_script("ping=1 setboard=1 variants=\"normal,suicide\""))));
     CHECK_THROWS_MATCHES(
         normal_only.start(), OptionError,
-        Catch::Message("engine normal cannot play Chess960: its feature variants=\"normal,suicide\" does not list fischerandom"));
+        Catch::Message(
+            "engine normal cannot play Chess960: its feature variants=\"normal,suicide\" does not list fischerandom"));
     XboardClient silent(chess960_config(fake_engine("silent", Protocol::Xboard, xboard_script("ping=1 setboard=1"))));
     CHECK_THROWS_MATCHES(silent.start(), OptionError,
                          Catch::Message("engine silent cannot play Chess960: it announces no feature variants"));
@@ -156,8 +163,8 @@ TEST_CASE("an xboard engine that refuses sd cannot be given a depth limit", "[in
         CHECK_THROWS_WITH(engine.check_limits(depth_one), Catch::Contains("it refused 'sd 1'"));
     }
     SECTION("an engine that takes sd passes, and so does a refusal of something else") {
-        XboardClient engine(fake_engine("good", Protocol::Xboard,
-                                        xboard_script("ping=1 setboard=1", "echo 'Error (unknown command): computer'")));
+        XboardClient engine(fake_engine(
+            "good", Protocol::Xboard, xboard_script("ping=1 setboard=1", "echo 'Error (unknown command): computer'")));
         engine.start();
         engine.new_game({});
         CHECK_NOTHROW(engine.check_limits(depth_one));
@@ -165,11 +172,11 @@ TEST_CASE("an xboard engine that refuses sd cannot be given a depth limit", "[in
         CHECK(engine.go(depth_one, Clock::now() + 2s).bestmove == "e7e5");
     }
     SECTION("without ping, a refusal that arrives during the search fails it") {
-        XboardClient engine(fake_engine(
-            "nosd", Protocol::Xboard,
-            "while read -r cmd rest; do case \"$cmd\" in "
-            "protover) echo 'feature ping=0 setboard=1 done=1';; sd) echo \"Illegal move: sd $rest\";; "
-            "quit) exit 0;; esac; done"));
+        XboardClient engine(
+            fake_engine("nosd", Protocol::Xboard,
+                        "while read -r cmd rest; do case \"$cmd\" in "
+                        "protover) echo 'feature ping=0 setboard=1 done=1';; sd) echo \"Illegal move: sd $rest\";; "
+                        "quit) exit 0;; esac; done"));
         engine.start();
         engine.new_game({});
         engine.set_position("startpos", {"e2e4"});

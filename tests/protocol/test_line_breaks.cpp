@@ -34,8 +34,8 @@ std::string logging_uci_script(const std::string& log) {
 class LogFile {
 public:
     LogFile()
-        : path_((std::filesystem::temp_directory_path() / ("arbiter-line-breaks-" + std::to_string(getpid()) + "-" +
-                                                            std::to_string(counter_++) + ".log"))
+        : path_((std::filesystem::temp_directory_path() /
+                 ("arbiter-line-breaks-" + std::to_string(getpid()) + "-" + std::to_string(counter_++) + ".log"))
                     .string()) {}
     ~LogFile() { std::remove(path_.c_str()); }
     const std::string& path() const { return path_; }

@@ -20,7 +20,8 @@ TEST_CASE("uci: option lines", "[unit][uci]") {
     CHECK(hash->min == 1);
     CHECK(hash->max == 33554432);
 
-    auto combo = parse_uci_option("option name Play Style type combo default Very Solid var Solid var Very Solid var Risky");
+    auto combo =
+        parse_uci_option("option name Play Style type combo default Very Solid var Solid var Very Solid var Risky");
     REQUIRE(combo);
     CHECK(combo->name == "Play Style");
     CHECK(combo->default_value == "Very Solid");
@@ -55,7 +56,8 @@ TEST_CASE("uci: info lines", "[unit][uci]") {
     CHECK(info.time == 13ms);
     CHECK(info.pv == std::vector<std::string>{"c7c5", "g1f3"});
 
-    const auto mate = parse_uci_info("info score mate -3 lowerbound depth 20 wdl 0 10 990 currmove e2e4 currmovenumber 4");
+    const auto mate =
+        parse_uci_info("info score mate -3 lowerbound depth 20 wdl 0 10 990 currmove e2e4 currmovenumber 4");
     CHECK(*mate.score == Score{ScoreKind::Mate, -3, ScoreBound::Lower});
     CHECK(mate.depth == 20);
     CHECK(mate.wdl == std::array<int, 3>{0, 10, 990});
@@ -104,7 +106,8 @@ TEST_CASE("uci: info lines", "[unit][uci]") {
 }
 
 TEST_CASE("uci: garbage never crashes and keeps what parses", "[unit][uci]") {
-    const auto junk = parse_uci_info("info depth x nodes -5 score cp time 12 score mate nps 99999999999999999999999 pv");
+    const auto junk =
+        parse_uci_info("info depth x nodes -5 score cp time 12 score mate nps 99999999999999999999999 pv");
     CHECK_FALSE(junk.depth);
     CHECK_FALSE(junk.nodes);
     CHECK_FALSE(junk.score);

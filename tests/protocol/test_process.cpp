@@ -119,7 +119,8 @@ TEST_CASE("process: a child that exits immediately reports EOF and its code", "[
 
 TEST_CASE("process: floods of output are drained and bounded", "[integration][process]") {
     SECTION("megabytes of info lines before the answer") {
-        ChildProcess child(shell("yes 'info depth 1 score cp 0 nodes 1 pv e2e4 e7e5 g1f3' | head -n 200000; echo bestmove e2e4"));
+        ChildProcess child(
+            shell("yes 'info depth 1 score cp 0 nodes 1 pv e2e4 e7e5 g1f3' | head -n 200000; echo bestmove e2e4"));
         std::size_t lines = 0;
         const auto deadline = Clock::now() + 10s;
         std::optional<arbiter::process::OutputLine> line;
@@ -178,8 +179,7 @@ TEST_CASE("process: missing or unusable executables are named in the error", "[i
     const test_support::TempDir dir;
     const std::string plain = dir.write("not_executable", "#!/bin/sh\n");
     ::chmod(plain.c_str(), 0644);
-    CHECK_THROWS_WITH(ChildProcess(program(plain)),
-                      Catch::Contains(plain) && Catch::Contains("not executable"));
+    CHECK_THROWS_WITH(ChildProcess(program(plain)), Catch::Contains(plain) && Catch::Contains("not executable"));
 
     ProcessSpec bad_dir = program("/bin/sh");
     bad_dir.working_directory = "/nonexistent/workdir";
@@ -231,7 +231,8 @@ bool sigpipe_blocked_here() {
 
 }  // namespace
 
-TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising it or passing it on", "[integration][process]") {
+TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising it or passing it on",
+          "[integration][process]") {
     REQUIRE_FALSE(sigpipe_blocked_here());
     {
         const arbiter::process::BlockSigpipe blocked;
@@ -254,7 +255,8 @@ TEST_CASE("process: a thread that keeps SIGPIPE blocked writes without raising i
     CHECK_FALSE(sigpipe_blocked_here());
 }
 
-TEST_CASE("process: nested SIGPIPE guards restore the mask and the per-write block in order", "[integration][process]") {
+TEST_CASE("process: nested SIGPIPE guards restore the mask and the per-write block in order",
+          "[integration][process]") {
     REQUIRE_FALSE(sigpipe_blocked_here());
     {
         const arbiter::process::BlockSigpipe outer;
@@ -263,7 +265,7 @@ TEST_CASE("process: nested SIGPIPE guards restore the mask and the per-write blo
             check_write_to_dead_child();
         }
         CHECK(sigpipe_blocked_here());  // the inner guard leaves the outer one's mask
-        check_write_to_dead_child();     // and writes still consume what they raise
+        check_write_to_dead_child();    // and writes still consume what they raise
         CHECK(sigpipe_blocked_here());
     }
     CHECK_FALSE(sigpipe_blocked_here());

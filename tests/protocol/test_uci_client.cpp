@@ -30,7 +30,9 @@ std::string fake_uci_script(const std::string& on_go) {
            "     echo 'option name Style type combo default Normal var Normal var Wild';"
            "     printf 'garbage \\001\\002 line\\n'; echo uciok;; "
            "isready) echo readyok;; "
-           "go) " + on_go + ";; "
+           "go) " +
+           on_go +
+           ";; "
            "quit) exit 0;; "
            "esac; done";
 }
@@ -113,8 +115,8 @@ TEST_CASE("uci fake: handshake timeout", "[integration][uci]") {
         FAIL("start() should have thrown");
     } catch (const EngineFailure& failure) {
         CHECK(failure.kind() == EngineError::Timeout);
-        CHECK_THAT(failure.what(), Catch::Contains("engine mute did not send uciok within 300 ms") &&
-                                       Catch::Contains("process alive"));
+        CHECK_THAT(failure.what(),
+                   Catch::Contains("engine mute did not send uciok within 300 ms") && Catch::Contains("process alive"));
     }
     CHECK(Clock::now() - before < 1s);
     engine.quit();
@@ -185,7 +187,7 @@ TEST_CASE("uci stockfish: isready mid-search, deadline and late move", "[integra
     CHECK(late.timed_out);
     CHECK(late.bestmove.empty());
     CHECK(late.elapsed >= deadline - go_sent);  // counted from `go`: the isready exchange + 100 ms deadline
-    CHECK(engine.status().ok());  // a blown deadline is the caller's verdict, not an engine error
+    CHECK(engine.status().ok());                // a blown deadline is the caller's verdict, not an engine error
 
     engine.stop();
     const auto collected = engine.wait_search(Clock::now() + 2s);

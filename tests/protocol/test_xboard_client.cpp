@@ -36,9 +36,13 @@ EngineConfig hoichess_config() {
 // A v2 engine answering ping, usermove and go; `on_usermove` / `on_protover` are shell snippets.
 std::string fake_xboard_script(const std::string& on_protover, const std::string& on_usermove = ":") {
     return "while read -r cmd rest; do case \"$cmd\" in "
-           "protover) " + on_protover + ";; "
+           "protover) " +
+           on_protover +
+           ";; "
            "ping) echo \"pong $rest\";; "
-           "usermove) " + on_usermove + ";; "
+           "usermove) " +
+           on_usermove +
+           ";; "
            "go) echo '3 25 7 1234 e7e5 g1f3'; echo 'move e7e5';; "
            "quit) exit 0;; "
            "esac; done";
@@ -87,10 +91,10 @@ TEST_CASE("xboard fake: protocol v1 engine (no features) after the feature timeo
 }
 
 TEST_CASE("xboard fake: done=0 extends the handshake until done=1", "[integration][xboard]") {
-    XboardClient engine(fake_engine(
-        "slow", Protocol::Xboard,
-        fake_xboard_script("echo 'feature done=0'; sleep 0.5; "
-                           "echo 'feature myname=\"Slow Starter\" ping=1 usermove=1 pause=1 done=1'")));
+    XboardClient engine(
+        fake_engine("slow", Protocol::Xboard,
+                    fake_xboard_script("echo 'feature done=0'; sleep 0.5; "
+                                       "echo 'feature myname=\"Slow Starter\" ping=1 usermove=1 pause=1 done=1'")));
     const auto before = Clock::now();
     engine.start();
     CHECK(Clock::now() - before >= 500ms);
@@ -101,9 +105,9 @@ TEST_CASE("xboard fake: done=0 extends the handshake until done=1", "[integratio
 }
 
 TEST_CASE("xboard fake: a rejected move is a protocol error", "[integration][xboard]") {
-    XboardClient engine(fake_engine("picky", Protocol::Xboard,
-                                    fake_xboard_script("echo 'feature usermove=1 ping=1 done=1'",
-                                                       "echo \"Illegal move: $rest\"")));
+    XboardClient engine(
+        fake_engine("picky", Protocol::Xboard,
+                    fake_xboard_script("echo 'feature usermove=1 ping=1 done=1'", "echo \"Illegal move: $rest\"")));
     engine.start();
     engine.new_game({});
     engine.set_position("startpos", {"e2e4"});
@@ -137,8 +141,9 @@ TEST_CASE("xboard fake: result claims belong to the search that made them", "[in
                                         "while read -r cmd rest; do case \"$cmd\" in "
                                         "protover) echo 'feature ping=1 done=1';; ping) echo \"pong $rest\";; "
                                         "go) echo 'move e7e5'; { sleep 0.1; echo '1/2-1/2 {late}'; : > '" +
-                                            claimed + "'; } & ;; "
-                                        "quit) exit 0;; esac; done"));
+                                            claimed +
+                                            "'; } & ;; "
+                                            "quit) exit 0;; esac; done"));
         engine.start();
         engine.new_game({});
         engine.set_position("startpos", {"e2e4"});

@@ -8,7 +8,6 @@
 #include <sstream>
 #include <thread>
 
-
 namespace reliability {
 
 namespace fs = std::filesystem;
@@ -24,10 +23,30 @@ test_support::ChildSpec tool_in(const std::string& program, const std::vector<st
 
 std::vector<std::string> tempo_match(const TempDir& dir, const std::string& db, std::size_t games, int seed) {
     const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
-    return {"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN,
-            "name=tempo-b", "dir=" + dir.path(), "-each", "nodes=4000", "option.Hash=8", "-games",
-            std::to_string(games), "-repeat", "-concurrency", "2", "-openings", "file=" + book, "-maxmoves", "60",
-            "-seed", std::to_string(seed), "--db", db};
+    return {"-engine",
+            "cmd=" TEMPO_BIN,
+            "name=tempo-a",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=tempo-b",
+            "dir=" + dir.path(),
+            "-each",
+            "nodes=4000",
+            "option.Hash=8",
+            "-games",
+            std::to_string(games),
+            "-repeat",
+            "-concurrency",
+            "2",
+            "-openings",
+            "file=" + book,
+            "-maxmoves",
+            "60",
+            "-seed",
+            std::to_string(seed),
+            "--db",
+            db};
 }
 
 bool wait_for_lines(const std::string& path, const std::string& needle, std::size_t count, std::chrono::seconds limit) {

@@ -27,7 +27,9 @@ using TempDir = test_support::TempDir;
 using test_support::operator+;
 using test_support::RunOutput;
 // `arbiter match ARGS` in this process.
-inline RunOutput run_in_process(const std::vector<std::string>& args) { return test_support::run_match_in_process(args); }
+inline RunOutput run_in_process(const std::vector<std::string>& args) {
+    return test_support::run_match_in_process(args);
+}
 
 // `arbiter ARGS` as a child process with stdout and stderr in the files `out` and `err`.
 inline test_support::ChildSpec arbiter_logged(const std::vector<std::string>& args, const std::string& out,

@@ -15,8 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 std::vector<std::string> two_games(const std::string& db) {
-    return {"-engine", "cmd=" TEMPO_BIN, "name=A", "-engine", "cmd=" TEMPO_BIN, "name=B", "-each", "nodes=2000",
-            "-games", "2", "-repeat", "-rounds", "1", "-maxmoves", "6", "--db", db, "-pgnout", "games.pgn"};
+    return {"-engine",    "cmd=" TEMPO_BIN, "name=A", "-engine", "cmd=" TEMPO_BIN, "name=B", "-each",
+            "nodes=2000", "-games",         "2",      "-repeat", "-rounds",        "1",      "-maxmoves",
+            "6",          "--db",           db,       "-pgnout", "games.pgn"};
 }
 
 }  // namespace
@@ -66,8 +67,7 @@ TEST_CASE("flag -version and -help under the tools' names answer as the tools do
     }
 }
 
-TEST_CASE("flag -dialect X given first with -version or -help answers as tool X, as its link does",
-          "[integration]") {
+TEST_CASE("flag -dialect X given first with -version or -help answers as tool X, as its link does", "[integration]") {
     TempDir dir;
     const std::string arbiter = tool_path("arbiter");
     for (const char* dialect : {"cutechess", "cutechess-cli"}) {
@@ -89,13 +89,16 @@ TEST_CASE("flag -dialect X given first with -version or -help answers as tool X,
     CHECK(own.out.rfind("arbiter ", 0) == 0);
 }
 
-TEST_CASE("flag -config outname= alone keeps fastchess's -games 2 default: the same games per round",
-          "[integration]") {
+TEST_CASE("flag -config outname= alone keeps fastchess's -games 2 default: the same games per round", "[integration]") {
     TempDir dir;
     for (const bool with_outname : {false, true}) {
-        std::vector<std::string> args = {"-engine", "cmd=" TEMPO_BIN, "name=A", "-engine", "cmd=" TEMPO_BIN, "name=B",
-                                         "-each", "nodes=500", "-rounds", "2", "-maxmoves", "4", "--db",
-                                         with_outname ? "named.db" : "plain.db"};
+        std::vector<std::string> args = {"-engine",        "cmd=" TEMPO_BIN,
+                                         "name=A",         "-engine",
+                                         "cmd=" TEMPO_BIN, "name=B",
+                                         "-each",          "nodes=500",
+                                         "-rounds",        "2",
+                                         "-maxmoves",      "4",
+                                         "--db",           with_outname ? "named.db" : "plain.db"};
         if (with_outname) args.insert(args.end(), {"-config", "outname=state.json"});
         const auto run = run_tool(tool_path("fastchess"), args, dir.path());
         INFO(run.out << run.err);

@@ -28,9 +28,30 @@ const std::string kData = std::string(REPO_ROOT_DIR) + "/tests/data/fastchess_ou
 
 // Two games of tempo against itself from the start position, one pair, short: deterministic.
 std::vector<std::string> two_games(const TempDir& dir, const std::string& db) {
-    return {"-engine", "cmd=" TEMPO_BIN, "name=A", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=B",
-            "dir=" + dir.path(), "-each", "nodes=3000", "option.Hash=8", "-games", "2", "-repeat", "-concurrency",
-            "1", "-maxmoves", "6", "-seed", "3", "--db", db, "-logdir", "off"};
+    return {"-engine",
+            "cmd=" TEMPO_BIN,
+            "name=A",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=B",
+            "dir=" + dir.path(),
+            "-each",
+            "nodes=3000",
+            "option.Hash=8",
+            "-games",
+            "2",
+            "-repeat",
+            "-concurrency",
+            "1",
+            "-maxmoves",
+            "6",
+            "-seed",
+            "3",
+            "--db",
+            db,
+            "-logdir",
+            "off"};
 }
 
 std::vector<std::string> comments_of(const std::string& pgn) {
@@ -81,10 +102,12 @@ std::vector<std::string> move_tokens(const std::string& pgn) {
 
 }  // namespace
 
-TEST_CASE("flag -pgnout file=NAME writes NAME, and cutechess-cli's dialect refuses the key=value form", "[integration]") {
+TEST_CASE("flag -pgnout file=NAME writes NAME, and cutechess-cli's dialect refuses the key=value form",
+          "[integration]") {
     TempDir dir;
     const std::string pgn = dir.file("games.pgn");
-    const auto run = run_in_process(two_games(dir, dir.file("a.db")) + std::vector<std::string>{"-pgnout", "file=" + pgn});
+    const auto run =
+        run_in_process(two_games(dir, dir.file("a.db")) + std::vector<std::string>{"-pgnout", "file=" + pgn});
     INFO(run.out << run.err);
     REQUIRE(run.code == 0);
     CHECK(count_of(read_text(pgn), "[Event ") == 2);
@@ -144,7 +167,8 @@ TEST_CASE("fastchess's notation=lan and notation=uci, and min=true", "[integrati
         CHECK(std::regex_match(lan_moves[i], std::regex("([NBRQK]?[a-h][1-8]x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?")));
         // The same move in the three notations: LAN's squares are UCI's, its piece letter SAN's.
         if (lan_moves[i].rfind("O-O", 0) != 0) {
-            CHECK(std::regex_replace(lan_moves[i], std::regex("[NBRQKx=+#]"), "").substr(0, 4) == uci_moves[i].substr(0, 4));
+            CHECK(std::regex_replace(lan_moves[i], std::regex("[NBRQKx=+#]"), "").substr(0, 4) ==
+                  uci_moves[i].substr(0, 4));
             CHECK(lan_moves[i][0] == san_moves[i][0]);
         }
     }
@@ -178,9 +202,9 @@ TEST_CASE("append=false empties the files when a run starts, and a resumed run k
     const std::string pgn = dir.file("games.pgn"), epd = dir.file("games.epd");
     std::ofstream(pgn) << "stale text from an earlier run\n";
     std::ofstream(epd) << "stale line\n";
-    const auto match = two_games(dir, dir.file("a.db")) +
-                       std::vector<std::string>{"-pgnout", "file=" + pgn, "append=false", "-epdout", "file=" + epd,
-                                                "append=false"};
+    const auto match =
+        two_games(dir, dir.file("a.db")) +
+        std::vector<std::string>{"-pgnout", "file=" + pgn, "append=false", "-epdout", "file=" + epd, "append=false"};
     const auto first = run_in_process(match);
     INFO(first.out << first.err);
     REQUIRE(first.code == 0);
@@ -253,10 +277,19 @@ TEST_CASE("flag -crc32 pgn=true prints the PGN file's CRC32 after each game, as 
 TEST_CASE("a game fastchess's layout is missing is written again from the database, byte for byte", "[integration]") {
     TempDir dir;
     const std::string pgn = dir.file("games.pgn");
-    const auto match = two_games(dir, dir.file("a.db")) +
-                       std::vector<std::string>{"-pgnout", "file=" + pgn, "notation=lan", "nodes=true", "seldepth=true",
-                                                "nps=true", "hashfull=true", "tbhits=true", "pv=true", "timeleft=true",
-                                                "latency=true", "match_line=^info depth 2 ", "match_line=^info depth 4 "};
+    const auto match = two_games(dir, dir.file("a.db")) + std::vector<std::string>{"-pgnout",
+                                                                                   "file=" + pgn,
+                                                                                   "notation=lan",
+                                                                                   "nodes=true",
+                                                                                   "seldepth=true",
+                                                                                   "nps=true",
+                                                                                   "hashfull=true",
+                                                                                   "tbhits=true",
+                                                                                   "pv=true",
+                                                                                   "timeleft=true",
+                                                                                   "latency=true",
+                                                                                   "match_line=^info depth 2 ",
+                                                                                   "match_line=^info depth 4 "};
     const auto first = run_in_process(match);
     INFO(first.out << first.err);
     REQUIRE(first.code == 0);

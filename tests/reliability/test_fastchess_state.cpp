@@ -72,10 +72,29 @@ std::int64_t pairs_in(const json& stats) {
 
 // A fastchess command line of tempo against itself, engines by relative path, in the run's directory.
 std::vector<std::string> fastchess_match(int rounds, const std::vector<std::string>& more = {}) {
-    std::vector<std::string> args{"-engine", "cmd=./tempo", "name=A", "-engine", "cmd=./tempo", "name=B", "-each",
-                                  "nodes=2000", "option.Hash=8", "-rounds", std::to_string(rounds), "-games", "2",
-                                  "-repeat", "-maxmoves", "8", "-srand", "9", "--db", "run.db",
-                                  "-pgnout", "file=games.pgn", "nodes=true"};
+    std::vector<std::string> args{"-engine",
+                                  "cmd=./tempo",
+                                  "name=A",
+                                  "-engine",
+                                  "cmd=./tempo",
+                                  "name=B",
+                                  "-each",
+                                  "nodes=2000",
+                                  "option.Hash=8",
+                                  "-rounds",
+                                  std::to_string(rounds),
+                                  "-games",
+                                  "2",
+                                  "-repeat",
+                                  "-maxmoves",
+                                  "8",
+                                  "-srand",
+                                  "9",
+                                  "--db",
+                                  "run.db",
+                                  "-pgnout",
+                                  "file=games.pgn",
+                                  "nodes=true"};
     return args + more;
 }
 
@@ -108,7 +127,8 @@ TEST_CASE("arbiter as fastchess continues a run fastchess was interrupted in, fr
     CHECK(after["log"] == before["log"]);
 }
 
-TEST_CASE("a run in the fastchess dialect writes config.json in fastchess's format, with its results", "[integration]") {
+TEST_CASE("a run in the fastchess dialect writes config.json in fastchess's format, with its results",
+          "[integration]") {
     TempDir dir;
     fs::create_symlink(TEMPO_BIN, dir.file("tempo"));
     const auto run = run_tool(tool_path("fastchess"), fastchess_match(2), dir.path());
@@ -162,7 +182,8 @@ TEST_CASE("config.json is saved every -autosaveinterval games; a run killed afte
     const std::size_t stored_before = stored_games(dir.file("run.db")).size();
     CHECK(stored_before >= static_cast<std::size_t>(counted));
 
-    const auto resumed = run_tool(tool_path("fastchess"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
+    const auto resumed =
+        run_tool(tool_path("fastchess"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
     INFO(resumed.out << resumed.err);
     REQUIRE(resumed.exit_code == 0);
     CHECK_THAT(resumed.out, Contains("Games: 12, Wins: "));
@@ -187,23 +208,41 @@ TEST_CASE("flag -autosaveinterval 0 saves config.json at the end only", "[integr
     CHECK_FALSE(fs::exists(dir.file("config.json")));
 }
 
-TEST_CASE("flag -config stats=false plays from the first game, discard=true plays the command line's run", "[integration]") {
+TEST_CASE("flag -config stats=false plays from the first game, discard=true plays the command line's run",
+          "[integration]") {
     TempDir dir;
     fastchess_left(dir);
-    const auto fresh = run_tool(tool_path("fastchess"),
-                                {"-config", "file=config.json", "stats=false", "outname=fresh.json", "--db", "a.db"},
-                                dir.path());
+    const auto fresh =
+        run_tool(tool_path("fastchess"),
+                 {"-config", "file=config.json", "stats=false", "outname=fresh.json", "--db", "a.db"}, dir.path());
     INFO(fresh.out << fresh.err);
     REQUIRE(fresh.exit_code == 0);
     CHECK_THAT(fresh.out, Contains("Started game 1 of 6") && !Contains("Continuing fastchess's run"));
     CHECK(games_in(read_json(dir.file("fresh.json"))["stats"]) == 6);
 
-    const auto discarded = run_tool(
-        tool_path("fastchess"),
-        {"-config", "file=config.json", "discard=true", "outname=mine.json", "-engine", "cmd=./tempo", "name=X",
-         "-engine", "cmd=./tempo", "name=Y", "-each", "nodes=1000", "-rounds", "1", "-games", "2", "-repeat", "-maxmoves",
-         "4", "--db", "b.db"},
-        dir.path());
+    const auto discarded = run_tool(tool_path("fastchess"),
+                                    {"-config",
+                                     "file=config.json",
+                                     "discard=true",
+                                     "outname=mine.json",
+                                     "-engine",
+                                     "cmd=./tempo",
+                                     "name=X",
+                                     "-engine",
+                                     "cmd=./tempo",
+                                     "name=Y",
+                                     "-each",
+                                     "nodes=1000",
+                                     "-rounds",
+                                     "1",
+                                     "-games",
+                                     "2",
+                                     "-repeat",
+                                     "-maxmoves",
+                                     "4",
+                                     "--db",
+                                     "b.db"},
+                                    dir.path());
     INFO(discarded.out << discarded.err);
     REQUIRE(discarded.exit_code == 0);
     CHECK_THAT(discarded.out, Contains("Started game 1 of 2 (X vs Y)"));
@@ -216,7 +255,8 @@ TEST_CASE("flag -config file=F is fastchess's under arbiter, refused under cutec
           "[integration]") {
     TempDir dir;
     fastchess_left(dir);
-    const auto as_arbiter = run_tool(tool_path("arbiter"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
+    const auto as_arbiter =
+        run_tool(tool_path("arbiter"), {"-config", "file=config.json", "--db", "run.db"}, dir.path());
     INFO(as_arbiter.out << as_arbiter.err);
     REQUIRE(as_arbiter.exit_code == 0);
     CHECK_THAT(as_arbiter.out, Contains("Continuing fastchess's run: 2 of 6"));
@@ -226,8 +266,8 @@ TEST_CASE("flag -config file=F is fastchess's under arbiter, refused under cutec
     CHECK(refused.exit_code == 2);
     CHECK_THAT(refused.err, Contains("-config") && Contains("fastchess's form"));
 
-    const std::string run_json = dir.write(
-        "run.json", R"({"engines": [{"name": "P", "cmd": "./tempo"}, {"name": "Q", "cmd": "./tempo"}],
+    const std::string run_json =
+        dir.write("run.json", R"({"engines": [{"name": "P", "cmd": "./tempo"}, {"name": "Q", "cmd": "./tempo"}],
                        "each": {"nodes": 1000}, "games": 2, "repeat": true, "maxmoves": 4, "db": "json.db"})");
     const auto cutechess = run_tool(tool_path("cutechess-cli"), {"-config", "run.json"}, dir.path());
     INFO(cutechess.out << cutechess.err);

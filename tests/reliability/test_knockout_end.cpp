@@ -52,8 +52,7 @@ void check_knockout_ends(const std::string& tool, std::size_t engines) {
     const std::regex champion("\n\t{" + std::to_string(2 * rounds_of(engines)) + "}E\\d+ \\(");
     CHECK(std::regex_search(run.out, champion));
     CHECK_THAT(run.err, Contains("games from the start position will repeat"));
-    CHECK_THAT(run.err, Contains("is still level after " +
-                                 std::to_string(kGames + kTieBreakLimit) + " games"));
+    CHECK_THAT(run.err, Contains("is still level after " + std::to_string(kGames + kTieBreakLimit) + " games"));
 }
 
 }  // namespace

@@ -32,15 +32,14 @@ void full_filesystem_for_compressed_log(const std::string& file, int seconds) {
 
 }  // namespace
 
-TEST_CASE("a -log that cannot be written fails the run naming it, and the game played is stored",
-          "[integration]") {
+TEST_CASE("a -log that cannot be written fails the run naming it, and the game played is stored", "[integration]") {
     const std::string realtime = GENERATE(as<std::string>(), "true", "false");
     INFO("realtime=" << realtime);
     TempDir dir;
     const std::string db = dir.file("run.db");
-    const RunOutput run = run_in_process(tempo_match(dir, db, kGames, 3) +
-                                         std::vector<std::string>{"-log", "file=/dev/full", "level=info",
-                                                                  "realtime=" + realtime});
+    const RunOutput run =
+        run_in_process(tempo_match(dir, db, kGames, 3) +
+                       std::vector<std::string>{"-log", "file=/dev/full", "level=info", "realtime=" + realtime});
     INFO(run.out << run.err);
     CHECK(run.code == 1);
     CHECK_THAT(run.err, Contains("run failed: -log file /dev/full: write failed: No space left on device"));
@@ -57,7 +56,7 @@ TEST_CASE("a compressed -log that cannot be finished fails the run naming it aft
                                          std::vector<std::string>{"-log", "file=" + log, "compress=true"});
     INFO(run.out << run.err);
     CHECK(run.code == 1);
-    CHECK_THAT(run.err, Contains("run failed: -log file " + log) &&
-                            Contains(".gz: write failed: No space left on device"));
+    CHECK_THAT(run.err,
+               Contains("run failed: -log file " + log) && Contains(".gz: write failed: No space left on device"));
     CHECK(stored_games(db).size() == kGames);
 }

@@ -4,7 +4,6 @@
 // of its wait. The patterns are RE2's now, and a wait ends at its deadline whatever the engine writes.
 #include <catch2/catch.hpp>
 
-
 #include <chrono>
 #include <csignal>
 #include <random>
@@ -22,10 +21,25 @@ namespace {
 // The fastchess command of the issue: misbehave_engine's noisy mode sends one `info string` line of
 // `characters` (a's ending in '!') before each of its moves; three moves a game, two games.
 std::vector<std::string> noisy_match(long characters, const std::vector<std::string>& patterns) {
-    std::vector<std::string> args{"-engine", "cmd=" MISBEHAVE_BIN, "name=noisy", "arg=--mode=noisy",
-                                  "arg=--bytes=" + std::to_string(characters), "-engine", "cmd=" TEMPO_BIN,
-                                  "name=tempo", "-each", "nodes=2000", "option.Hash=8", "-rounds", "1", "-games", "2",
-                                  "-maxmoves", "3", "-pgnout", "file=games.pgn"};
+    std::vector<std::string> args{"-engine",
+                                  "cmd=" MISBEHAVE_BIN,
+                                  "name=noisy",
+                                  "arg=--mode=noisy",
+                                  "arg=--bytes=" + std::to_string(characters),
+                                  "-engine",
+                                  "cmd=" TEMPO_BIN,
+                                  "name=tempo",
+                                  "-each",
+                                  "nodes=2000",
+                                  "option.Hash=8",
+                                  "-rounds",
+                                  "1",
+                                  "-games",
+                                  "2",
+                                  "-maxmoves",
+                                  "3",
+                                  "-pgnout",
+                                  "file=games.pgn"};
     for (const auto& pattern : patterns) args.push_back("match_line=" + pattern);
     return args;
 }
@@ -48,7 +62,9 @@ std::string flooding_engine() {
            "  case \"$command\" in\n"
            "    uci) echo 'id name flood'; echo uciok ;;\n"
            "    isready) echo readyok ;;\n"
-           "    go) touch flooding; exec yes 'info string " + text + "' ;;\n"
+           "    go) touch flooding; exec yes 'info string " +
+           text +
+           "' ;;\n"
            "    quit) exit 0 ;;\n"
            "  esac\n"
            "done\n";
@@ -67,7 +83,8 @@ TEST_CASE("match_line keeps a 60 KB info string line whole instead of overflowin
     // A line over the bound is not matched: the games are played, nothing is kept.
     TempDir longer;
     const long over = static_cast<long>(arbiter::protocol::kMaxMatchedLineBytes);
-    const auto unmatched = run_tool(tool_path("fastchess"), noisy_match(over, {"info string (.*)"}), longer.path(), 60s);
+    const auto unmatched =
+        run_tool(tool_path("fastchess"), noisy_match(over, {"info string (.*)"}), longer.path(), 60s);
     INFO(unmatched.out << unmatched.err);
     REQUIRE(unmatched.exit_code == 0);
     CHECK(count_of(read_text(longer.file("games.pgn")), "line=") == 0);

@@ -20,9 +20,21 @@ constexpr int kGames = 2;  // one pair: the misbehaving engine plays both colour
 // The misbehaving engine "bad" against tempo at fixed nodes; `bad_words` adds its arg= and limits.
 std::vector<std::string> match_args(const TempDir& dir, const std::vector<std::string>& bad_words) {
     return std::vector<std::string>{"-engine", "cmd=" MISBEHAVE_BIN, "name=bad", "dir=" + dir.path()} + bad_words +
-           std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=tempo", "dir=" + dir.path(), "nodes=1500",
-                                    "-games", std::to_string(kGames), "-repeat", "-recover", "-concurrency", "1",
-                                    "-maxmoves", "40", "--db", dir.file("run.db")};
+           std::vector<std::string>{"-engine",
+                                    "cmd=" TEMPO_BIN,
+                                    "name=tempo",
+                                    "dir=" + dir.path(),
+                                    "nodes=1500",
+                                    "-games",
+                                    std::to_string(kGames),
+                                    "-repeat",
+                                    "-recover",
+                                    "-concurrency",
+                                    "1",
+                                    "-maxmoves",
+                                    "40",
+                                    "--db",
+                                    dir.file("run.db")};
 }
 
 bool bad_lost(const StoredGame& stored) {
@@ -103,8 +115,9 @@ TEST_CASE("a malformed bestmove loses by illegal move", "[integration]") {
         expect_forfeits(run_and_check_cleanup({"arg=--mode=malformed", "arg=--ply=6", "nodes=1"}), "illegal-move");
     }
     SECTION("no move at all") {
-        expect_forfeits(run_and_check_cleanup({"arg=--mode=malformed", "arg=--ply=6", "arg=--text=bestmove", "nodes=1"}),
-                        "illegal-move");
+        expect_forfeits(
+            run_and_check_cleanup({"arg=--mode=malformed", "arg=--ply=6", "arg=--text=bestmove", "nodes=1"}),
+            "illegal-move");
     }
 }
 
@@ -113,9 +126,12 @@ TEST_CASE("closing stdin loses by disconnection", "[integration]") {
 }
 
 TEST_CASE("noise the runner must ignore leaves the games normal", "[integration]") {
-    SECTION("garbage info lines") { expect_normal_games(run_and_check_cleanup({"arg=--mode=garbage-info", "nodes=1"})); }
+    SECTION("garbage info lines") {
+        expect_normal_games(run_and_check_cleanup({"arg=--mode=garbage-info", "nodes=1"}));
+    }
     SECTION("megabytes of info per move") {
-        expect_normal_games(run_and_check_cleanup({"arg=--mode=flood", "arg=--bytes=3000000", "arg=--ply=60", "nodes=1"}));
+        expect_normal_games(
+            run_and_check_cleanup({"arg=--mode=flood", "arg=--bytes=3000000", "arg=--ply=60", "nodes=1"}));
     }
     SECTION("spam on stderr") { expect_normal_games(run_and_check_cleanup({"arg=--mode=stderr-spam", "nodes=1"})); }
     SECTION("a bestmove before go") {

@@ -20,9 +20,30 @@ namespace {
 // the same games.
 std::vector<std::string> four_games(const TempDir& dir, const std::string& db) {
     const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
-    return {"-engine", "cmd=" TEMPO_BIN, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN,
-            "name=tempo-b", "dir=" + dir.path(), "-each", "nodes=2000", "option.Hash=8", "-games", "4", "-repeat",
-            "-concurrency", "1", "-openings", "file=" + book, "-maxmoves", "40", "-seed", "5", "--db", db};
+    return {"-engine",
+            "cmd=" TEMPO_BIN,
+            "name=tempo-a",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=tempo-b",
+            "dir=" + dir.path(),
+            "-each",
+            "nodes=2000",
+            "option.Hash=8",
+            "-games",
+            "4",
+            "-repeat",
+            "-concurrency",
+            "1",
+            "-openings",
+            "file=" + book,
+            "-maxmoves",
+            "40",
+            "-seed",
+            "5",
+            "--db",
+            db};
 }
 
 // Every stored game's PGN, in the order the games were stored: what -pgnout holds after a run.
@@ -75,9 +96,9 @@ struct Reference {
 const Reference& reference_run() {
     static TempDir dir;
     static const Reference reference = [] {
-        const RunOutput run = run_in_process(four_games(dir, dir.file("ref.db")) +
-                                             std::vector<std::string>{"-pgnout", dir.file("ref.pgn"), "min", "-epdout",
-                                                                      dir.file("ref.epd")});
+        const RunOutput run = run_in_process(
+            four_games(dir, dir.file("ref.db")) +
+            std::vector<std::string>{"-pgnout", dir.file("ref.pgn"), "min", "-epdout", dir.file("ref.epd")});
         INFO(run.out << run.err);
         REQUIRE(run.code == 0);
         return Reference{read_text(dir.file("ref.pgn")), read_text(dir.file("ref.epd"))};

@@ -20,10 +20,30 @@ namespace {
 // Tempo (or whatever `engine` is) against itself at fixed nodes, both from the same file.
 std::vector<std::string> match_of(const TempDir& dir, const std::string& engine, const std::string& db, int games) {
     const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
-    return {"-engine", "cmd=" + engine, "name=tempo-a", "dir=" + dir.path(), "-engine", "cmd=" + engine,
-            "name=tempo-b", "dir=" + dir.path(), "-each", "nodes=2000", "option.Hash=8", "-games",
-            std::to_string(games), "-repeat", "-concurrency", "2", "-openings", "file=" + book, "-maxmoves", "40",
-            "-seed", "5", "--db", db};
+    return {"-engine",
+            "cmd=" + engine,
+            "name=tempo-a",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" + engine,
+            "name=tempo-b",
+            "dir=" + dir.path(),
+            "-each",
+            "nodes=2000",
+            "option.Hash=8",
+            "-games",
+            std::to_string(games),
+            "-repeat",
+            "-concurrency",
+            "2",
+            "-openings",
+            "file=" + book,
+            "-maxmoves",
+            "40",
+            "-seed",
+            "5",
+            "--db",
+            db};
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }

@@ -14,11 +14,43 @@ namespace {
 // Four tempo engines, two games a pairing, without a move limit, so that they end by the rules: their endings differ.
 std::vector<std::string> four_engines(const TempDir& dir, const std::string& kind_flag, const std::string& kind) {
     const std::string book = std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd";
-    return {"-dialect", "cutechess", "-engine", "cmd=" TEMPO_BIN, "name=A", "dir=" + dir.path(), "-engine",
-            "cmd=" TEMPO_BIN, "name=B", "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=C",
-            "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=D", "dir=" + dir.path(), "-each", "nodes=1500", "option.Hash=8", kind_flag, kind, "-games", "2",
-            "-concurrency", "2", "-openings", "file=" + book, "-seed", "3", "--db", dir.file("run.db"),
-            "-pgnout", dir.file("games.pgn"), "-epdout", dir.file("games.epd")};
+    return {"-dialect",
+            "cutechess",
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=A",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=B",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=C",
+            "dir=" + dir.path(),
+            "-engine",
+            "cmd=" TEMPO_BIN,
+            "name=D",
+            "dir=" + dir.path(),
+            "-each",
+            "nodes=1500",
+            "option.Hash=8",
+            kind_flag,
+            kind,
+            "-games",
+            "2",
+            "-concurrency",
+            "2",
+            "-openings",
+            "file=" + book,
+            "-seed",
+            "3",
+            "--db",
+            dir.file("run.db"),
+            "-pgnout",
+            dir.file("games.pgn"),
+            "-epdout",
+            dir.file("games.epd")};
 }
 
 // What the summary says of the tally: everything after the last game, but the pace, the line that
@@ -27,7 +59,8 @@ std::string tally_summary(const std::string& out) {
     const std::size_t last_game = out.rfind("Finished game");
     std::size_t begin = last_game == std::string::npos ? 0 : out.find('\n', last_game) + 1;
     std::string summary;
-    for (std::size_t end = out.find('\n', begin); end != std::string::npos; begin = end + 1, end = out.find('\n', begin)) {
+    for (std::size_t end = out.find('\n', begin); end != std::string::npos;
+         begin = end + 1, end = out.find('\n', begin)) {
         const std::string line = out.substr(begin, end - begin);
         bool kept = true;
         for (const char* dropped : {"Pace ", "Games: ", "Score of", "resuming run", "All ", "The knockout of run"})

@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 namespace {
 
 std::unique_ptr<arbiter::protocol::EngineClient> started_engine(const std::string& name, const std::string& path,
-                                                                 std::vector<std::string> arguments) {
+                                                                std::vector<std::string> arguments) {
     arbiter::protocol::EngineConfig config;
     config.name = name;
     config.process.executable = path;

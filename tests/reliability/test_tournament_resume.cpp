@@ -19,8 +19,17 @@ std::vector<std::string> tournament(const TempDir& dir, const std::string& db, c
     for (int i = 0; i < 4; ++i)
         args = args + std::vector<std::string>{"-engine", "cmd=" TEMPO_BIN, "name=E" + std::to_string(i + 1),
                                                "dir=" + dir.path(), std::string("nodes=") + nodes[i]};
-    return args + std::vector<std::string>{"-each", "option.Hash=8", "-openings", "file=" + book,
-                                           "order=sequential", "-maxmoves", "40", "-concurrency", "2", "--db", db} +
+    return args + std::vector<std::string>{"-each",
+                                           "option.Hash=8",
+                                           "-openings",
+                                           "file=" + book,
+                                           "order=sequential",
+                                           "-maxmoves",
+                                           "40",
+                                           "-concurrency",
+                                           "2",
+                                           "--db",
+                                           db} +
            kind;
 }
 

@@ -6,7 +6,6 @@
 // UCI engine is. Each run is a child process with a deadline, so a regression fails, never hangs.
 #include <catch2/catch.hpp>
 
-
 #include <filesystem>
 
 #include "tests/reliability/reliability_support.h"
@@ -38,8 +37,8 @@ TEST_CASE("an xboard engine that refuses sd under depth= is refused before any g
     if (access(kPhalanx, X_OK) != 0) return;
     TempDir dir;
     const auto run = run_child(dir, {"-engine", std::string("cmd=") + kPhalanx, "proto=xboard", "name=phalanx",
-                                         "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each",
-                                         "depth=1", "-games", "2", "--db", dir.file("run.db"), "-logdir", "off"});
+                                     "dir=" + dir.path(), "-engine", "cmd=" TEMPO_BIN, "name=tempo", "-each", "depth=1",
+                                     "-games", "2", "--db", dir.file("run.db"), "-logdir", "off"});
     INFO(run.out << run.err);
     CHECK(run.exit_code == 2);
     CHECK_THAT(run.err, Catch::Contains("-engine #1 (phalanx): engine phalanx cannot be given a search depth (sd): "
@@ -51,11 +50,29 @@ TEST_CASE("an xboard engine that refuses sd under depth= is refused before any g
 TEST_CASE("a depth-limited xboard engine that never moves is scored as stalled after -ping-ms", "[integration]") {
     TempDir dir;
     const std::string silent = dir.write("silent.sh", kSilentXboard, true);
-    const auto run =
-        run_child(dir, {"-engine", "cmd=" + silent, "proto=xboard", "name=silent", "dir=" + dir.path(), "-engine",
-                        "cmd=" TEMPO_BIN, "name=tempo", "dir=" + dir.path(), "-each", "depth=2", "-games", "2",
-                        "-repeat", "-recover", "-concurrency", "1", "-ping-ms", "300", "--db", dir.file("run.db"),
-                        "-logdir", "off"});
+    const auto run = run_child(dir, {"-engine",
+                                     "cmd=" + silent,
+                                     "proto=xboard",
+                                     "name=silent",
+                                     "dir=" + dir.path(),
+                                     "-engine",
+                                     "cmd=" TEMPO_BIN,
+                                     "name=tempo",
+                                     "dir=" + dir.path(),
+                                     "-each",
+                                     "depth=2",
+                                     "-games",
+                                     "2",
+                                     "-repeat",
+                                     "-recover",
+                                     "-concurrency",
+                                     "1",
+                                     "-ping-ms",
+                                     "300",
+                                     "--db",
+                                     dir.file("run.db"),
+                                     "-logdir",
+                                     "off"});
     INFO(run.out << run.err);
     CHECK(run.exit_code == 0);
     const Games games = stored_games(dir.file("run.db"));

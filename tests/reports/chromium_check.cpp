@@ -42,15 +42,19 @@ void check(bool ok, const std::string& what) {
 
 // Chromium's DOM of the page `html`, or empty when the browser failed.
 std::string browser_dom(const std::filesystem::path& dir, const std::filesystem::path& html, const std::string& name) {
-    const std::vector<std::string> args{"--headless", "--no-sandbox", "--disable-gpu",
-                                        "--disable-background-networking", "--disable-component-update",
-                                        "--disable-sync", "--no-first-run",
-                                        "--user-data-dir=" + (dir / "profile").string(), "--dump-dom",
+    const std::vector<std::string> args{"--headless",
+                                        "--no-sandbox",
+                                        "--disable-gpu",
+                                        "--disable-background-networking",
+                                        "--disable-component-update",
+                                        "--disable-sync",
+                                        "--no-first-run",
+                                        "--user-data-dir=" + (dir / "profile").string(),
+                                        "--dump-dom",
                                         "file://" + html.string()};
-    const auto browsed = test_support::run(
-        test_support::logged(kChromium, args, (dir / (name + ".dom.html")).string(),
-                             (dir / (name + ".chromium.log")).string()),
-        kLimit);
+    const auto browsed = test_support::run(test_support::logged(kChromium, args, (dir / (name + ".dom.html")).string(),
+                                                                (dir / (name + ".chromium.log")).string()),
+                                           kLimit);
     check(browsed.exit_code == 0, "chromium --headless --dump-dom " + name);
     return browsed.out;
 }
@@ -73,11 +77,13 @@ void check_spsa_page(const std::filesystem::path& dir) {
     check(count_of(text, "<polyline class=\"trajectory\"") == run.params.size(), "SPSA: one trajectory per parameter");
     for (const auto& param : run.params) {
         const std::string svg = svg_element(text, "spsa-1-" + param.name);
-        check(trajectory_vertices(svg) == param.theta.size() + 1, "SPSA " + param.name + ": start and " +
-                                                                    std::to_string(param.theta.size()) + " iterations");
+        check(trajectory_vertices(svg) == param.theta.size() + 1,
+              "SPSA " + param.name + ": start and " + std::to_string(param.theta.size()) + " iterations");
         check(count_of(svg, "class=\"reference\"") == 1, "SPSA " + param.name + ": the start value's line");
     }
-    check(std::regex_search(text, std::regex("<td>FutilityMargin1</td><td>int</td><td class=\"num\">400</td><td class=\"num\">323</td>")),
+    check(std::regex_search(
+              text,
+              std::regex("<td>FutilityMargin1</td><td>int</td><td class=\"num\">400</td><td class=\"num\">323</td>")),
           "SPSA table rendered");
     check(text.find("FutilityMargin1, int, 323, 0, 600, 20, 0.002") != std::string::npos, "SPSA OpenBench lines");
 }
@@ -86,7 +92,8 @@ void check_spsa_page(const std::filesystem::path& dir) {
 
 int main() {
     if (!std::filesystem::exists(kChromium)) {
-        std::cout << "SKIPPED: " << kChromium << " is not installed (apt-get install --no-install-recommends chromium)\n";
+        std::cout << "SKIPPED: " << kChromium
+                  << " is not installed (apt-get install --no-install-recommends chromium)\n";
         return 77;
     }
     test_support::TempDir scratch;
@@ -97,8 +104,9 @@ int main() {
         arbiter::testing::write_synthetic_ladder(database, arbiter::testing::SyntheticLadder{});
     }
     const auto html = dir / "report.html";
-    test_support::ChildSpec report{.program = ARBITER_BIN, .args = {"report", "features", "--db", db_path.string(),
-                                                                     "--format", "html", "--out", html.string()}};
+    test_support::ChildSpec report{
+        .program = ARBITER_BIN,
+        .args = {"report", "features", "--db", db_path.string(), "--format", "html", "--out", html.string()}};
     report.out = report.err = test_support::Stream::inherit();
     check(test_support::run(report, kLimit).exit_code == 0, "arbiter report features --format html");
     const std::string text = browser_dom(dir, html, "features");

@@ -13,7 +13,7 @@
 namespace arbiter::testing {
 
 struct MatchRunSpec {
-    nlohmann::json config;       // as stored; its "engines" name the two players, first the tested one
+    nlohmann::json config;  // as stored; its "engines" name the two players, first the tested one
     db::EngineRecord first, second;
     // One letter per game from the first engine's side, in the order the games finished: W, D or L.
     // Games 2k and 2k+1 are pair k (first engine white, then black).

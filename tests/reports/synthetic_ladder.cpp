@@ -12,7 +12,8 @@ std::int64_t engine_id(db::Database& database, const std::string& name) {
     return database.upsert_engine(engine);
 }
 
-db::RunRecord make_run(db::Database& database, db::RunKind kind, const nlohmann::json& config, const std::string& ladder) {
+db::RunRecord make_run(db::Database& database, db::RunKind kind, const nlohmann::json& config,
+                       const std::string& ladder) {
     db::RunRecord run;
     run.kind = kind;
     run.config_json = config.dump();
@@ -73,21 +74,37 @@ std::vector<std::vector<SyntheticResult>> synthetic_games(const SyntheticLadder&
     // Each step scores a little better against the opponents; everyone wins and loses somewhere,
     // so the fit has a finite solution.
     return {
-        {{p[0], a, GameResult::white_win, 2}, {a, p[0], GameResult::white_win, 5}, {p[0], a, GameResult::draw, 3},
-         {p[0], f, GameResult::white_win, 4}, {f, p[0], GameResult::white_win, 4}, {a, f, GameResult::white_win, 3},
+        {{p[0], a, GameResult::white_win, 2},
+         {a, p[0], GameResult::white_win, 5},
+         {p[0], a, GameResult::draw, 3},
+         {p[0], f, GameResult::white_win, 4},
+         {f, p[0], GameResult::white_win, 4},
+         {a, f, GameResult::white_win, 3},
          {f, a, GameResult::white_win, 1}},
-        {{p[1], a, GameResult::white_win, 4}, {a, p[1], GameResult::white_win, 3}, {p[1], a, GameResult::draw, 3},
-         {p[1], f, GameResult::white_win, 5}, {f, p[1], GameResult::white_win, 3}, {p[1], p[0], GameResult::white_win, 3},
-         {p[0], p[1], GameResult::white_win, 1}, {p[0], p[1], GameResult::draw, 2}},
-        {{p[2], a, GameResult::white_win, 6}, {a, p[2], GameResult::white_win, 2}, {p[2], a, GameResult::draw, 2},
-         {p[2], f, GameResult::white_win, 6}, {f, p[2], GameResult::white_win, 2}, {p[2], p[1], GameResult::white_win, 4},
+        {{p[1], a, GameResult::white_win, 4},
+         {a, p[1], GameResult::white_win, 3},
+         {p[1], a, GameResult::draw, 3},
+         {p[1], f, GameResult::white_win, 5},
+         {f, p[1], GameResult::white_win, 3},
+         {p[1], p[0], GameResult::white_win, 3},
+         {p[0], p[1], GameResult::white_win, 1},
+         {p[0], p[1], GameResult::draw, 2}},
+        {{p[2], a, GameResult::white_win, 6},
+         {a, p[2], GameResult::white_win, 2},
+         {p[2], a, GameResult::draw, 2},
+         {p[2], f, GameResult::white_win, 6},
+         {f, p[2], GameResult::white_win, 2},
+         {p[2], p[1], GameResult::white_win, 4},
          {p[1], p[2], GameResult::white_win, 2}},
     };
 }
 
 void write_synthetic_ladder(db::Database& database, const SyntheticLadder& ladder) {
-    nlohmann::json plan{{"ladder", ladder.name}, {"smoke", false}, {"time_control", "nodes=1000"},
-                        {"tc_scale", 1.0}, {"games_per_opponent", 10},
+    nlohmann::json plan{{"ladder", ladder.name},
+                        {"smoke", false},
+                        {"time_control", "nodes=1000"},
+                        {"tc_scale", 1.0},
+                        {"games_per_opponent", 10},
                         {"anchors", {{ladder.opponents[0], ladder.anchor}}},
                         {"wac", {{"movetime_ms", 50}, {"positions", 10}}}};
     make_run(database, db::RunKind::ladder, plan, ladder.name);

@@ -20,8 +20,8 @@ struct SyntheticLadder {
     std::vector<std::string> players{"tempo 01 Base", "tempo 02 Eval", "tempo 03 Search"};
     std::vector<std::string> labels{"Baseline things", "Tapered eval", "Null move"};
     std::vector<std::string> opponents{"anchor-a", "floater"};
-    double anchor = 2000.0;                 // rating of anchor-a
-    std::vector<int> wac_solved{3, 5, 8};   // of 10 positions
+    double anchor = 2000.0;                             // rating of anchor-a
+    std::vector<int> wac_solved{3, 5, 8};               // of 10 positions
     std::vector<std::vector<SyntheticResult>> games{};  // per step; empty: synthetic_games()
 };
 

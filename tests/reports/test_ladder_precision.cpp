@@ -26,10 +26,13 @@ const reports::Section& section(const reports::Report& report, const std::string
 }
 
 // The synthetic ladder's plan again, newer, with a precision target.
-void add_target(db::Database& database, const testing::SyntheticLadder& ladder, double error95, std::int64_t max_games) {
+void add_target(db::Database& database, const testing::SyntheticLadder& ladder, double error95,
+                std::int64_t max_games) {
     db::RunRecord run;
     run.kind = db::RunKind::ladder;
-    run.config_json = nlohmann::json{{"ladder", ladder.name}, {"smoke", false}, {"time_control", "nodes=1000"},
+    run.config_json = nlohmann::json{{"ladder", ladder.name},
+                                     {"smoke", false},
+                                     {"time_control", "nodes=1000"},
                                      {"anchors", {{ladder.opponents[0], ladder.anchor}}},
                                      {"target", {{"error95", error95}, {"max_games", max_games}}}}
                           .dump();
@@ -44,7 +47,9 @@ stats::RatingTable fit_here(const testing::SyntheticLadder& ladder) {
         for (const auto& r : step)
             for (int i = 0; i < r.count; ++i)
                 matrix.add_game(matrix.add_player(r.white), matrix.add_player(r.black),
-                                r.result == db::GameResult::white_win ? 1.0 : r.result == db::GameResult::draw ? 0.5 : 0.0);
+                                r.result == db::GameResult::white_win ? 1.0
+                                : r.result == db::GameResult::draw    ? 0.5
+                                                                      : 0.0);
     stats::RatingOptions options;
     options.anchors[ladder.opponents[0]] = ladder.anchor;
     return stats::compute_ratings(matrix, options);
@@ -55,8 +60,9 @@ double widest_error(const testing::SyntheticLadder& ladder) {
     const auto table = fit_here(ladder);
     double widest = 0.0;
     for (std::size_t i = 1; i < ladder.players.size(); ++i)
-        widest = std::max(widest, 1.959963984540054 * *stats::difference_sd(table, *table.results.find(ladder.players[i]),
-                                                                             *table.results.find(ladder.players[i - 1])));
+        widest =
+            std::max(widest, 1.959963984540054 * *stats::difference_sd(table, *table.results.find(ladder.players[i]),
+                                                                       *table.results.find(ladder.players[i - 1])));
     return widest;
 }
 
@@ -117,7 +123,8 @@ TEST_CASE("precision section: games per step and CPU-hours from game times and T
     const std::int64_t big_id = database.upsert_engine(big);
     std::int64_t step_two_run = 0;
     for (const auto& run : database.runs_of_ladder(ladder.name))
-        if (run.kind == db::RunKind::gauntlet && nlohmann::json::parse(run.config_json)["engines"][0]["name"] == ladder.players[1])
+        if (run.kind == db::RunKind::gauntlet &&
+            nlohmann::json::parse(run.config_json)["engines"][0]["name"] == ladder.players[1])
             step_two_run = run.id;
     REQUIRE(step_two_run != 0);
     for (int i = 0; i < 2; ++i) {
@@ -137,7 +144,8 @@ TEST_CASE("precision section: games per step and CPU-hours from game times and T
     const auto report = reports::build_feature_report(database, {});
     const auto& cost = section(report, "Precision and cost");
     const auto& table = cost.tables.at(0);
-    REQUIRE(table.columns == std::vector<std::string>{"#", "Feature", "Improvement", "95% error", "LOS", "Games", "CPU-hours"});
+    REQUIRE(table.columns ==
+            std::vector<std::string>{"#", "Feature", "Improvement", "95% error", "LOS", "Games", "CPU-hours"});
     const auto steps = testing::synthetic_games(ladder);
     for (std::size_t i = 0; i < 3; ++i) {
         std::int64_t games = 0;
@@ -189,11 +197,14 @@ TEST_CASE("the seed's figures from the plan make a second table in the steps' la
     db::RunRecord run;
     run.kind = db::RunKind::ladder;
     run.ladder = ladder.name;
-    run.config_json = nlohmann::json{{"ladder", ladder.name}, {"anchors", {{ladder.opponents[0], ladder.anchor}}},
-                                     {"seed", {{"source", "the seed's blog"},
-                                               {"steps", {{{"rev", "058"}, {"wac", 269}, {"elo", 2096}},
-                                                          nullptr,
-                                                          {{"date", "2018-12-27"}, {"improvement", 119}}}}}}}
+    run.config_json = nlohmann::json{{"ladder", ladder.name},
+                                     {"anchors", {{ladder.opponents[0], ladder.anchor}}},
+                                     {"seed",
+                                      {{"source", "the seed's blog"},
+                                       {"steps",
+                                        {{{"rev", "058"}, {"wac", 269}, {"elo", 2096}},
+                                         nullptr,
+                                         {{"date", "2018-12-27"}, {"improvement", 119}}}}}}}
                           .dump();
     database.find_or_create_run(run);
     const reports::Report report = reports::build_feature_report(database, {});
@@ -224,10 +235,13 @@ TEST_CASE("precision section: the games sentence names head to head only when th
     for (const bool head_to_head : {false, true}) {
         db::RunRecord run;
         run.kind = db::RunKind::ladder;
-        run.config_json = nlohmann::json{{"ladder", ladder.name}, {"smoke", false}, {"time_control", "nodes=1000"},
-                                         {"anchors", {{ladder.opponents[0], ladder.anchor}}},
-                                         {"head_to_head", head_to_head}}
-                              .dump();
+        run.config_json = nlohmann::json{
+            {"ladder", ladder.name},
+            {"smoke", false},
+            {"time_control", "nodes=1000"},
+            {"anchors", {{ladder.opponents[0], ladder.anchor}}},
+            {"head_to_head",
+             head_to_head}}.dump();
         run.ladder = ladder.name;
         database.find_or_create_run(run);
         INFO("head_to_head " << head_to_head);

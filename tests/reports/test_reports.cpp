@@ -35,8 +35,11 @@ stats::RatingTable independent_fit(const testing::SyntheticLadder& ladder) {
     stats::PairMatrix matrix;
     for (const auto& step : testing::synthetic_games(ladder)) {
         for (const auto& r : step) {
-            const double score = r.result == db::GameResult::white_win ? 1.0 : r.result == db::GameResult::draw ? 0.5 : 0.0;
-            for (int i = 0; i < r.count; ++i) matrix.add_game(matrix.add_player(r.white), matrix.add_player(r.black), score);
+            const double score = r.result == db::GameResult::white_win ? 1.0
+                                 : r.result == db::GameResult::draw    ? 0.5
+                                                                       : 0.0;
+            for (int i = 0; i < r.count; ++i)
+                matrix.add_game(matrix.add_player(r.white), matrix.add_player(r.black), score);
         }
     }
     stats::RatingOptions options;
@@ -54,7 +57,8 @@ std::string rounded(double value) {
 
 TEST_CASE("point chart draws one circle and one error bar per value, gaps left out", "[unit]") {
     reports::Chart chart{"c1", "Elo", "Elo", reports::ChartKind::points_with_errors, {"s", {}}};
-    chart.series.points = {{"a", 1500.0, 30.0}, {"b", std::nullopt, std::nullopt}, {"c", 1600.0, 20.0}, {"d", 1550.0, std::nullopt}};
+    chart.series.points = {
+        {"a", 1500.0, 30.0}, {"b", std::nullopt, std::nullopt}, {"c", 1600.0, 20.0}, {"d", 1550.0, std::nullopt}};
     const std::string svg = reports::render_svg_chart(chart);
     CHECK(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"c1\""));
     CHECK(count_of(svg, "<circle class=\"point\"") == 3);
@@ -111,7 +115,8 @@ TEST_CASE("feature report: ratings from the joint fit, improvement, WAC and Ordo
     db::Database database(temp.path.string(), read_only);
     const reports::Report report = reports::build_feature_report(database, {});
     const reports::Table& table = report.sections.at(0).tables.at(0);
-    REQUIRE(table.columns == std::vector<std::string>{"Feature", "Category", "Date", "Rev", "WAC", "Elo Rating", "Improvement"});
+    REQUIRE(table.columns ==
+            std::vector<std::string>{"Feature", "Category", "Date", "Rev", "WAC", "Elo Rating", "Improvement"});
     REQUIRE(table.rows.size() == 3);
 
     const stats::RatingTable fit = independent_fit(ladder);
@@ -141,7 +146,8 @@ TEST_CASE("feature report: ratings from the joint fit, improvement, WAC and Ordo
 
     const auto& blocks = report.sections.at(1).blocks;
     REQUIRE(blocks.size() == 3);
-    CHECK(blocks[1].starts_with("tempo 02 Eval " + rounded(fit.players[*fit.results.find("tempo 02 Eval")].rating) + " : "));
+    CHECK(blocks[1].starts_with("tempo 02 Eval " + rounded(fit.players[*fit.results.find("tempo 02 Eval")].rating) +
+                                " : "));
     CHECK(blocks[1].find("tempo 01 Base") != std::string::npos);  // head to head line
 }
 
@@ -196,7 +202,8 @@ TEST_CASE("report command: flags, formats and --out", "[unit]") {
     CHECK(cli::run_report_command({"nonsense", "--db", temp.path.string()}, out, err) == 2);
     CHECK(cli::run_report_command({"features", "--db", "/nonexistent/x.db"}, out, err) == 1);
     const auto html = temp.path.string() + ".html";
-    REQUIRE(cli::run_report_command({"features", "--db", temp.path.string(), "--format", "html", "--out", html}, out, err) == 0);
+    REQUIRE(cli::run_report_command({"features", "--db", temp.path.string(), "--format", "html", "--out", html}, out,
+                                    err) == 0);
     const std::string page = test_support::read_text(html);
     CHECK(count_of(page, "<svg") == 3);
     CHECK(count_of(page, "<circle class=\"point\"") == 3);

@@ -38,7 +38,10 @@ db::EngineRecord engine(const std::string& name, const std::string& commit = "")
 
 nlohmann::json two_engine_config(const nlohmann::json& extra = nlohmann::json::object()) {
     nlohmann::json config{{"engines", {{{"name", "new"}, {"nodes", 20000}}, {{"name", "old"}, {"nodes", 20000}}}},
-                          {"games", 2}, {"rounds", 3}, {"repeat", true}, {"tournament", "round-robin"}};
+                          {"games", 2},
+                          {"rounds", 3},
+                          {"repeat", true},
+                          {"tournament", "round-robin"}};
     config.update(extra);
     return config;
 }
@@ -75,8 +78,13 @@ namespace {
 const char* const kNewCommit = "ad0f15641d6b91a251fa634489d3879d4fe05402";
 
 nlohmann::json sprt_config() {
-    return two_engine_config({{"sprt", {{"elo0", 0.0}, {"elo1", 10.0}, {"alpha", 0.05}, {"beta", 0.05},
-                                        {"model", "normalized"}, {"trinomial", false}}}});
+    return two_engine_config({{"sprt",
+                               {{"elo0", 0.0},
+                                {"elo1", 10.0},
+                                {"alpha", 0.05},
+                                {"beta", 0.05},
+                                {"model", "normalized"},
+                                {"trinomial", false}}}});
 }
 
 db::EngineRecord built_new() {
@@ -102,13 +110,15 @@ TEST_CASE("report run names the build= engine's commit and subject, the SPRT bou
     // Was "Time control: inf" (what a run without a clock stores), with no word of the SPRT's bounds.
     CHECK(has_note(run, "Limit: nodes=20000"));
     CHECK_FALSE(has_note(run, "Time control: inf"));
-    CHECK(has_note(run, "SPRT [0.00, 10.00] normalized, pentanomial, alpha 0.05, beta 0.05: H0 at LLR <= -2.94, "
-                        "H1 at LLR >= 2.94"));
+    CHECK(has_note(run,
+                   "SPRT [0.00, 10.00] normalized, pentanomial, alpha 0.05, beta 0.05: H0 at LLR <= -2.94, "
+                   "H1 at LLR >= 2.94"));
     const reports::Section& engines = run.sections.at(1);
     CHECK(engines.heading == "Engines");
     const auto& rows = engines.tables.at(0).rows;
     REQUIRE(rows.size() == 2);
-    CHECK(rows[0] == std::vector<std::string>{"new", "ad0f15641d6b", "Passed pawns (#12)", "2026-01-03", "nodes=20000"});
+    CHECK(rows[0] ==
+          std::vector<std::string>{"new", "ad0f15641d6b", "Passed pawns (#12)", "2026-01-03", "nodes=20000"});
     CHECK(rows[1] == std::vector<std::string>{"old", "", "", "", "nodes=20000"});
     CHECK_THAT(rendered(run, reports::Format::markdown),
                Catch::Contains("| new | ad0f15641d6b | Passed pawns (#12) | 2026-01-03 | nodes=20000 |"));
@@ -161,7 +171,7 @@ TEST_CASE("a long SPRT run is charted at about 400 points, its axis counting gam
     for (int i = 0; i < 1000; ++i) results += "WDLDW"[i % 5];
     testing::store_match_run(database, {sprt_config(), engine("new"), engine("old"), results});
     const reports::Chart llr = reports::build_run_report(database, 1).sections.at(2).charts.at(0);
-    CHECK(llr.x_step == 3.0);  // 1000 games / 400 points, rounded up
+    CHECK(llr.x_step == 3.0);                        // 1000 games / 400 points, rounded up
     CHECK(llr.series.points.size() == 1 + 333 + 1);  // 0, every third game, and the last
     CHECK(llr.series.points.back().label == "1000 games");
 }
@@ -211,9 +221,12 @@ TEST_CASE("report commits dates rows by commit date and leaves out a chart witho
     db::EngineRecord earlier_commit = engine("tempo", "aaaaaaaaaaaa");
     earlier_commit.committed_at = "2026-01-05T12:00:00Z";
     db::EngineRecord undated = engine("tempo", "cccccccccccc");
-    testing::store_match_run(database, {two_engine_config({{"n", 1}}), later_commit, engine("sf"), "WL", "2026-02-01T10:00:00.000Z"});
-    testing::store_match_run(database, {two_engine_config({{"n", 2}}), earlier_commit, engine("sf"), "WD", "2026-02-02T10:00:00.000Z"});
-    testing::store_match_run(database, {two_engine_config({{"n", 3}}), undated, engine("sf"), "DD", "2026-01-07T10:00:00.000Z"});
+    testing::store_match_run(
+        database, {two_engine_config({{"n", 1}}), later_commit, engine("sf"), "WL", "2026-02-01T10:00:00.000Z"});
+    testing::store_match_run(
+        database, {two_engine_config({{"n", 2}}), earlier_commit, engine("sf"), "WD", "2026-02-02T10:00:00.000Z"});
+    testing::store_match_run(database,
+                             {two_engine_config({{"n", 3}}), undated, engine("sf"), "DD", "2026-01-07T10:00:00.000Z"});
     const reports::Report report = reports::build_commits_report(database, "tempo", "wac");
     const auto& rows = report.sections.at(0).tables.at(0).rows;
     REQUIRE(rows.size() == 3);
@@ -238,11 +251,19 @@ TEST_CASE("feature report: a step at 100% shows its floor and its improvement's,
     const auto& p = ladder.players;
     const std::string a = "anchor-a", f = "floater";
     ladder.games = {
-        {{p[0], a, GameResult::white_win, 3}, {a, p[0], GameResult::white_win, 4}, {p[0], f, GameResult::draw, 4},
-         {a, f, GameResult::white_win, 3}, {f, a, GameResult::white_win, 1}},
-        {{p[1], a, GameResult::white_win, 4}, {a, p[1], GameResult::white_win, 3}, {p[1], f, GameResult::draw, 4},
-         {p[1], p[0], GameResult::white_win, 2}, {p[0], p[1], GameResult::white_win, 1}},
-        {{p[2], a, GameResult::white_win, 5}, {f, p[2], GameResult::black_win, 5}, {p[2], p[1], GameResult::white_win, 4}},
+        {{p[0], a, GameResult::white_win, 3},
+         {a, p[0], GameResult::white_win, 4},
+         {p[0], f, GameResult::draw, 4},
+         {a, f, GameResult::white_win, 3},
+         {f, a, GameResult::white_win, 1}},
+        {{p[1], a, GameResult::white_win, 4},
+         {a, p[1], GameResult::white_win, 3},
+         {p[1], f, GameResult::draw, 4},
+         {p[1], p[0], GameResult::white_win, 2},
+         {p[0], p[1], GameResult::white_win, 1}},
+        {{p[2], a, GameResult::white_win, 5},
+         {f, p[2], GameResult::black_win, 5},
+         {p[2], p[1], GameResult::white_win, 4}},
     };
     testing::write_synthetic_ladder(database, ladder);
     const reports::Report report = reports::build_feature_report(database, {});
@@ -268,10 +289,13 @@ TEST_CASE("feature report: a step at 100% shows its floor and its improvement's,
 TEST_CASE("HTML leaves out a chart without a single value", "[unit]") {
     reports::Report report;
     reports::Section section;
-    section.charts.push_back({"empty", "Nothing yet", "Elo", reports::ChartKind::points_with_errors,
+    section.charts.push_back({"empty",
+                              "Nothing yet",
+                              "Elo",
+                              reports::ChartKind::points_with_errors,
                               {"Elo", {{"a", std::nullopt, std::nullopt}, {"b", std::nullopt, std::nullopt}}}});
-    section.charts.push_back({"one", "One value", "Elo", reports::ChartKind::points_with_errors,
-                              {"Elo", {{"a", 5.0, std::nullopt}}}});
+    section.charts.push_back(
+        {"one", "One value", "Elo", reports::ChartKind::points_with_errors, {"Elo", {{"a", 5.0, std::nullopt}}}});
     report.sections.push_back(section);
     const std::string html = rendered(report, reports::Format::html);
     CHECK(test_support::count_of(html, "<svg") == 1);

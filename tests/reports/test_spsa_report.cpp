@@ -154,7 +154,8 @@ TEST_CASE("spsa HTML: one trajectory per parameter, a vertex for the start and e
     CHECK(margin.find("class=\"bound\"") == std::string::npos);
 }
 
-TEST_CASE("spsa trajectory vertices rise and fall with θ: the first at the start value, the last at the final", "[unit]") {
+TEST_CASE("spsa trajectory vertices rise and fall with θ: the first at the start value, the last at the final",
+          "[unit]") {
     reports::SpsaReportModel run = testing::sample_spsa_run();
     run.params = {{"Rise", false, 1.0, 0.0, 100.0, 1, 0.002, {2.0, 3.0, 2.5, 4.0}}};
     const auto vertices = trajectory_vertices(svg_of(rendered({run}, reports::Format::html), "spsa-1-Rise"));
@@ -190,7 +191,8 @@ TEST_CASE("spsa paste-back lines parse back to the reported final values", "[uni
         const auto& param = params[i];
         INFO(openbench[i] << " / " << fishtest[i]);
         const double expected = reports::final_value(param);
-        CHECK(std::abs(expected - param.theta.back()) <= (param.is_integer ? 0.5 : 1e-5 * std::abs(param.theta.back())));
+        CHECK(std::abs(expected - param.theta.back()) <=
+              (param.is_integer ? 0.5 : 1e-5 * std::abs(param.theta.back())));
         const auto ob = split(openbench[i], ", ");
         REQUIRE(ob.size() == 7);
         CHECK(ob[0] == param.name);
@@ -217,8 +219,10 @@ TEST_CASE("spsa paste-back lines parse back to the reported final values", "[uni
     // The same lines are in the Markdown and HTML pages.
     const std::string md = rendered({run}, reports::Format::markdown);
     const std::string html = rendered({run}, reports::Format::html);
-    for (const auto& line : openbench) CHECK((md.find(line) != std::string::npos && html.find(line) != std::string::npos));
-    for (const auto& line : fishtest) CHECK((md.find(line) != std::string::npos && html.find(line) != std::string::npos));
+    for (const auto& line : openbench)
+        CHECK((md.find(line) != std::string::npos && html.find(line) != std::string::npos));
+    for (const auto& line : fishtest)
+        CHECK((md.find(line) != std::string::npos && html.find(line) != std::string::npos));
     CHECK(md.find(reports::each_option_line(params)) != std::string::npos);
 }
 
@@ -255,8 +259,8 @@ TEST_CASE("arbiter report spsa: flags reach the loader, --out gets the page, bad
     };
     std::ostringstream out, err;
     const std::string json_path = dir.file("spsa.json");
-    CHECK(cli::run_spsa_report({"--db", "tune.db", "--run", "recovery", "--format", "json", "--out", json_path}, out, err,
-                               loader) == 0);
+    CHECK(cli::run_spsa_report({"--db", "tune.db", "--run", "recovery", "--format", "json", "--out", json_path}, out,
+                               err, loader) == 0);
     CHECK(seen_db == "tune.db");
     CHECK(seen_run == std::optional<std::string>("recovery"));
     CHECK(out.str().empty());

@@ -24,7 +24,8 @@ std::map<Slot, GameSummary> games_of(const std::string& path) {
     std::map<Slot, GameSummary> games;
     for (const auto& run : database.list_runs()) {
         for (const auto& game : database.games_of_run(run.id)) {
-            GameSummary summary{game.white, game.black, std::string(arbiter::db::to_string(game.result)), game.termination, {}};
+            GameSummary summary{
+                game.white, game.black, std::string(arbiter::db::to_string(game.result)), game.termination, {}};
             for (const auto& move : database.moves_of_game(game.id)) summary.moves += move.uci + " ";
             games[{game.pair_index, game.game_index}] = summary;
         }

@@ -29,8 +29,9 @@ std::string error_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("an OpenBench parameter file: type per line, comments and blank lines skipped", "[unit]") {
-    const ParameterFile file = parse("# search\n\nLmrDivisor, int, 225, 100, 400, 12.5, 0.002\n"
-                                     "  Scale , float, 0.5, 0, 1, 0.05, 0.002  \n");
+    const ParameterFile file = parse(
+        "# search\n\nLmrDivisor, int, 225, 100, 400, 12.5, 0.002\n"
+        "  Scale , float, 0.5, 0, 1, 0.05, 0.002  \n");
     CHECK(file.format == FileFormat::openbench);
     REQUIRE(file.params.size() == 2);
     CHECK(file.params[0].name == "LmrDivisor");
@@ -58,7 +59,8 @@ TEST_CASE("a fishtest parameter file: every parameter an integer, names may hold
 
 TEST_CASE("bad parameter lines are named by file and line", "[unit]") {
     CHECK(error_of("A,1,0,2,1,0.002\n\nB,1,0,2\n").starts_with("tune.txt:3: expected 'name,value"));
-    CHECK(error_of("A, int, 1, 0, 2, 1, 0.002\nB,1,0,2,1,0.002\n") == "tune.txt:2: a fishtest line in a openbench file");
+    CHECK(error_of("A, int, 1, 0, 2, 1, 0.002\nB,1,0,2,1,0.002\n") ==
+          "tune.txt:2: a fishtest line in a openbench file");
     CHECK(error_of("A, double, 1, 0, 2, 1, 0.002\n").starts_with("tune.txt:1: the type is 'double'"));
     CHECK(error_of("A,1x,0,2,1,0.002\n") == "tune.txt:1: the value '1x' is not a number");
     CHECK(error_of("A,1,2,2,1,0.002\n") == "tune.txt:1: A: the minimum must be below the maximum");
@@ -76,7 +78,8 @@ TEST_CASE("bad parameter lines are named by file and line", "[unit]") {
 }
 
 TEST_CASE("final values in fishtest's and OpenBench's lines read back as the next run's start", "[unit]") {
-    const ParameterFile ob = parse("LmrDivisor, int, 225, 100, 400, 12.5, 0.002\nScale, float, 0.5, 0, 1, 0.05, 0.002\n");
+    const ParameterFile ob =
+        parse("LmrDivisor, int, 225, 100, 400, 12.5, 0.002\nScale, float, 0.5, 0, 1, 0.05, 0.002\n");
     const std::vector<double> theta{231.6, 0.4375};
     CHECK(openbench_lines(ob.params, theta) ==
           "LmrDivisor, int, 232, 100, 400, 12.5, 0.002\nScale, float, 0.4375, 0, 1, 0.05, 0.002\n");
@@ -94,13 +97,13 @@ TEST_CASE("final values in fishtest's and OpenBench's lines read back as the nex
     CHECK(parse(fishtest_lines(ft.params, {97.49, 12.5})).params[0].start == 97);
 }
 
-TEST_CASE("parameters against an engine's options: spin ranges with the roundings' reach, one option each",
-          "[unit]") {
+TEST_CASE("parameters against an engine's options: spin ranges with the roundings' reach, one option each", "[unit]") {
     using arbiter::protocol::EngineOption;
     using arbiter::protocol::OptionType;
-    const DeclaredOptions engine{"sf", {EngineOption{"Margin", OptionType::Spin, "5", 1, 10, {}},
-                                        EngineOption{"Open", OptionType::Spin, "5", std::nullopt, std::nullopt, {}},
-                                        EngineOption{"Scale", OptionType::String, "0.5", {}, {}, {}}}};
+    const DeclaredOptions engine{"sf",
+                                 {EngineOption{"Margin", OptionType::Spin, "5", 1, 10, {}},
+                                  EngineOption{"Open", OptionType::Spin, "5", std::nullopt, std::nullopt, {}},
+                                  EngineOption{"Scale", OptionType::String, "0.5", {}, {}, {}}}};
     const auto problem = [&](const std::string& text) -> std::string {
         try {
             check_against_options(parse(text), engine);

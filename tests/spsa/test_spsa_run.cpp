@@ -24,9 +24,26 @@ namespace {
 const std::string kParams = "LmrDivisor, int, 300, 100, 600, 20, 0.002\nFutilityMargin1, int, 200, 0, 600, 20, 0.002\n";
 
 std::vector<std::string> spsa_args(const test_support::TempDir& dir, const std::string& params, int iterations) {
-    return {"spsa", "-engine", std::string("cmd=") + TEMPO_BIN, "name=tempo", "-each", "nodes=2000",
-            "-concurrency", "2", "--params", params, "--iterations", std::to_string(iterations),
-            "--pairs-per-iteration", "2", "--db", dir.file("spsa.db"), "-seed", "11", "--name", "recovery"};
+    return {"spsa",
+            "-engine",
+            std::string("cmd=") + TEMPO_BIN,
+            "name=tempo",
+            "-each",
+            "nodes=2000",
+            "-concurrency",
+            "2",
+            "--params",
+            params,
+            "--iterations",
+            std::to_string(iterations),
+            "--pairs-per-iteration",
+            "2",
+            "--db",
+            dir.file("spsa.db"),
+            "-seed",
+            "11",
+            "--name",
+            "recovery"};
 }
 
 // arbiter ARGS to its end, its stdout and stderr in `log`; its exit code.
@@ -70,7 +87,8 @@ void check_trajectory(const arbiter::db::SpsaRunData& data, int pairs) {
         INFO("iteration " << it.iteration);
         REQUIRE(it.finished_at);
         CHECK(it.wins + it.draws + it.losses == 2 * pairs);
-        CHECK(it.pentanomial[0] + it.pentanomial[1] + it.pentanomial[2] + it.pentanomial[3] + it.pentanomial[4] == pairs);
+        CHECK(it.pentanomial[0] + it.pentanomial[1] + it.pentanomial[2] + it.pentanomial[3] + it.pentanomial[4] ==
+              pairs);
         const auto drawn = arbiter::spsa::draw_perturbation(static_cast<std::uint64_t>(data.run.seed), it.iteration, 2);
         for (const auto& step : it.steps) {
             const auto p = static_cast<std::size_t>(step.param_index);
@@ -79,7 +97,8 @@ void check_trajectory(const arbiter::db::SpsaRunData& data, int pairs) {
             CHECK(step.plus_value == std::floor(step.plus_value));
             CHECK(step.plus_value >= data.params[p].min);
             CHECK(step.minus_value <= data.params[p].max);
-            const double moved = step.theta_before + step.r * step.c * static_cast<double>(it.wins - it.losses) * step.flip;
+            const double moved =
+                step.theta_before + step.r * step.c * static_cast<double>(it.wins - it.losses) * step.flip;
             CHECK(*step.theta_after == Approx(std::clamp(moved, data.params[p].min, data.params[p].max)));
             theta[p] = *step.theta_after;
         }
@@ -88,28 +107,31 @@ void check_trajectory(const arbiter::db::SpsaRunData& data, int pairs) {
 
 }  // namespace
 
-TEST_CASE("arbiter spsa refuses a bad parameter line naming the file and line, a second engine and an undeclared option", "[integration]") {
+TEST_CASE(
+    "arbiter spsa refuses a bad parameter line naming the file and line, a second engine and an undeclared option",
+    "[integration]") {
     test_support::TempDir dir;
-    const std::string params = dir.write("bad.txt", "LmrDivisor, int, 300, 100, 600, 20, 0.002\nFutilityMargin1, int, 200\n");
-    auto result = test_support::run_captured(arbiter::cli::run_spsa_command,
-                                             {"-engine", std::string("cmd=") + TEMPO_BIN, "--params", params,
-                                              "--db", dir.file("x.db")});
+    const std::string params =
+        dir.write("bad.txt", "LmrDivisor, int, 300, 100, 600, 20, 0.002\nFutilityMargin1, int, 200\n");
+    auto result = test_support::run_captured(
+        arbiter::cli::run_spsa_command,
+        {"-engine", std::string("cmd=") + TEMPO_BIN, "--params", params, "--db", dir.file("x.db")});
     CHECK(result.code == 2);
     CHECK(result.err.find(params + ":2: expected 'name,value,min,max,c_end,r_end'") != std::string::npos);
     result = test_support::run_captured(arbiter::cli::run_spsa_command,
                                         {"-engine", "cmd=a", "-engine", "cmd=b", "--params", params});
     CHECK(result.code == 2);
     CHECK(result.err.find("-engine: give the one engine to tune") != std::string::npos);
-    result = test_support::run_captured(arbiter::cli::run_spsa_command, {"-engine", "cmd=a", "--iterations", "0",
-                                                                         "--params", params});
+    result = test_support::run_captured(arbiter::cli::run_spsa_command,
+                                        {"-engine", "cmd=a", "--iterations", "0", "--params", params});
     CHECK(result.code == 2);
     CHECK(result.err.find("--iterations") != std::string::npos);
-    result = test_support::run_captured(arbiter::cli::run_spsa_command, {"-engine", "cmd=a", "--A-ratio", "-0.5",
-                                                                         "--params=" + params});
+    result = test_support::run_captured(arbiter::cli::run_spsa_command,
+                                        {"-engine", "cmd=a", "--A-ratio", "-0.5", "--params=" + params});
     CHECK(result.code == 2);
     CHECK(result.err.find("--A-ratio: expected a share of 0 or more") != std::string::npos);
-    result = test_support::run_captured(arbiter::cli::run_spsa_command, {"-engine", "cmd=a", "--gamma=0", "--params",
-                                                                         params});
+    result = test_support::run_captured(arbiter::cli::run_spsa_command,
+                                        {"-engine", "cmd=a", "--gamma=0", "--params", params});
     CHECK(result.code == 2);
     CHECK(result.err.find("--gamma: expected a number above 0") != std::string::npos);
     // An option the engine does not declare would be tuned on noise.

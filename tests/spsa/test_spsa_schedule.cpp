@@ -36,11 +36,11 @@ TEST_CASE("fishtest's schedule counts game pairs: alpha = gamma = 1 by hand", "[
     CHECK(schedule.step_index(1) == 1);
     CHECK(schedule.step_index(10) == 46);  // 9 iterations of 5 pairs played before it, plus one
     const Gains first = schedule.gains(param(4, 0.002), 1);
-    CHECK(first.c == Approx(200.0));                    // 200 / 1
-    CHECK(first.r == Approx(1.76 / 6.0 / 40000.0));     // a / (A + 1) / c^2 = 7.3333e-6
+    CHECK(first.c == Approx(200.0));                 // 200 / 1
+    CHECK(first.r == Approx(1.76 / 6.0 / 40000.0));  // a / (A + 1) / c^2 = 7.3333e-6
     const Gains last = schedule.gains(param(4, 0.002), 10);
-    CHECK(last.c == Approx(4.3478260870));              // 200 / 46
-    CHECK(last.r == Approx(0.0018255700));              // 1.76 / 51 / 18.903591
+    CHECK(last.c == Approx(4.3478260870));  // 200 / 46
+    CHECK(last.r == Approx(0.0018255700));  // 1.76 / 51 / 18.903591
 }
 
 TEST_CASE("fishtest's schedule reaches c_end and r_end at its last pair", "[unit]") {
@@ -58,9 +58,9 @@ TEST_CASE("fishtest's schedule with the default constants", "[unit]") {
     CHECK(schedule.stability() == 1000);
     const Gains first = schedule.gains(param(10, 0.002), 1);
     CHECK(first.c == Approx(25.351286));
-    CHECK(first.r == Approx(0.00131731));  // 0.2 * 11000^0.602 / 1001^0.602 / 25.351286^2
+    CHECK(first.r == Approx(0.00131731));                        // 0.2 * 11000^0.602 / 1001^0.602 / 25.351286^2
     const Gains middle = schedule.gains(param(10, 0.002), 501);  // k = 5001
-    CHECK(middle.c == Approx(10.7249495));  // 25.351286 / 5001^0.101
+    CHECK(middle.c == Approx(10.7249495));                       // 25.351286 / 5001^0.101
     CHECK(middle.r == Approx(0.00250419));
 }
 
@@ -72,10 +72,10 @@ TEST_CASE("OpenBench's schedule counts iterations, and an int's c never drops un
     CHECK(schedule.step_index(5) == 5);
     const Gains first = schedule.gains(param(4, 0.002), 1);
     CHECK(first.c == Approx(40.0));
-    CHECK(first.r == Approx(0.00011));       // 0.352 / 2 / 1600
+    CHECK(first.r == Approx(0.00011));  // 0.352 / 2 / 1600
     const Gains fifth = schedule.gains(param(4, 0.002), 5);
-    CHECK(fifth.c == Approx(8.0));           // 40 / 5
-    CHECK(fifth.r == Approx(0.000916667));   // 0.352 / 6 / 64
+    CHECK(fifth.c == Approx(8.0));          // 40 / 5
+    CHECK(fifth.r == Approx(0.000916667));  // 0.352 / 6 / 64
     // c_end 0.05: c_10 = 0.05 * 10 / 10 = 0.05, raised to 0.5 for an int, kept for a float.
     CHECK(schedule.gains(param(0.05, 0.002), 10).c == Approx(0.5));
     CHECK(schedule.gains(param(0.05, 0.002, true), 10).c == Approx(0.05));
@@ -100,7 +100,7 @@ TEST_CASE("fishtest clamps then rounds each side with its own uniform", "[unit]"
     CHECK(v.minus == 8);
     // θ 19.5, flip -1: θ− = 21.5 is clamped to 20 first, and floor(20 + u) stays 20.
     v = engine_values(FileFormat::fishtest, p, 19.5, 2.0, -1, 0.99, 0.99);
-    CHECK(v.plus == 18);   // floor(17.5 + 0.99)
+    CHECK(v.plus == 18);  // floor(17.5 + 0.99)
     CHECK(v.minus == 20);
 }
 

@@ -134,7 +134,7 @@ TEST_CASE("perfect and null scores are one-sided 95% bounds, not +-1199.83", "[s
     CHECK(*wins.limit == near(218.9365960556597));
     const EloEstimate two = estimate_elo(WdlCounts{2, 0, 0});
     CHECK(two.bound == RatingBound::at_least);
-    CHECK(*two.limit == near(-216.23868883105771));  // two wins do not show superiority at 95%
+    CHECK(*two.limit == near(-216.23868883105771));                        // two wins do not show superiority at 95%
     const EloEstimate losses = estimate_elo(PentaCounts{50, 0, 0, 0, 0});  // pairs are the samples
     CHECK(losses.bound == RatingBound::at_most);
     CHECK(*losses.limit == near(-483.75669967531377));

@@ -49,7 +49,8 @@ TEST_CASE("precision verdict: met only when every improvement is within the targ
     CHECK(unmet.widest == 2u);
 }
 
-TEST_CASE("precision verdict: an improvement without an error is the widest, ties go to the earlier step", "[stats][ladder]") {
+TEST_CASE("precision verdict: an improvement without an error is the widest, ties go to the earlier step",
+          "[stats][ladder]") {
     const PrecisionVerdict missing = judge_precision(fitted(), improvements({80.0, std::nullopt, 90.0}), 1000.0);
     CHECK_FALSE(missing.met);
     CHECK(missing.widest == 2u);
@@ -82,7 +83,7 @@ TEST_CASE("ladder fit: a step placed after the fit for a perfect score has no im
     REQUIRE(perfect.table);
     const auto improvements_then = step_improvements(perfect, {"A", "B", "C"});
     CHECK(improvements_then[1].error95);
-    CHECK_FALSE(improvements_then[2].error95);  // C won every game: a floor, no error
+    CHECK_FALSE(improvements_then[2].error95);                   // C won every game: a floor, no error
     CHECK(improvements_then[2].bound == RatingBound::at_least);  // and its improvement a floor too
     CHECK(improvements_then[1].bound == RatingBound::exact);
     CHECK(judge_precision(perfect, improvements_then, 1e9).widest == 2u);

@@ -154,7 +154,9 @@ Matrix product(const Matrix& a, const Matrix& b) {
     return c;
 }
 
-double difference_variance(const Matrix& cov, std::size_t a, std::size_t b) { return cov[a][a] + cov[b][b] - 2.0 * cov[a][b]; }
+double difference_variance(const Matrix& cov, std::size_t a, std::size_t b) {
+    return cov[a][a] + cov[b][b] - 2.0 * cov[a][b];
+}
 
 RatingTable ladder_fit_table(ErrorMethod method) {
     RatingOptions options;
@@ -173,18 +175,21 @@ std::size_t at(const RatingTable& table, const std::string& name) { return *tabl
 
 }  // namespace
 
-TEST_CASE("two players: the sandwich SD of the difference is the delta method on the trinomial variance", "[stats][covariance]") {
+TEST_CASE("two players: the sandwich SD of the difference is the delta method on the trinomial variance",
+          "[stats][covariance]") {
     const std::int64_t w = 61, d = 83, l = 40, n = w + d + l;
     const RatingTable table = two_player_fit(w, d, l, ErrorMethod::sandwich);
     const double s = (w + 0.5 * d) / static_cast<double>(n);
-    const double per_game_variance = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / static_cast<double>(n);
+    const double per_game_variance =
+        (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / static_cast<double>(n);
     const double slope = 400.0 / (kLog10 * s * (1.0 - s));  // d(400 log10(s / (1 - s))) / ds
     const double expected_sd = slope * std::sqrt(per_game_variance / static_cast<double>(n));
     CHECK(*difference_sd(table, at(table, "A"), at(table, "B")) == relative(expected_sd, 1e-9));
     CHECK(table.players[at(table, "A")].rating - 2000.0 == relative(400.0 * std::log10(s / (1.0 - s)), 1e-9));
 }
 
-TEST_CASE("two players: the inverse-information SD is the delta method on the binomial variance", "[stats][covariance]") {
+TEST_CASE("two players: the inverse-information SD is the delta method on the binomial variance",
+          "[stats][covariance]") {
     const std::int64_t w = 61, d = 83, l = 40, n = w + d + l;
     const RatingTable table = two_player_fit(w, d, l, ErrorMethod::fisher);
     const double s = (w + 0.5 * d) / static_cast<double>(n);
@@ -194,7 +199,8 @@ TEST_CASE("two players: the inverse-information SD is the delta method on the bi
     CHECK(*difference_sd(two_player_fit(w, d, l, ErrorMethod::sandwich), 0, 1) < expected_sd);
 }
 
-TEST_CASE("ladder: the inverse-information covariance is the inverse of the log-likelihood's numeric Hessian", "[stats][covariance]") {
+TEST_CASE("ladder: the inverse-information covariance is the inverse of the log-likelihood's numeric Hessian",
+          "[stats][covariance]") {
     const RatingTable table = ladder_fit_table(ErrorMethod::fisher);
     const Matrix cov = inverse(negated_hessian(fitted_free(table)));
     for (std::size_t i = 0; i < kFree.size(); ++i)
@@ -203,8 +209,10 @@ TEST_CASE("ladder: the inverse-information covariance is the inverse of the log-
             const std::size_t n = table.players.size();
             CHECK(table.covariance[at(table, kFree[i]) * n + at(table, kFree[j])] == relative(cov[i][j], 1e-4));
         }
-    CHECK(*difference_sd(table, at(table, "S1"), at(table, "S0")) == relative(std::sqrt(difference_variance(cov, 1, 0)), 1e-4));
-    CHECK(*difference_sd(table, at(table, "S2"), at(table, "S1")) == relative(std::sqrt(difference_variance(cov, 2, 1)), 1e-4));
+    CHECK(*difference_sd(table, at(table, "S1"), at(table, "S0")) ==
+          relative(std::sqrt(difference_variance(cov, 1, 0)), 1e-4));
+    CHECK(*difference_sd(table, at(table, "S2"), at(table, "S1")) ==
+          relative(std::sqrt(difference_variance(cov, 2, 1)), 1e-4));
 }
 
 TEST_CASE("ladder: the sandwich covariance is H^-1 J H^-1 from numeric derivatives", "[stats][covariance]") {
@@ -212,8 +220,10 @@ TEST_CASE("ladder: the sandwich covariance is H^-1 J H^-1 from numeric derivativ
     const std::vector<double> at_optimum = fitted_free(table);
     const Matrix h_inverse = inverse(negated_hessian(at_optimum));
     const Matrix cov = product(product(h_inverse, gradient_outer_sum(at_optimum)), h_inverse);
-    CHECK(*difference_sd(table, at(table, "S1"), at(table, "S0")) == relative(std::sqrt(difference_variance(cov, 1, 0)), 1e-4));
-    CHECK(*difference_sd(table, at(table, "S2"), at(table, "S1")) == relative(std::sqrt(difference_variance(cov, 2, 1)), 1e-4));
+    CHECK(*difference_sd(table, at(table, "S1"), at(table, "S0")) ==
+          relative(std::sqrt(difference_variance(cov, 1, 0)), 1e-4));
+    CHECK(*difference_sd(table, at(table, "S2"), at(table, "S1")) ==
+          relative(std::sqrt(difference_variance(cov, 2, 1)), 1e-4));
     // The step's improvement as the ladder sees it: Var(a) + Var(b) - 2 Cov(a, b), at 95%.
     const LadderFit fit = fit_ladder(ladder_matrix(), kAnchors);
     REQUIRE_FALSE(fit.from_bayeselo);

@@ -152,7 +152,8 @@ TEST_CASE("a pool where everyone is perfect or null gets bounds, not a refusal",
     CHECK_FALSE(player(two, "B").error95.has_value());
     std::ostringstream text;
     print_ratings_table(text, two, RatingsPrintOptions{1, true});
-    CHECK_THAT(text.str(), Catch::Contains("A      > :   2395.4   ----") && Catch::Contains("B      < :   2204.6   ----"));
+    CHECK_THAT(text.str(),
+               Catch::Contains("A      > :   2395.4   ----") && Catch::Contains("B      < :   2204.6   ----"));
     CHECK(text.str().find("nan") == std::string::npos);
     CHECK(text.str().find("inf") == std::string::npos);
     // A beats B and C, B beats C, all 2-0: B holds the scale at the mean, A and C one draw's gap away.
@@ -174,7 +175,8 @@ TEST_CASE("unrateable inputs fail with a message naming players", "[stats][ratin
     CHECK_THROWS_WITH(compute_ratings(split), Catch::Contains("never scored a point against"));
     RatingOptions two_anchors;
     two_anchors.anchors = {{"A", 2000.0}, {"C", 2100.0}};
-    const std::vector<GameRecord> anchored_groups = {{"A", "B", 1.0}, {"B", "A", 0.5}, {"C", "D", 0.5}, {"D", "C", 1.0}};
+    const std::vector<GameRecord> anchored_groups = {
+        {"A", "B", 1.0}, {"B", "A", 0.5}, {"C", "D", 0.5}, {"D", "C", 1.0}};
     CHECK_NOTHROW(compute_ratings(anchored_groups, two_anchors));
     RatingOptions unknown;
     unknown.anchors["Nobody"] = 2000.0;

@@ -79,13 +79,13 @@ TEST_CASE("arbiter stats --model bayesian", "[stats][sprt][bayesian]") {
     CHECK(json.find("\"decision\":\"H1\"") != std::string::npos);
     CHECK(json.find("\"llr\":3.066028864532") != std::string::npos);
     std::ostringstream text;
-    REQUIRE(arbiter::cli::run_stats_command({"--wdl", "18", "4", "5", "--sprt", "0", "100", "0.05", "0.05", "--model",
-                                             "bayesian"},
-                                            text, err) == 0);
+    REQUIRE(arbiter::cli::run_stats_command(
+                {"--wdl", "18", "4", "5", "--sprt", "0", "100", "0.05", "0.05", "--model", "bayesian"}, text, err) ==
+            0);
     CHECK(text.str().find("LLR: 3.07 (-2.94, 2.94) [0.00, 100.00], model bayesian") != std::string::npos);
     std::ostringstream refused_out, refused_err;
-    CHECK(arbiter::cli::run_stats_command({"--penta", "1", "2", "3", "2", "1", "--sprt", "0", "5", "0.05", "0.05",
-                                           "--model", "bayesian"},
-                                          refused_out, refused_err) == 2);
+    CHECK(arbiter::cli::run_stats_command(
+              {"--penta", "1", "2", "3", "2", "1", "--sprt", "0", "5", "0.05", "0.05", "--model", "bayesian"},
+              refused_out, refused_err) == 2);
     CHECK(refused_err.str().find("--model") != std::string::npos);
 }

@@ -48,8 +48,8 @@ TEST_CASE("stats --penta --sprt --model --json adds the SPRT keys", "[stats][com
     CHECK(j.at("lower_bound").get<double>() == near(-2.9444389791664403));
     CHECK(j.at("upper_bound").get<double>() == near(2.9444389791664403));
     CHECK(j.at("decision") == "H1");
-    const Outcome cont = run({"--penta", "10789", "19328", "33806", "19402", "10543", "--sprt", "-3", "1", "0.05", "0.05",
-                              "--json"});
+    const Outcome cont =
+        run({"--penta", "10789", "19328", "33806", "19402", "10543", "--sprt", "-3", "1", "0.05", "0.05", "--json"});
     CHECK(nlohmann::json::parse(cont.out).at("decision") == "continue");
 }
 
