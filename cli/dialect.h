@@ -16,6 +16,10 @@
 
 namespace arbiter::cli {
 
+// Its three values are also config::ScheduleRules's, but the two are not one concept: a dialect is a
+// whole bundle of readings, defaults and behaviours (DialectSettings below), of which the pairing rules
+// are one; the schedule keeps its own type so that nothing below cli/ knows there are dialects, and
+// a -config file can pair by one tool's rules under another's command line.
 enum class Dialect { arbiter, cutechess, fastchess };
 
 // "arbiter" / "cutechess" / "fastchess"; parse also takes "cutechess-cli" and returns false on

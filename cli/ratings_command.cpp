@@ -12,6 +12,7 @@
 #include "harness/pgn/reader.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/ratings_output.h"
+#include "harness/stats/stored_pairs.h"
 
 namespace arbiter::cli {
 namespace {
@@ -70,11 +71,7 @@ stats::PairMatrix results_from_db(const RatingsArgs& args) {
     db::OpenOptions options;
     options.read_only = true;
     db::Database database(args.db_path, options);
-    stats::PairMatrix matrix;
-    for (const auto& pair : database.pair_results(args.filter)) {
-        matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
-                          stats::CellCounts{pair.white_wins, pair.draws, pair.black_wins});
-    }
+    stats::PairMatrix matrix = stats::matrix_of_stored_pairs(database.pair_results(args.filter));
     return matrix;
 }
 

@@ -11,6 +11,7 @@
 #include "harness/stats/ladder_fit.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/ratings_output.h"
+#include "harness/stats/stored_pairs.h"
 #include "reports/commits_report.h"
 #include "reports/ladder_precision.h"
 #include "reports/report_text.h"
@@ -50,10 +51,7 @@ std::string pick_ladder(db::Database& database, const std::optional<std::string>
 void fit_ratings(db::Database& database, LadderData& data) {
     db::ResultFilter filter;
     filter.ladder = data.name;
-    stats::PairMatrix matrix;
-    for (const auto& pair : database.pair_results(filter))
-        matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
-                          stats::CellCounts{pair.white_wins, pair.draws, pair.black_wins});
+    stats::PairMatrix matrix = stats::matrix_of_stored_pairs(database.pair_results(filter));
     std::map<std::string, double> anchors;
     const nlohmann::json plan_anchors =
         data.plan.value("anchors", nlohmann::json::object());  // a named copy: items() must not outlive it

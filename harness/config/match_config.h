@@ -137,7 +137,7 @@ struct CarriedResults {
     // Of penta.dd_wl, the pairs won once and lost once: fastchess's file counts them apart from the
     // pairs of two draws, and arbiter writes the file back.
     std::int64_t penta_wl = 0;
-    std::int64_t games() const { return wdl.wins + wdl.draws + wdl.losses; }
+    std::int64_t games() const { return wdl.games(); }
     bool operator==(const CarriedResults&) const = default;
 };
 

@@ -9,6 +9,7 @@
 #include "harness/epdrun/epd_run.h"
 #include "harness/runner/engine_setup.h"
 #include "harness/runner/tournament.h"
+#include "harness/stats/stored_pairs.h"
 
 namespace arbiter::ladder::detail {
 namespace {
@@ -44,13 +45,11 @@ int outcome_code(const StepContext& context, std::size_t index, const runner::To
 std::string record_text(db::Database& database, std::int64_t run_id, const std::string& player) {
     db::ResultFilter filter;
     filter.run_ids.push_back(run_id);
-    std::int64_t wins = 0, draws = 0, losses = 0;
-    for (const auto& pair : database.pair_results(filter)) {
-        if (pair.white == player) wins += pair.white_wins, draws += pair.draws, losses += pair.black_wins;
-        if (pair.black == player) wins += pair.black_wins, draws += pair.draws, losses += pair.white_wins;
-    }
+    const stats::PairMatrix matrix = stats::matrix_of_stored_pairs(database.pair_results(filter));
+    const auto index = matrix.find(player);
+    const stats::WdlCounts record = index ? matrix.record_of(*index) : stats::WdlCounts{};
     std::ostringstream text;
-    text << wins + draws + losses << " games (+" << wins << " =" << draws << " -" << losses << ")";
+    text << record.games() << " games (+" << record.wins << " =" << record.draws << " -" << record.losses << ")";
     return text.str();
 }
 

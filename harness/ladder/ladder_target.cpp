@@ -12,6 +12,7 @@
 #include "harness/ladder/ladder_allocation.h"
 #include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
+#include "harness/stats/stored_pairs.h"
 
 namespace arbiter::ladder {
 namespace {
@@ -36,10 +37,7 @@ std::vector<std::string> step_players(const LadderPlan& plan) {
 Standing read_standing(const StepContext& context, double target95) {
     db::ResultFilter filter;
     filter.ladder = context.plan.ladder;
-    stats::PairMatrix matrix;
-    for (const auto& pair : context.database.pair_results(filter))
-        matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
-                          stats::CellCounts{pair.white_wins, pair.draws, pair.black_wins});
+    stats::PairMatrix matrix = stats::matrix_of_stored_pairs(context.database.pair_results(filter));
     std::map<std::string, double> anchors;
     for (const auto& opponent : context.plan.opponents)
         if (opponent.anchor) anchors[opponent.name] = *opponent.anchor;

@@ -73,7 +73,7 @@ void print_plain_scores(std::ostream& out, const Tally& tally) {
     const stats::PairMatrix& matrix = tally.matrix();
     out << "   # PLAYER                 GAMES      W      D      L   SCORE\n";
     for (std::size_t i = 0; i < matrix.size(); ++i) {
-        const stats::PlayerRecord r = matrix.record_of(i);
+        const stats::WdlCounts r = matrix.record_of(i);
         char line[200];
         std::snprintf(line, sizeof line, "%4zu %-20s %7lld %6lld %6lld %6lld  %5.1f%%\n", i + 1,
                       matrix.names()[i].c_str(), static_cast<long long>(r.games()), static_cast<long long>(r.wins),

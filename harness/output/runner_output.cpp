@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "harness/config/engine_limits.h"
+#include "harness/stats/count_estimates.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::output {
@@ -39,20 +40,6 @@ std::optional<stats::EloEstimate> estimate_or_none(const PairingResults& results
     } catch (const std::invalid_argument&) {
         return std::nullopt;  // nothing counted yet
     }
-}
-
-std::string points_line(const stats::WdlCounts& w) {
-    const std::int64_t games = w.wins + w.draws + w.losses;
-    const double points = static_cast<double>(w.wins) + 0.5 * static_cast<double>(w.draws);
-    return "Games: " + std::to_string(games) + ", Wins: " + std::to_string(w.wins) +
-           ", Losses: " + std::to_string(w.losses) + ", Draws: " + std::to_string(w.draws) +
-           ", Points: " + format_number("%.1f", points) + " (" +
-           (games ? format_number("%.2f", 100.0 * points / static_cast<double>(games)) : std::string("nan")) + " %)";
-}
-
-std::string penta_line(const stats::PentaCounts& p) {
-    return "Ptnml(0-2): [" + std::to_string(p.ll) + ", " + std::to_string(p.ld) + ", " + std::to_string(p.dd_wl) +
-           ", " + std::to_string(p.wd) + ", " + std::to_string(p.ww) + "]";
 }
 
 }  // namespace
@@ -110,8 +97,8 @@ std::vector<std::string> fastchess_results_lines(const std::string& first, const
                 ", PairsRatio: " + ratio_text(results.penta.ww + results.penta.wd, results.penta.ld + results.penta.ll);
         lines.push_back(los);
     }
-    lines.push_back(points_line(pentanomial ? results.paired_wdl : results.wdl));
-    if (pentanomial) lines.push_back(penta_line(results.penta));
+    lines.push_back(stats::games_points_line(pentanomial ? results.paired_wdl : results.wdl));
+    if (pentanomial) lines.push_back(stats::pentanomial_line(results.penta));
     if (sprt) {
         if (auto state = sprt_state(*sprt, results)) lines.push_back(fastchess_llr_line(*state, sprt->parameters));
     }

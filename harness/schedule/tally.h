@@ -25,7 +25,7 @@ struct PairingResults {
     // The games of complete pairs only: what fastchess's results block counts when it shows the
     // pentanomial, so that its Games: is always twice its pairs (fishtest checks that).
     stats::WdlCounts paired_wdl;
-    std::int64_t games() const { return wdl.wins + wdl.draws + wdl.losses; }
+    std::int64_t games() const { return wdl.games(); }
 };
 
 class Tally {

@@ -18,16 +18,13 @@ std::string fixed(double value, int decimals) {
 }
 
 void print_counts_line(std::ostream& out, const WdlCounts& c, const EloEstimate&) {
-    const double points = static_cast<double>(c.wins) + 0.5 * static_cast<double>(c.draws);
-    const std::int64_t games = c.wins + c.draws + c.losses;
-    out << "Games: " << games << ", Wins: " << c.wins << ", Losses: " << c.losses << ", Draws: " << c.draws
-        << ", Points: " << fixed(points, 1) << " (" << fixed(100.0 * points / static_cast<double>(games), 2) << " %)\n";
+    out << games_points_line(c) << '\n';
 }
 
 void print_counts_line(std::ostream& out, const PentaCounts& c, const EloEstimate& est) {
     out << "Pairs: " << est.samples << ", Points: " << fixed(2.0 * est.score * static_cast<double>(est.samples), 1)
         << " (" << fixed(100.0 * est.score, 2) << " %)\n";
-    out << "Ptnml(0-2): [" << c.ll << ", " << c.ld << ", " << c.dd_wl << ", " << c.wd << ", " << c.ww << "]\n";
+    out << pentanomial_line(c) << '\n';
 }
 
 std::string nelo_text(const EloEstimate& est) {
@@ -79,6 +76,19 @@ nlohmann::json estimates_json(const EloEstimate& est, const std::optional<SprtRe
 }
 
 }  // namespace
+
+std::string games_points_line(const WdlCounts& counts) {
+    const std::int64_t games = counts.games();
+    const std::string percent = games ? fixed(100.0 * counts.points() / static_cast<double>(games), 2) : "nan";
+    return "Games: " + std::to_string(games) + ", Wins: " + std::to_string(counts.wins) +
+           ", Losses: " + std::to_string(counts.losses) + ", Draws: " + std::to_string(counts.draws) +
+           ", Points: " + fixed(counts.points(), 1) + " (" + percent + " %)";
+}
+
+std::string pentanomial_line(const PentaCounts& counts) {
+    return "Ptnml(0-2): [" + std::to_string(counts.ll) + ", " + std::to_string(counts.ld) + ", " +
+           std::to_string(counts.dd_wl) + ", " + std::to_string(counts.wd) + ", " + std::to_string(counts.ww) + "]";
+}
 
 void write_count_estimates(const StatsRequest& request, std::ostream& out) {
     std::optional<SprtResult> sprt;

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <ostream>
+#include <string>
 #include <variant>
 
 #include "harness/stats/elo.h"
@@ -22,6 +23,12 @@ struct StatsRequest {
     std::optional<SprtParameters> sprt;  // checked with validate_sprt_parameters; its model is used
     bool json = false;
 };
+
+// fastchess's count lines, shared by `arbiter stats` and the fastchess-style match output:
+// "Games: 10, Wins: 4, Losses: 2, Draws: 4, Points: 6.0 (60.00 %)" (nan % before any game) and
+// "Ptnml(0-2): [LL, LD, DD+WL, WD, WW]".
+std::string games_points_line(const WdlCounts& counts);
+std::string pentanomial_line(const PentaCounts& counts);
 
 // Throws std::invalid_argument when the counts admit no estimate (no games, say).
 void write_count_estimates(const StatsRequest& request, std::ostream& out);

@@ -39,6 +39,7 @@
 #include <string>
 
 #include "harness/stats/rating_bound.h"
+#include "harness/stats/wdl_counts.h"
 
 namespace arbiter::stats {
 
@@ -46,13 +47,6 @@ namespace arbiter::stats {
 inline constexpr double kZ95 = 1.959963984540054;
 // Normalized Elo per unit of t-value: 800 / ln(10).
 inline constexpr double kNeloPerT = 347.43558552260146;
-
-struct WdlCounts {
-    std::int64_t wins = 0;
-    std::int64_t draws = 0;
-    std::int64_t losses = 0;
-    bool operator==(const WdlCounts&) const = default;
-};
 
 // Game-pair counts, each pair being one opening played with both colours.
 // dd_wl holds DD + WL (both pairs score one point out of two).

@@ -47,24 +47,21 @@ void PairMatrix::add_counts(std::size_t white, std::size_t black, const CellCoun
     cell.black_wins += counts.black_wins;
 }
 
-PlayerRecord PairMatrix::head_to_head(std::size_t player, std::size_t opponent) const {
+WdlCounts PairMatrix::head_to_head(std::size_t player, std::size_t opponent) const {
     const CellCounts& as_white = cell(player, opponent);
     const CellCounts& as_black = cell(opponent, player);
-    PlayerRecord rec;
+    WdlCounts rec;
     rec.wins = as_white.white_wins + as_black.black_wins;
     rec.draws = as_white.draws + as_black.draws;
     rec.losses = as_white.black_wins + as_black.white_wins;
     return rec;
 }
 
-PlayerRecord PairMatrix::record_of(std::size_t player) const {
-    PlayerRecord total;
+WdlCounts PairMatrix::record_of(std::size_t player) const {
+    WdlCounts total;
     for (std::size_t opp = 0; opp < size(); ++opp) {
         if (opp == player) continue;
-        const PlayerRecord rec = head_to_head(player, opp);
-        total.wins += rec.wins;
-        total.draws += rec.draws;
-        total.losses += rec.losses;
+        total += head_to_head(player, opp);
     }
     return total;
 }

@@ -8,6 +8,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "harness/stats/wdl_counts.h"
+
 namespace arbiter::stats {
 
 // One finished game. white_score is 1 (White won), 0.5 (draw) or 0 (Black won).
@@ -27,16 +29,6 @@ struct CellCounts {
     double white_points() const { return static_cast<double>(white_wins) + 0.5 * static_cast<double>(draws); }
 };
 
-// One player's record from their own point of view (both colours).
-struct PlayerRecord {
-    std::int64_t wins = 0;
-    std::int64_t draws = 0;
-    std::int64_t losses = 0;
-
-    std::int64_t games() const { return wins + draws + losses; }
-    double points() const { return static_cast<double>(wins) + 0.5 * static_cast<double>(draws); }
-};
-
 class PairMatrix {
 public:
     PairMatrix() = default;
@@ -54,9 +46,9 @@ public:
     const CellCounts& cell(std::size_t white, std::size_t black) const { return cells_[white * stride_ + black]; }
 
     // Totals of `player` against `opponent`, both colours, from the player's point of view.
-    PlayerRecord head_to_head(std::size_t player, std::size_t opponent) const;
+    WdlCounts head_to_head(std::size_t player, std::size_t opponent) const;
     // Totals of `player` against everyone.
-    PlayerRecord record_of(std::size_t player) const;
+    WdlCounts record_of(std::size_t player) const;
 
 private:
     CellCounts& mutable_cell(std::size_t white, std::size_t black) { return cells_[white * stride_ + black]; }

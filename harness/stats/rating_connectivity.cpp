@@ -37,7 +37,7 @@ std::vector<bool> reachable(const PairMatrix& results, const std::vector<bool>& 
             if (!active[p] || node[p] != u) continue;
             for (std::size_t q = 0; q < n; ++q) {
                 if (!active[q] || node_seen[node[q]]) continue;
-                const PlayerRecord rec = forward ? results.head_to_head(p, q) : results.head_to_head(q, p);
+                const WdlCounts rec = forward ? results.head_to_head(p, q) : results.head_to_head(q, p);
                 if (rec.points() <= 0.0) continue;
                 node_seen[node[q]] = true;
                 queue.push_back(node[q]);

@@ -52,14 +52,11 @@ double expected_points(const PairMatrix& results, std::size_t player, double x, 
 }
 
 // Points of `player` against the players in `rated`.
-PlayerRecord record_against(const PairMatrix& results, std::size_t player, const std::vector<bool>& rated) {
-    PlayerRecord total;
+WdlCounts record_against(const PairMatrix& results, std::size_t player, const std::vector<bool>& rated) {
+    WdlCounts total;
     for (std::size_t opp = 0; opp < results.size(); ++opp) {
         if (!rated[opp] || opp == player) continue;
-        const PlayerRecord h = results.head_to_head(player, opp);
-        total.wins += h.wins;
-        total.draws += h.draws;
-        total.losses += h.losses;
+        total += results.head_to_head(player, opp);
     }
     return total;
 }
@@ -81,7 +78,7 @@ double rating_for_points(const PairMatrix& results, std::size_t player, const st
 // rating at which one win (loss) would have been a draw: a floor (ceiling).
 RatingBound place_purged(const PairMatrix& results, std::size_t player, std::vector<double>& ratings,
                          const std::vector<bool>& rated, double k, double advantage) {
-    const PlayerRecord rec = record_against(results, player, rated);
+    const WdlCounts rec = record_against(results, player, rated);
     const double games = static_cast<double>(rec.games());
     if (rec.games() == 0)
         throw std::runtime_error("ratings: cannot place '" + results.names()[player] +
@@ -109,7 +106,7 @@ std::vector<std::vector<std::size_t>> purge_perfect_scores(const PairMatrix& res
         std::vector<std::size_t> out;
         for (std::size_t p = 0; p < results.size(); ++p) {
             if (!active[p] || is_anchor[p]) continue;
-            const PlayerRecord rec = record_against(results, p, active);
+            const WdlCounts rec = record_against(results, p, active);
             if (rec.games() == 0 || rec.points() == 0.0 || rec.points() == static_cast<double>(rec.games()))
                 out.push_back(p);
         }
@@ -134,7 +131,7 @@ HeldPlayer hold_last_purged(const PairMatrix& results, std::vector<std::vector<s
     std::vector<bool> last_round(results.size(), false);
     for (std::size_t p : rounds.back()) last_round[p] = true;
     HeldPlayer held{rounds.back().front(), RatingBound::exact};
-    const PlayerRecord rec = record_against(results, held.player, last_round);
+    const WdlCounts rec = record_against(results, held.player, last_round);
     if (rec.games() > 0 && rec.points() == static_cast<double>(rec.games())) held.bound = RatingBound::at_least;
     if (rec.games() > 0 && rec.points() == 0.0) held.bound = RatingBound::at_most;
     rounds.back().erase(rounds.back().begin());

@@ -57,8 +57,8 @@ struct PlayerRating {
     RatingBound bound = RatingBound::exact;
     bool fitted = true;  // false when taken out for a perfect score and placed afterwards
     bool anchor = false;
-    PlayerRecord record;  // W/D/L from the player's point of view
-    double score = 0.0;   // points / games, 0..1
+    WdlCounts record;    // W/D/L from the player's point of view
+    double score = 0.0;  // points / games, 0..1
 };
 
 struct RatingTable {
@@ -85,9 +85,9 @@ std::optional<double> cfs_percent(const RatingTable& table, std::size_t a, std::
 
 struct OpponentLine {
     std::size_t opponent = 0;
-    PlayerRecord record;  // from the player's point of view
-    double score = 0.0;   // 0..1
-    double diff = 0.0;    // player's rating minus the opponent's
+    WdlCounts record;    // from the player's point of view
+    double score = 0.0;  // 0..1
+    double diff = 0.0;   // player's rating minus the opponent's
     std::optional<double> sd;
     std::optional<double> cfs;  // percent
 };
