@@ -10,7 +10,7 @@
 #include "harness/adjudication/outcome.h"
 #include "harness/pgn/reader.h"
 #include "harness/pgn/cutechess_layout.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 

@@ -7,7 +7,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/position.h"
 #include "harness/epd/epd.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 using arbiter::epd::EpdRecord;

@@ -4,7 +4,7 @@
 
 #include "harness/epd/epd.h"
 #include "harness/openings/book.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 

@@ -10,7 +10,7 @@
 #include "harness/pgn/cutechess_layout.h"
 #include "tests/support/child.h"
 #include "tests/support/text_file.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 using arbiter::adjudication::Score;

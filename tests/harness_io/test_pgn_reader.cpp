@@ -5,7 +5,7 @@
 #include "engine/chess/position.h"
 #include "engine/chess/san.h"
 #include "harness/pgn/reader.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 using arbiter::pgn::PgnGame;

@@ -9,7 +9,7 @@
 #include "harness/epd/source_error.h"
 #include "harness/openings/polyglot.h"
 #include "tests/support/text_file.h"
-#include "tests/harness_io/test_support.h"
+#include "tests/support/data_paths.h"
 
 using namespace arbiter;
 using namespace arbiter::openings;

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 namespace match_test {
 

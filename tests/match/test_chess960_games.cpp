@@ -15,7 +15,7 @@
 #include "engine/chess/position.h"
 #include "harness/openings/book.h"
 #include "harness/schedule/chess960.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

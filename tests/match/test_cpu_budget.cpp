@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/runner/cpu_budget.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

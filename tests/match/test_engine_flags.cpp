@@ -4,7 +4,7 @@
 // with tscale=.
 #include <catch2/catch.hpp>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

@@ -9,7 +9,7 @@
 #include "engine/chess/san.h"
 #include "harness/config/engine_spec.h"
 #include "harness/config/match_config.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace match_test;
 

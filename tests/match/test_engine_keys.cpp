@@ -6,7 +6,7 @@
 
 #include "harness/openings/polyglot.h"
 #include "engine/chess/san.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

@@ -2,7 +2,7 @@
 // misbehave_engine (tests/misbehave) plays legal moves and misbehaves on request.
 #include <catch2/catch.hpp>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

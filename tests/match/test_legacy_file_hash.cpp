@@ -8,7 +8,7 @@
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
 #include "harness/schedule/run_identity.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace match_test;
 using arbiter::schedule::FileHash;

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "harness/pgn/reader.h"
 
 using namespace match_test;

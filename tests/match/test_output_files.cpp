@@ -9,7 +9,7 @@
 #include "engine/chess/movegen.h"
 #include "engine/chess/san.h"
 #include "harness/game/game_output.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "harness/output/output_files.h"
 
 using namespace arbiter;

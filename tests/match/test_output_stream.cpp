@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "harness/output/output_files.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace arbiter;
 using match_test::TempDir;

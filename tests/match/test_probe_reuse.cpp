@@ -3,7 +3,7 @@
 // process of its own.
 #include <catch2/catch.hpp>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace match_test;
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "db/merge.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

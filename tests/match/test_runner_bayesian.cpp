@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "harness/output/runner_output.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace arbiter;

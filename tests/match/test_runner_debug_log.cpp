@@ -14,7 +14,7 @@
 
 #include <zlib.h>
 
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
 
 using namespace match_test;

@@ -17,7 +17,7 @@
 #include "harness/config/runner_settings.h"
 #include "harness/runner/cpu_slots.h"
 #include "tests/match/affinity_probe.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace match_test;
 using namespace arbiter;

@@ -11,7 +11,7 @@
 #include "cli/match_flags.h"
 #include "engine/chess/bitboard.h"
 #include "engine/chess/san.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 #include "tests/support/fathom.h"
 #include "tests/support/text_file.h"
 

@@ -12,7 +12,7 @@
 #include "cli/match_flags.h"
 #include "cli/report_command.h"
 #include "harness/schedule/knockout.h"
-#include "tests/match/match_test_support.h"
+#include "tests/support/match_test_support.h"
 
 using namespace match_test;
 using Catch::Matchers::Contains;

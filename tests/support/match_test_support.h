@@ -1,7 +1,8 @@
 #pragma once
-// Shared helpers of the match tests: the temporary directory, an in-process `arbiter match` call
-// with captured output, child processes (test_support::Child), engine flag builders and database
-// readers.
+// Shared helpers of the tests that run `arbiter match` (tests/runner, tests/output, tests/schedule):
+// the temporary directory, an in-process `arbiter match` call with captured output, child processes
+// (test_support::Child), engine flag builders and database readers. The including target defines
+// STOCKFISH_BIN and MISBEHAVE_BIN.
 
 #include <filesystem>
 #include <fstream>

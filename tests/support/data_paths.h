@@ -1,5 +1,7 @@
 #pragma once
-// Helpers shared by the harness_io tests: temporary files and data paths.
+// Paths of the test data and the opening books, and a temporary file: shared by the tests of the
+// harness's file formats (tests/epd, tests/openings, tests/pgn). The including target defines
+// TEST_DATA_DIR and REPO_ROOT_DIR.
 
 #include <string>
 
