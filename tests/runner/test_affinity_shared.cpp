@@ -16,7 +16,7 @@
 #include "harness/config/runner_settings.h"
 #include "harness/runner/cpu_budget.h"
 #include "harness/runner/cpu_slots.h"
-#include "tests/match/affinity_probe.h"
+#include "tests/runner/affinity_probe.h"
 #include "tests/support/match_test_support.h"
 
 using namespace match_test;
