@@ -2,7 +2,8 @@
 // databases. Each case checks what a user sees and what is left on disk: a non-zero exit, a
 // message naming the file and line (or the flag, engine or option), and no database, PGN, EPD
 // or log file written for a run that never started. Parser details are tested per module
-// (tests/config, tests/harness_io, tests/epdrun); this suite checks the whole path to the user.
+// (tests/config, tests/tc, tests/epd, tests/pgn, tests/openings, tests/epdrun); this suite checks
+// the whole path to the user.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // directory after a good one, the same through the JSON key, and malformed -tbpieces/-tbadjudicate
 // values.
 // Each exits 2 naming the flag and the path before any game starts, and leaves no database behind.
-// (A directory or table the user may not read: tests/harness_io/test_tablebase.cpp, which can drop
+// (A directory or table the user may not read: tests/adjudication/test_tablebase.cpp, which can drop
 // root's rights in-process.)
 #include <catch2/catch.hpp>
 
