@@ -80,9 +80,19 @@ TEST_CASE("seed figures reach the plan for the report; ladders without them keep
     CHECK(json["seed"]["steps"][0]["elo"] == 2096.0);
     CHECK(json["seed"]["steps"][4]["wac"] == 279);
     CHECK(json["seed"]["steps"][2]["date"] == "2018-12-03");
-    CHECK_FALSE(json["seed"]["steps"][1].contains("wac"));
-    const LadderConfig two = load_ladder_config(std::string(REPO_ROOT_DIR) + "/ci/ladders/madchess-2.0.json");
-    CHECK_FALSE(plan_json(make_plan(two, smoke)).contains("seed"));
+    // Eval tuning's row and both dates the table's first post gives.
+    CHECK(json["seed"]["steps"][0]["date"] == "2018-11-08");
+    CHECK(json["seed"]["steps"][1]["date"] == "2018-11-24");
+    CHECK(json["seed"]["steps"][1]["wac"] == 272);
+    CHECK(json["seed"]["steps"][1]["elo"] == 2143.0);
+    for (std::size_t i = 1; i < 7; ++i) CHECK(json["seed"]["steps"][i]["improvement_error95"] == 20.0);
+    // Every improvement is the difference of the published Elo figures.
+    for (std::size_t i = 1; i < 7; ++i)
+        CHECK(three.steps[i].seed->improvement == *three.steps[i].seed->elo - *three.steps[i - 1].seed->elo);
+    // A ladder without seed figures keeps its plan (and so its stored run).
+    LadderConfig bare = three;
+    for (auto& step : bare.steps) step.seed.reset();
+    CHECK_FALSE(plan_json(make_plan(bare, smoke)).contains("seed"));
 }
 
 TEST_CASE("seed figures: mistakes name the field", "[unit]") {
