@@ -48,8 +48,18 @@ std::optional<double> seed_improvement_error(const json& steps, std::size_t i) {
 
 struct Comparison {
     std::optional<double> difference, error95;  // ours minus the seed's improvement
+    std::optional<double> our_error95;
     bool seed_error_known = false;
     bool beyond() const { return difference && error95 && std::fabs(*difference) > *error95; }
+    // Without the seed's error the combined one is still at least ours: a difference inside ours is
+    // inside it too, whatever the seed's.
+    bool within_ours_alone() const {
+        return difference && !error95 && our_error95 && std::fabs(*difference) <= *our_error95;
+    }
+    std::string verdict() const {
+        if (error95) return beyond() ? "yes" : "no";
+        return within_ours_alone() ? "no (within our error alone)" : "";
+    }
 };
 
 Comparison compare(const json& steps, std::size_t i, const OurStepFigures& ours) {
@@ -57,6 +67,7 @@ Comparison compare(const json& steps, std::size_t i, const OurStepFigures& ours)
     const auto seed = seed_number(seed_step(steps, i), "improvement");
     const auto seed_error = seed_improvement_error(steps, i);
     c.seed_error_known = seed_error.has_value();
+    c.our_error95 = ours.improvement_error95;
     if (!seed || !ours.improvement) return c;
     c.difference = *ours.improvement - *seed;
     if (seed_error && ours.improvement_error95)
@@ -80,7 +91,7 @@ std::vector<std::string> comparison_row(const json& steps, std::size_t i, const 
             ours.elo,
             ours.improvement_cell,
             c.difference ? difference_cell(*c.difference, c.error95) : "",
-            c.error95 ? (c.beyond() ? "yes" : "no") : ""};
+            c.verdict()};
 }
 
 Table comparison_table(const json& seed, const std::vector<OurStepFigures>& ours,
@@ -125,9 +136,11 @@ std::string unknown_error_paragraph(const std::vector<OurStepFigures>& ours,
         if (comparisons[i].difference && !comparisons[i].seed_error_known)
             listed += (listed.empty() ? "" : ", ") + step_name(i, ours[i]);
     if (listed.empty()) return {};
-    return "No seed error, so no verdict (the file quotes none, and the seed's record of the step or of the one "
-           "before is missing): " +
-           listed + ".";
+    return "No seed error (the file quotes none, and the seed's record of the step or of the one before is "
+           "missing): " +
+           listed +
+           ". A difference within our own 95% error is within the combined error too, whatever the seed's, and is "
+           "marked so; any other has no verdict.";
 }
 
 std::string notes_paragraph(const json& steps, const std::vector<OurStepFigures>& ours) {

@@ -60,10 +60,10 @@ TEST_CASE("seed beside ours: the difference, its combined error and the verdict 
     CHECK(table.rows[2][5] == "+47 \xC2\xB1 20");
     CHECK(table.rows[2][9] == "-20 \xC2\xB1 36");
     CHECK(table.rows[2][10] == "no");
-    // No seed error: the difference alone, no verdict.
+    // No seed error: the difference alone; +26 is inside our ±29.96, so inside the combined error too.
     CHECK(table.rows[3][5] == "+44");
     CHECK(table.rows[3][9] == "+26");
-    CHECK(table.rows[3][10].empty());
+    CHECK(table.rows[3][10] == "no (within our error alone)");
     // Our improvement is a floor: nothing to subtract.
     CHECK(table.rows[4][8] == "> +2");
     CHECK(table.rows[4][9].empty());
@@ -73,7 +73,7 @@ TEST_CASE("seed beside ours: the difference, its combined error and the verdict 
         paragraphs[1] ==
         "Beyond its error (ours \xE2\x88\x92 seed larger than the combined 95% error): step 2 (Null move, +55 \xC2\xB1 "
         "43).");
-    CHECK(paragraphs[2].find("no verdict") != std::string::npos);
+    CHECK(paragraphs[2].find("No seed error") == 0);
     CHECK(paragraphs[2].find("step 4 (Hash move)") != std::string::npos);
     CHECK(paragraphs[2].find("step 3") == std::string::npos);
     CHECK(paragraphs[3] == "Where the seed's figures come from: step 4 (Hash move): Build 023 post.");
@@ -87,6 +87,13 @@ TEST_CASE("seed beside ours: none without seed figures; a verdict sentence when 
     const auto section = reports::seed_comparison_section(close, ours());
     REQUIRE(section);
     CHECK(section->paragraphs[1] == "No step differs from the seed by more than the combined 95% error.");
+    // Without the seed's error, a difference beyond our own error alone gets no verdict either way.
+    json far = plan();
+    far["seed"]["steps"][3]["improvement"] = 0;  // 70.32 - 0 > 29.96
+    const auto unknown = reports::seed_comparison_section(far, ours());
+    REQUIRE(unknown);
+    CHECK(unknown->tables[0].rows[3][9] == "+70");
+    CHECK(unknown->tables[0].rows[3][10].empty());
 }
 
 TEST_CASE("feature report: the seed beside ours from the newest plan, and the clock in the title", "[unit]") {
