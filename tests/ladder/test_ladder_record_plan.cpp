@@ -3,6 +3,7 @@
 // shows them; anything that would change the games or their fit is refused.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -99,4 +100,13 @@ TEST_CASE("ladder --record-plan refuses a plan that would change the games or th
     CHECK_THAT(other.err, Contains("differs from the one played in"));
     CHECK_THAT(other.err, Contains("opponents"));
     CHECK(ladder_runs(db).size() == 1);
+}
+
+TEST_CASE("ladder: a bad seed key is exit 2 naming the file and the key, before anything is written", "[unit]") {
+    test_support::TempDir dir;
+    const std::string file = dir.write("bad.json", ladder_file(R"(, "seed": {"wdl": [305, 170]})"));
+    std::ostringstream out, err;
+    CHECK(cli::run_ladder_command({file, "--db", dir.file("x.db"), "--smoke"}, out, err) == 2);
+    CHECK_THAT(err.str(), Contains(file + ": steps[1].seed.wdl: expected [wins, draws, losses]"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("x.db")));
 }
