@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: arbiter ladder CONFIG.json [--db FILE] [--shard K/N] [--smoke] [--tc-scale F]\n"
     "                      [--games N | --target-error E [--max-games N]] [--tempo PATH]\n"
-    "                      [--concurrency N] [--verbose] [--no-db-check]\n"
+    "                      [--concurrency N] [--verbose] [--no-db-check] [--record-plan]\n"
     "  Plays every step's gauntlet and WAC run of a feature ladder (ci/ladders/*.json) into the\n"
     "  database; re-running resumes. --smoke: fixed nodes, a few games, 10 WAC positions.\n"
     "  --games N: games per opponent (and head to head) instead of the config's, for quick runs.\n"
@@ -26,6 +26,8 @@ constexpr const char* kUsage =
     "  error, until every improvement is within E Elo; --max-games N stops it at N games of the\n"
     "  ladder (target not met). Decided from the database: re-running continues; shards aim at\n"
     "  E*sqrt(N) on their own games, and re-running unsharded on the merged file completes it.\n"
+    "  --record-plan: play nothing; store the file's plan (its seed figures and description) for a\n"
+    "  ladder already played with the same flags, so the report shows figures the file gained since.\n"
     "  Then: arbiter report features --db FILE\n";
 
 constexpr std::int64_t kMaxCount = std::numeric_limits<int>::max();
@@ -99,6 +101,9 @@ void read_word(FlagReader& flags, LadderArgs& parsed) {
     } else if (name == "verbose") {
         flags.no_value();
         parsed.runner.verbose = true;
+    } else if (name == "record-plan") {
+        flags.no_value();
+        parsed.runner.record_plan = true;
     } else if (name == "no-db-check") {
         flags.no_value();
         parsed.runner.check_db_pages = false;
@@ -133,7 +138,7 @@ LadderArgs parse_args(const std::vector<std::string>& args) {
 ladder::LadderPlan make_plan(const LadderArgs& args) {
     ladder::LadderPlan plan = ladder::make_plan(ladder::load_ladder_config(args.config_path), args.plan);
     for (const auto& step : plan.steps) {
-        if (step.step.rev.empty() && step.spec.cmd.empty())
+        if (step.step.rev.empty() && step.spec.cmd.empty() && !args.runner.record_plan)
             throw UsageError("--tempo",
                              "no tempo beside arbiter and the ladder gives no engine.cmd; give --tempo PATH");
     }

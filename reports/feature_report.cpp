@@ -15,6 +15,7 @@
 #include "reports/commits_report.h"
 #include "reports/ladder_precision.h"
 #include "reports/report_text.h"
+#include "reports/seed_comparison.h"
 
 namespace arbiter::reports {
 namespace {
@@ -144,6 +145,19 @@ std::string marked(stats::RatingBound bound, const std::string& cell) {
     return bound == stats::RatingBound::exact ? cell : std::string(stats::bound_marker(bound)) + " " + cell;
 }
 
+std::string wac_cell(const StepFigures& f) {
+    return f.wac ? std::to_string(f.wac->solved) + "/" + std::to_string(f.wac->positions) : "";
+}
+
+std::string improvement_cell(const StepFigures& f) {
+    return f.improvement ? marked(f.improvement_bound, difference_cell(*f.improvement, f.improvement_error)) : "";
+}
+
+// "3010 ± 24": a rating without its games, for the comparison table.
+std::string rating_without_games(double rating, std::optional<double> error95) {
+    return whole(rating) + (error95 && *error95 > 0 ? " \xC2\xB1 " + whole(*error95) : std::string());
+}
+
 Table steps_table(const LadderData& data, const std::vector<StepFigures>& figures, db::Database& database) {
     Table table;
     table.caption = "Feature ladder " + data.name;
@@ -152,40 +166,27 @@ Table steps_table(const LadderData& data, const std::vector<StepFigures>& figure
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
         const auto& step = data.steps[i];
         const StepFigures& f = figures[i];
-        const std::string wac = f.wac ? std::to_string(f.wac->solved) + "/" + std::to_string(f.wac->positions) : "";
         const std::string elo = f.rating ? marked(f.bound, rating_cell(*f.rating, f.error, f.games)) : "";
-        const std::string improvement =
-            f.improvement ? marked(f.improvement_bound, difference_cell(*f.improvement, f.improvement_error)) : "";
-        table.rows.push_back(
-            {step.label, step.category, step_date(data, step), step_rev(step, database), wac, elo, improvement});
+        table.rows.push_back({step.label, step.category, step_date(data, step), step_rev(step, database), wac_cell(f),
+                              elo, improvement_cell(f)});
     }
     return table;
 }
 
-// The seed's own table (the ladder file's "seed" figures), in the same layout as the steps table,
-// so the two read side by side; none when the ladder gives no seed figures.
-std::optional<Table> seed_table(const LadderData& data) {
-    const nlohmann::json seed = data.plan.value("seed", nlohmann::json());
-    if (!seed.is_object() || !seed.contains("steps") || !seed["steps"].is_array()) return std::nullopt;
-    const std::string source = seed.value("source", std::string());
-    Table table;
-    table.caption = "The seed's figures, on its own rating scale" + (source.empty() ? std::string() : ": " + source);
-    table.columns = {"Feature", "Category", "Date", "Rev", "WAC", "Elo Rating", "Improvement"};
-    table.numeric = {false, false, false, false, true, true, true};
+// Our side of "The seed beside ours": the Steps table's cells, and the improvement when it is exact.
+std::vector<OurStepFigures> our_figures(const LadderData& data, const std::vector<StepFigures>& figures) {
+    std::vector<OurStepFigures> ours;
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
-        const nlohmann::json figures = i < seed["steps"].size() ? seed["steps"][i] : nlohmann::json();
-        const auto number = [&](const char* key, auto format) {
-            return figures.is_object() && figures.contains(key) && figures[key].is_number()
-                       ? format(figures[key].template get<double>())
-                       : std::string();
-        };
-        const auto text = [&](const char* key) {
-            return figures.is_object() ? figures.value(key, std::string()) : std::string();
-        };
-        table.rows.push_back({data.steps[i].label, data.steps[i].category, text("date"), text("rev"),
-                              number("wac", whole), number("elo", whole), number("improvement", signed_whole)});
+        const StepFigures& f = figures[i];
+        OurStepFigures step{data.steps[i].label, wac_cell(f), "", improvement_cell(f), std::nullopt, std::nullopt};
+        if (f.rating) step.elo = marked(f.bound, rating_without_games(*f.rating, f.error));
+        if (f.improvement && f.improvement_bound == stats::RatingBound::exact) {
+            step.improvement = f.improvement;
+            step.improvement_error95 = f.improvement_error;
+        }
+        ours.push_back(std::move(step));
     }
-    return table;
+    return ours;
 }
 
 Table players_table(const stats::RatingTable& ratings) {
@@ -270,6 +271,28 @@ std::string games_note(const LadderData& data) {
     return "Openings: " + listed(setups) + ". Step engine: " + listed(step_binaries);
 }
 
+// The time controls the games were played at, from the stored game runs ("1.2+0.01").
+std::string played_controls(const LadderData& data) {
+    std::set<std::string> controls;
+    for (const auto& run : data.runs)
+        if (run.kind != db::RunKind::ladder && run.kind != db::RunKind::epd && !run.time_control.empty())
+            controls.insert(run.time_control);
+    // Node-limited games have no clock: their runs say "inf", the plan says "nodes=N".
+    controls.erase("inf");
+    std::string played;
+    for (const auto& control : controls) played += (played.empty() ? "" : ", ") + control;
+    return played;
+}
+
+// "madchess-2.0-tc0.01-target at 1.2+0.01": the clock in the title, so that nobody takes the table
+// for one played at the seed's clock. Node-limited runs name the plan's limit instead.
+std::string titled_name(const LadderData& data) {
+    std::string clock = played_controls(data);
+    if (clock.empty() && data.plan.contains("time_control") && data.plan["time_control"].is_string())
+        clock = data.plan["time_control"].get<std::string>();
+    return clock.empty() ? data.name : data.name + " at " + clock;
+}
+
 std::vector<std::string> ladder_notes(const LadderData& data, db::Database& database) {
     std::vector<std::string> notes;
     const nlohmann::json& plan = data.plan;
@@ -280,14 +303,7 @@ std::vector<std::string> ladder_notes(const LadderData& data, db::Database& data
         notes.push_back("SMOKE RUN: fixed " + plan.value("time_control", std::string("nodes")) + ", " + games +
                         ", a few WAC positions. It checks the pipeline; the figures say little about strength.");
     }
-    std::set<std::string> controls;
-    for (const auto& run : data.runs)
-        if (run.kind != db::RunKind::ladder && run.kind != db::RunKind::epd && !run.time_control.empty())
-            controls.insert(run.time_control);
-    // Node-limited games have no clock: their runs say "inf", the plan says "nodes=N".
-    controls.erase("inf");
-    std::string played;
-    for (const auto& control : controls) played += (played.empty() ? "" : ", ") + control;
+    const std::string played = played_controls(data);
     if (plan.contains("time_control")) {
         notes.push_back("Time control played: " + (played.empty() ? plan["time_control"].get<std::string>() : played) +
                         " (ladder plan: " + plan["time_control"].get<std::string>() + ", tc scale " +
@@ -320,7 +336,7 @@ Report build_feature_report(db::Database& database, const FeatureReportOptions& 
     const LadderData data = load_ladder(database, pick_ladder(database, options.ladder));
     const std::vector<StepFigures> figures = step_figures(data);
     Report report;
-    report.title = "Feature ladder: " + data.name;
+    report.title = "Feature ladder: " + titled_name(data);
     report.notes = ladder_notes(data, database);
     Section ladder;
     ladder.heading = "Steps";
@@ -328,8 +344,9 @@ Report build_feature_report(db::Database& database, const FeatureReportOptions& 
     if (!fit_note(data).empty()) ladder.paragraphs.push_back(fit_note(data));
     ladder.charts = ladder_charts(data, figures);
     ladder.tables.push_back(steps_table(data, figures, database));
-    if (auto seed = seed_table(data)) ladder.tables.push_back(std::move(*seed));
     report.sections.push_back(std::move(ladder));
+    if (auto seed = seed_comparison_section(data.plan, our_figures(data, figures)))
+        report.sections.push_back(std::move(*seed));
     if (data.fit.table) {
         Section blocks;
         blocks.heading = "Results per step (Ordo style)";

@@ -4,7 +4,9 @@
 // with ratings from one joint maximum-likelihood fit over every game of the ladder (anchors from
 // the ladder's plan held fixed), the improvement's 95% error from the fit's covariance (which
 // holds the head-to-head games when they were played), an Ordo-style block per step, the
-// ladder and WAC charts, and, with an engine name, Elo and WAC over commits.
+// ladder and WAC charts, "The seed beside ours" when the plan carries the seed's figures
+// (reports/seed_comparison.h), and, with an engine name, Elo and WAC over commits. The title names
+// the clock the stored games were played at ("... at 1.2+0.01").
 
 #include <optional>
 #include <string>

@@ -108,9 +108,29 @@ double rating_difference(const Reader& r, const json& value, const std::string& 
     return given;
 }
 
+// `wdl`: [wins, draws, losses] of the seed's gauntlet for this step, at least one game.
+stats::WdlCounts read_record(const Reader& r, const json& value, const std::string& where) {
+    const auto count = [&](std::size_t i) { return value[i].is_number_integer() ? value[i].get<std::int64_t>() : -1; };
+    const bool counts = value.is_array() && value.size() == 3 && count(0) >= 0 && count(1) >= 0 && count(2) >= 0 &&
+                        count(0) <= kMaxSeedGames && count(1) <= kMaxSeedGames && count(2) <= kMaxSeedGames;
+    if (!counts || count(0) + count(1) + count(2) == 0)
+        r.fail(where, "expected [wins, draws, losses], three integers from 0 to " + std::to_string(kMaxSeedGames) +
+                          " with at least one game, got " + value.dump());
+    return stats::WdlCounts{count(0), count(1), count(2)};
+}
+
+double read_error95(const Reader& r, const json& value, const std::string& where) {
+    const double given = number(r, value, where);
+    if (!(given > 0 && given <= kMaxLadderError95))
+        r.fail(where, "expected a 95% error in Elo above 0 and at most " +
+                          std::to_string(static_cast<int>(kMaxLadderError95)) + ", got " + value.dump());
+    return given;
+}
+
 SeedFigures read_seed(const Reader& r, const json& in, const std::string& where) {
-    r.only_keys(in, {"date", "rev", "wac", "elo", "improvement"}, where);
-    if (in.empty()) r.fail(where, "give at least one of date, rev, wac, elo, improvement");
+    r.only_keys(in, {"date", "rev", "wac", "elo", "improvement", "wdl", "improvement_error95", "note"}, where);
+    if (in.empty())
+        r.fail(where, "give at least one of date, rev, wac, elo, improvement, wdl, improvement_error95, note");
     SeedFigures seed;
     if (in.contains("date")) seed.date = read_date(r, in.at("date"), where + ".date");
     if (in.contains("rev")) seed.rev = r.text(in.at("rev"), where + ".rev");
@@ -118,6 +138,13 @@ SeedFigures read_seed(const Reader& r, const json& in, const std::string& where)
     if (in.contains("elo")) seed.elo = rating(r, in.at("elo"), where + ".elo");
     if (in.contains("improvement"))
         seed.improvement = rating_difference(r, in.at("improvement"), where + ".improvement");
+    if (in.contains("wdl")) seed.record = read_record(r, in.at("wdl"), where + ".wdl");
+    if (in.contains("improvement_error95"))
+        seed.improvement_error95 = read_error95(r, in.at("improvement_error95"), where + ".improvement_error95");
+    if (in.contains("note")) {
+        seed.note = r.text(in.at("note"), where + ".note");
+        if (seed.note.empty()) r.fail(where + ".note", "expected a non-empty string");
+    }
     return seed;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
+#include "harness/stats/wdl_counts.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::ladder {
@@ -32,13 +33,23 @@ inline constexpr double kMaxLadderRating = 5000;
 
 // What the seed (the engine whose history the ladder re-walks) published for this step, on its
 // own rating scale, so the report can show it beside the ladder's own figures. Every field optional.
+// The seed's improvement has a 95% error when the file quotes one, or from the records of this
+// step's and the previous step's gauntlets (stats::gauntlet_rating_error95).
 struct SeedFigures {
     std::string date;  // YYYY-MM-DD, a real calendar day
     std::string rev;   // the seed's build or commit
     std::optional<std::int64_t> wac;
     std::optional<double> elo;
     std::optional<double> improvement;
+    std::optional<stats::WdlCounts> record;     // `wdl`: the step's W/D/L in the seed's gauntlet (its Ordo line)
+    std::optional<double> improvement_error95;  // as the seed quotes it
+    std::string note;                           // where the figures come from, when not the seed_source
 };
+
+// A 95% error the file may quote: above 0 and at most the width of the rating range.
+inline constexpr double kMaxLadderError95 = kMaxLadderRating - kMinLadderRating;
+// `wdl` counts: far above any gauntlet, and small enough that their sum cannot overflow.
+inline constexpr std::int64_t kMaxSeedGames = 1'000'000'000;
 
 struct LadderStep {
     std::string id;        // short, stable; part of the engine name ("tempo 13 HistoryLmr")

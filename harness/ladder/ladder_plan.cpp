@@ -188,6 +188,9 @@ nlohmann::json seed_json(const LadderPlan& plan) {
         if (seed.wac) figures["wac"] = *seed.wac;
         if (seed.elo) figures["elo"] = *seed.elo;
         if (seed.improvement) figures["improvement"] = *seed.improvement;
+        if (seed.record) figures["wdl"] = {seed.record->wins, seed.record->draws, seed.record->losses};
+        if (seed.improvement_error95) figures["improvement_error95"] = *seed.improvement_error95;
+        if (!seed.note.empty()) figures["note"] = seed.note;
         steps.push_back(figures);
     }
     if (!any) return nullptr;

@@ -1,6 +1,8 @@
 #include "harness/ladder/ladder_runner.h"
 
 #include <algorithm>
+#include <set>
+
 #include <nlohmann/json.hpp>
 
 #include "db/database.h"
@@ -57,12 +59,53 @@ int play_fixed_counts(const StepContext& context) {
     return worst;
 }
 
+// What a recorded plan may change: text for the report. Everything else decides the games (steps,
+// opponents, clock, WAC) or their fit (anchors), which only a played run may set.
+const std::set<std::string> kReportOnlyPlanKeys{"seed", "description"};
+
+std::string changed_keys(const nlohmann::json& played, const nlohmann::json& wanted) {
+    std::set<std::string> keys;
+    for (const auto& [key, value] : played.items())
+        if (!kReportOnlyPlanKeys.count(key) && (!wanted.contains(key) || wanted[key] != value)) keys.insert(key);
+    for (const auto& [key, value] : wanted.items())
+        if (!kReportOnlyPlanKeys.count(key) && !played.contains(key)) keys.insert(key);
+    std::string listing;
+    for (const auto& key : keys) listing += (listing.empty() ? "" : ", ") + key;
+    return listing;
+}
+
+// --record-plan: the newest ladder run is the plan the report reads. It takes the status of the
+// plan it follows, whose games it describes.
+int record_plan(const LadderPlan& plan, const RunnerOptions& options, db::Database& database, RunnerIo io) {
+    std::optional<db::RunRecord> played;
+    for (const auto& run : database.runs_of_ladder(plan.ladder))
+        if (run.kind == db::RunKind::ladder) played = run;
+    if (!played) {
+        io.err << "arbiter ladder: --record-plan: " << options.db << " holds no ladder " << plan.ladder
+               << " (the file and the flags name it; give the flags it was played with)\n";
+        return 2;
+    }
+    const nlohmann::json stored = nlohmann::json::parse(played->config_json, nullptr, false);
+    if (const std::string changed = changed_keys(stored, plan_json(plan)); !changed.empty()) {
+        io.err << "arbiter ladder: --record-plan: the file's plan differs from the one played in " << changed
+               << "; play the ladder instead\n";
+        return 2;
+    }
+    const db::RunRecord umbrella = ladder_run(plan, database);
+    if (umbrella.id != played->id) database.set_run_status(umbrella.id, played->status);
+    io.out << "ladder " << plan.ladder << ": plan recorded as run " << umbrella.id << " in " << options.db
+           << ", no game played; report: arbiter report features --db " << options.db << " --ladder " << plan.ladder
+           << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io) {
     db::OpenOptions open_options;
     open_options.check_pages = options.check_db_pages;
     db::Database database(options.db, open_options);
+    if (options.record_plan) return record_plan(plan, options, database, io);
     const db::RunRecord umbrella = ladder_run(plan, database);
     print_header(plan, options, umbrella.id, io.out);
     const StepContext context{plan, options, io, database};

@@ -20,6 +20,9 @@ struct RunnerOptions {
     int concurrency = 0;         // 0 = number of cores
     bool verbose = false;        // also print the scheduler's per-game lines
     bool check_db_pages = true;  // PRAGMA quick_check on the database before the ladder writes into it
+    // --record-plan: store the file's plan (its seed figures, its description) as the ladder's newest
+    // run and play nothing, for a ladder already played whose file gained figures since.
+    bool record_plan = false;
 };
 
 struct RunnerIo {
@@ -29,7 +32,8 @@ struct RunnerIo {
 };
 
 // Exit status: 0 every step complete, 1 a run failed or was interrupted, 2 bad input (an engine
-// option or limit the scheduler refused).
+// option or limit the scheduler refused). With record_plan: 0 recorded, 2 when the database holds
+// no plan of this ladder or the file's plan differs from it in more than the seed and description.
 int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io);
 
 }  // namespace arbiter::ladder

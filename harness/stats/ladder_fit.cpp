@@ -3,11 +3,10 @@
 #include <stdexcept>
 
 #include "harness/stats/bayeselo.h"
+#include "harness/stats/elo.h"
 
 namespace arbiter::stats {
 namespace {
-
-constexpr double kZ95 = 1.959963984540054;
 
 std::int64_t games_in(const PairMatrix& results) {
     std::int64_t games = 0;

@@ -75,9 +75,36 @@ TEST_CASE("default ladder: the MadChess 2.0 order, each step adding its switches
     CHECK(arbiter::tc::to_pgn_string(config.tc) == "120+1");
     CHECK(config.wac.movetime_ms == 3000);
     REQUIRE(config.opponents.size() >= 2);
-    // phalanx carries the catalogue's CCRL anchor, which puts the table on a known scale.
+    // phalanx carries the catalogue's anchor (its CCRL Blitz rating), which fixes the table's scale:
+    // phalanx-anchored at the clock played, not a CCRL rating (docs/ladders.md).
     CHECK(std::any_of(config.opponents.begin(), config.opponents.end(),
                       [](const auto& opponent) { return opponent.name == "phalanx" && opponent.anchor.has_value(); }));
+}
+
+TEST_CASE("default ladder: the seed's 2.0 figures agree with themselves", "[unit]") {
+    const LadderConfig config = load_ladder_config(kDefaultLadder);
+    CHECK_FALSE(config.seed_source.empty());
+    // Builds 020 to 044: every improvement is the difference of the published Elo figures, and every
+    // Ordo line holds the seed's 800 games.
+    std::optional<double> elo_before;
+    for (std::size_t i = 0; i < 14; ++i) {
+        INFO("step " << i + 1 << " " << config.steps[i].id);
+        REQUIRE(config.steps[i].seed);
+        const SeedFigures& seed = *config.steps[i].seed;
+        REQUIRE(seed.elo);
+        if (elo_before) CHECK(seed.improvement == *seed.elo - *elo_before);
+        elo_before = seed.elo;
+        if (seed.record) CHECK(seed.record->games() == 800);
+        CHECK(seed.record.has_value() == (config.steps[i].id != "HashMove"));  // Build 023's line is not to hand
+    }
+    CHECK(config.steps[0].seed->date == "2014-11-25");
+    CHECK(config.steps[9].seed->record == arbiter::stats::WdlCounts{271, 150, 379});  // Build 034
+    CHECK(config.steps[12].seed->date.empty());  // Build 040: no date or WAC in the posts to hand
+    CHECK_FALSE(config.steps[12].seed->wac);
+    // Steps 14 to 16 are not in the seed's table: each says where its figures come from, or that none exist.
+    for (std::size_t i = 13; i < 16; ++i) CHECK_FALSE(config.steps[i].seed->note.empty());
+    CHECK_FALSE(config.steps[14].seed->improvement);
+    CHECK_FALSE(config.steps[15].seed->improvement);
 }
 
 TEST_CASE("ladder files: mistakes name the file and the field", "[unit]") {

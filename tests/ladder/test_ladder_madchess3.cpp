@@ -80,9 +80,19 @@ TEST_CASE("seed figures reach the plan for the report; ladders without them keep
     CHECK(json["seed"]["steps"][0]["elo"] == 2096.0);
     CHECK(json["seed"]["steps"][4]["wac"] == 279);
     CHECK(json["seed"]["steps"][2]["date"] == "2018-12-03");
-    CHECK_FALSE(json["seed"]["steps"][1].contains("wac"));
-    const LadderConfig two = load_ladder_config(std::string(REPO_ROOT_DIR) + "/ci/ladders/madchess-2.0.json");
-    CHECK_FALSE(plan_json(make_plan(two, smoke)).contains("seed"));
+    // Eval tuning's row and both dates the table's first post gives.
+    CHECK(json["seed"]["steps"][0]["date"] == "2018-11-08");
+    CHECK(json["seed"]["steps"][1]["date"] == "2018-11-24");
+    CHECK(json["seed"]["steps"][1]["wac"] == 272);
+    CHECK(json["seed"]["steps"][1]["elo"] == 2143.0);
+    for (std::size_t i = 1; i < 7; ++i) CHECK(json["seed"]["steps"][i]["improvement_error95"] == 20.0);
+    // Every improvement is the difference of the published Elo figures.
+    for (std::size_t i = 1; i < 7; ++i)
+        CHECK(three.steps[i].seed->improvement == *three.steps[i].seed->elo - *three.steps[i - 1].seed->elo);
+    // A ladder without seed figures keeps its plan (and so its stored run).
+    LadderConfig bare = three;
+    for (auto& step : bare.steps) step.seed.reset();
+    CHECK_FALSE(plan_json(make_plan(bare, smoke)).contains("seed"));
 }
 
 TEST_CASE("seed figures: mistakes name the field", "[unit]") {
@@ -92,4 +102,39 @@ TEST_CASE("seed figures: mistakes name the field", "[unit]") {
     check_seed_error(R"({"score": 1})", "steps[0].seed.score: unknown key");
     check_seed_error(R"({})", "steps[0].seed: give at least one of");
     check_seed_error(R"(3)", "steps[0].seed: expected an object");
+}
+
+TEST_CASE("seed records, quoted errors and notes: read, carried into the plan, mistakes named", "[unit]") {
+    const std::string text = R"({"name": "t", "steps": )" + kSteps +
+                             R"({"wdl": [305, 170, 325], "improvement_error95": 20, "note": "Build 040 post"}}],
+                                "gauntlet": {"opponents": [{"conf": "hoichess"}]}})";
+    const LadderConfig config = ladder_config_from_text(text, "x.json", ".");
+    REQUIRE(config.steps[0].seed);
+    CHECK(config.steps[0].seed->record == arbiter::stats::WdlCounts{305, 170, 325});
+    CHECK(config.steps[0].seed->improvement_error95 == 20.0);
+    CHECK(config.steps[0].seed->note == "Build 040 post");
+    PlanOptions smoke;
+    smoke.smoke = true;
+    const auto figures = plan_json(make_plan(config, smoke))["seed"]["steps"][0];
+    CHECK(figures["wdl"] == nlohmann::json::array({305, 170, 325}));
+    CHECK(figures["improvement_error95"] == 20.0);
+    CHECK(figures["note"] == "Build 040 post");
+
+    const std::string wdl = "x.json: steps[0].seed.wdl: expected [wins, draws, losses]";
+    check_seed_error(R"({"wdl": [1, 2]})", wdl);
+    check_seed_error(R"({"wdl": [1, 2, 3, 4]})", wdl);
+    check_seed_error(R"({"wdl": [1, -2, 3]})", wdl);
+    check_seed_error(R"({"wdl": [1, 2.5, 3]})", wdl);
+    check_seed_error(R"({"wdl": ["305", 170, 325]})", wdl);
+    check_seed_error(R"({"wdl": [0, 0, 0]})", wdl);
+    check_seed_error(R"({"wdl": [1, 2, 1000000001]})", wdl);
+    check_seed_error(R"({"wdl": {"w": 1}})", wdl);
+    const std::string error = "x.json: steps[0].seed.improvement_error95: expected a 95% error in Elo above 0";
+    check_seed_error(R"({"improvement_error95": 0})", error);
+    check_seed_error(R"({"improvement_error95": -20})", error);
+    check_seed_error(R"({"improvement_error95": 6001})", error);
+    check_seed_error(R"({"improvement_error95": "20"})", "steps[0].seed.improvement_error95: expected a number");
+    check_seed_error(R"({"note": ""})", "x.json: steps[0].seed.note: expected a non-empty string");
+    check_seed_error(R"({"note": 44})", "x.json: steps[0].seed.note: expected a string");
+    check_seed_error(R"({"note": "a\nb"})", "x.json: steps[0].seed.note: control character");
 }

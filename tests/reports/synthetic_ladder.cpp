@@ -13,11 +13,11 @@ std::int64_t engine_id(db::Database& database, const std::string& name) {
 }
 
 db::RunRecord make_run(db::Database& database, db::RunKind kind, const nlohmann::json& config,
-                       const std::string& ladder) {
+                       const std::string& ladder, const std::string& time_control) {
     db::RunRecord run;
     run.kind = kind;
     run.config_json = config.dump();
-    run.time_control = "nodes=1000";
+    run.time_control = time_control;
     run.ladder = ladder;
     return database.find_or_create_run(run);
 }
@@ -47,7 +47,8 @@ void store_games(db::Database& database, std::int64_t run_id, const std::vector<
 
 void store_wac(db::Database& database, const SyntheticLadder& ladder, std::size_t step) {
     const std::string& player = ladder.players[step];
-    const db::RunRecord run = make_run(database, db::RunKind::epd, {{"engine", player}, {"suite", "WAC"}}, "");
+    const db::RunRecord run =
+        make_run(database, db::RunKind::epd, {{"engine", player}, {"suite", "WAC"}}, "", ladder.time_control);
     database.assign_run_to_ladder(run.id, ladder.name);
     std::vector<db::EpdResultRecord> rows;
     for (int i = 0; i < 10; ++i) {
@@ -107,12 +108,13 @@ void write_synthetic_ladder(db::Database& database, const SyntheticLadder& ladde
                         {"games_per_opponent", 10},
                         {"anchors", {{ladder.opponents[0], ladder.anchor}}},
                         {"wac", {{"movetime_ms", 50}, {"positions", 10}}}};
-    make_run(database, db::RunKind::ladder, plan, ladder.name);
+    make_run(database, db::RunKind::ladder, plan, ladder.name, ladder.time_control);
     const auto games = ladder.games.empty() ? synthetic_games(ladder) : ladder.games;
     for (std::size_t step = 0; step < ladder.players.size(); ++step) {
         nlohmann::json engines = nlohmann::json::array({nlohmann::json{{"name", ladder.players[step]}}});
-        const db::RunRecord run = make_run(database, db::RunKind::gauntlet,
-                                           {{"engines", engines}, {"tournament", "gauntlet"}, {"step", step}}, "");
+        const db::RunRecord run =
+            make_run(database, db::RunKind::gauntlet,
+                     {{"engines", engines}, {"tournament", "gauntlet"}, {"step", step}}, "", ladder.time_control);
         store_games(database, run.id, games[step]);
         database.assign_run_to_ladder(run.id, ladder.name);
         store_wac(database, ladder, step);

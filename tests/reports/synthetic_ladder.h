@@ -21,6 +21,7 @@ struct SyntheticLadder {
     std::vector<std::string> labels{"Baseline things", "Tapered eval", "Null move"};
     std::vector<std::string> opponents{"anchor-a", "floater"};
     double anchor = 2000.0;                             // rating of anchor-a
+    std::string time_control = "nodes=1000";            // of every run, as the database stores it
     std::vector<int> wac_solved{3, 5, 8};               // of 10 positions
     std::vector<std::vector<SyntheticResult>> games{};  // per step; empty: synthetic_games()
 };

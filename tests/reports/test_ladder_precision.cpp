@@ -188,36 +188,6 @@ TEST_CASE("precision section: each improvement's LOS, and the steps below 95 % n
     }
 }
 
-TEST_CASE("the seed's figures from the plan make a second table in the steps' layout", "[unit]") {
-    test_support::TempDir dir;
-    db::Database database(dir.file("ladder.db"));
-    const testing::SyntheticLadder ladder;
-    testing::write_synthetic_ladder(database, ladder);
-    CHECK(section(reports::build_feature_report(database, {}), "Steps").tables.size() == 1);  // no seed figures
-    db::RunRecord run;
-    run.kind = db::RunKind::ladder;
-    run.ladder = ladder.name;
-    run.config_json = nlohmann::json{{"ladder", ladder.name},
-                                     {"anchors", {{ladder.opponents[0], ladder.anchor}}},
-                                     {"seed",
-                                      {{"source", "the seed's blog"},
-                                       {"steps",
-                                        {{{"rev", "058"}, {"wac", 269}, {"elo", 2096}},
-                                         nullptr,
-                                         {{"date", "2018-12-27"}, {"improvement", 119}}}}}}}
-                          .dump();
-    database.find_or_create_run(run);
-    const reports::Report report = reports::build_feature_report(database, {});
-    const auto& tables = section(report, "Steps").tables;
-    REQUIRE(tables.size() == 2);
-    CHECK(tables[1].columns == tables[0].columns);
-    CHECK(tables[1].caption.find("the seed's blog") != std::string::npos);
-    CHECK(tables[1].rows.at(0) == std::vector<std::string>{ladder.labels[0], "Baseline", "", "058", "269", "2096", ""});
-    CHECK(tables[1].rows.at(1).at(6).empty());
-    CHECK(tables[1].rows.at(2).at(2) == "2018-12-27");
-    CHECK(tables[1].rows.at(2).at(6) == "+119");
-}
-
 TEST_CASE("precision section: the games sentence names head to head only when the ladder played it", "[unit]") {
     test_support::TempDir dir;
     db::Database database(dir.file("ladder.db"));
