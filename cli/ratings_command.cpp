@@ -12,7 +12,7 @@
 #include "harness/pgn/reader.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/ratings_output.h"
-#include "harness/stats/stored_pairs.h"
+#include "harness/stats/stored_counts.h"
 
 namespace arbiter::cli {
 namespace {

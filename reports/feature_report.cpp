@@ -11,7 +11,7 @@
 #include "harness/stats/ladder_fit.h"
 #include "harness/stats/ratings.h"
 #include "harness/stats/ratings_output.h"
-#include "harness/stats/stored_pairs.h"
+#include "harness/stats/stored_counts.h"
 #include "reports/commits_report.h"
 #include "reports/ladder_precision.h"
 #include "reports/report_text.h"

@@ -3,18 +3,15 @@
 #include <map>
 #include <utility>
 
+#include "harness/stats/stored_counts.h"
+
 namespace arbiter::reports {
 
-// The one conversion from db's counts to stats' types: db/ sits below harness/ and cannot use
-// harness/stats, so its queries return their own RunPairStats.
 void add_run_stats(Matchup& matchup, const db::RunPairStats& stats) {
-    matchup.wdl.wins += stats.wins;
-    matchup.wdl.draws += stats.draws;
-    matchup.wdl.losses += stats.losses;
-    const auto& p = stats.pentanomial;
-    matchup.penta.ll += p[0], matchup.penta.ld += p[1], matchup.penta.dd_wl += p[2], matchup.penta.wd += p[3],
-        matchup.penta.ww += p[4];
-    matchup.complete_pairs += p[0] + p[1] + p[2] + p[3] + p[4];
+    matchup.wdl += stats::wdl_of(stats);
+    const stats::PentaCounts penta = stats::penta_of(stats);
+    matchup.penta += penta;
+    matchup.complete_pairs += penta.pairs();
 }
 
 stats::EloEstimate estimate(const Matchup& matchup) {

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <map>
 
+#include "harness/stats/stored_counts.h"
+
 namespace arbiter::reports {
 namespace {
 
@@ -43,9 +45,7 @@ std::vector<FirstEngineGame> games_between(db::Database& database, std::int64_t 
     database.for_each_game_of_run(query, [&](const db::GameRecord& game) {
         const bool first_white = game.white == first && game.black == second;
         if (!first_white && !(game.white == second && game.black == first)) return true;
-        const double white_points = game.result == db::GameResult::white_win ? 1.0
-                                    : game.result == db::GameResult::draw    ? 0.5
-                                                                             : 0.0;
+        const double white_points = stats::white_points(game.result);
         games.push_back({game.pair_index, first_white ? white_points : 1.0 - white_points});
         return true;
     });

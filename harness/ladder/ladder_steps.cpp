@@ -9,7 +9,7 @@
 #include "harness/epdrun/epd_run.h"
 #include "harness/runner/engine_setup.h"
 #include "harness/runner/tournament.h"
-#include "harness/stats/stored_pairs.h"
+#include "harness/stats/stored_counts.h"
 
 namespace arbiter::ladder::detail {
 namespace {

@@ -12,7 +12,7 @@
 #include "harness/ladder/ladder_allocation.h"
 #include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
-#include "harness/stats/stored_pairs.h"
+#include "harness/stats/stored_counts.h"
 
 namespace arbiter::ladder {
 namespace {

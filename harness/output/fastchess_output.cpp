@@ -12,7 +12,7 @@ namespace {
 // The figures are pentanomial as the SPRT test counts, else when the pairing has pairs.
 bool shows_pentanomial(const schedule::PairingResults& results, const std::optional<schedule::SprtSetup>& sprt) {
     const auto& p = results.penta;
-    return sprt ? sprt->pentanomial : p.ll + p.ld + p.dd_wl + p.wd + p.ww > 0;
+    return sprt ? sprt->pentanomial : p.pairs() > 0;
 }
 
 }  // namespace

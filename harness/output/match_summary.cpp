@@ -117,8 +117,7 @@ std::string score_line(const std::string& first, const std::string& second, cons
 
 void print_pairing_summary(std::ostream& out, const std::string& first, const std::string& second,
                            const PairingResults& results, const std::optional<SprtSetup>& sprt, const Pace& pace) {
-    const bool pentanomial =
-        results.penta.ll + results.penta.ld + results.penta.dd_wl + results.penta.wd + results.penta.ww > 0;
+    const bool pentanomial = results.penta.pairs() > 0;
     out << "--------------------------------------------------------------------\n";
     out << "Results of " << first << " vs " << second << " (" << results.games() << " games):\n";
     if (auto e = estimate(results, pentanomial)) {

@@ -10,6 +10,7 @@
 #include "harness/runner/engine_probe.h"
 #include "harness/output/output_texts.h"
 #include "harness/schedule/run_identity.h"
+#include "harness/stats/stored_counts.h"
 #include "harness/runner/tournament_state.h"
 #include "harness/tc/time_control.h"
 
@@ -230,9 +231,7 @@ static bool carried(const Tournament::State& state, const ScheduledGame& game) {
     return static_cast<std::int64_t>(game.number) <= state.carried_games;
 }
 
-static double white_score_of(const db::GameRecord& stored) {
-    return stored.result == db::GameResult::white_win ? 1.0 : stored.result == db::GameResult::black_win ? 0.0 : 0.5;
-}
+static double white_score_of(const db::GameRecord& stored) { return stats::white_points(stored.result); }
 
 // The run's games, streamed one at a time (a run may hold millions): by pair, then game.
 static db::RunGamesQuery run_games(const Tournament::State& state) {

@@ -40,18 +40,9 @@ void Tally::add(const ScheduledGame& game, double white_score, std::size_t pair_
 void Tally::add_carried(const config::CarriedResults& carried) {
     PairingResults& results = pairings_.front();
     const stats::WdlCounts& wdl = carried.wdl;
-    results.wdl.wins += wdl.wins;
-    results.wdl.losses += wdl.losses;
-    results.wdl.draws += wdl.draws;
-    // fastchess carries whole pairs only.
-    results.paired_wdl.wins += wdl.wins;
-    results.paired_wdl.losses += wdl.losses;
-    results.paired_wdl.draws += wdl.draws;
-    results.penta.ll += carried.penta.ll;
-    results.penta.ld += carried.penta.ld;
-    results.penta.dd_wl += carried.penta.dd_wl;
-    results.penta.wd += carried.penta.wd;
-    results.penta.ww += carried.penta.ww;
+    results.wdl += wdl;
+    results.paired_wdl += wdl;  // fastchess carries whole pairs only
+    results.penta += carried.penta;
     const Pairing& pairing = schedule_.pairings().front();
     const std::size_t first = player_of_engine_[pairing.first];
     const std::size_t second = player_of_engine_[pairing.second];
@@ -77,7 +68,7 @@ SprtSetup sprt_setup(const config::SprtSpec& spec, bool paired_games) {
 std::optional<stats::SprtResult> sprt_state(const SprtSetup& setup, const PairingResults& results) {
     const stats::PentaCounts& p = results.penta;
     if (setup.pentanomial) {
-        if (p.ll + p.ld + p.dd_wl + p.wd + p.ww == 0) return std::nullopt;
+        if (p.pairs() == 0) return std::nullopt;
         return stats::run_sprt(p, setup.parameters);
     }
     if (results.games() == 0) return std::nullopt;

@@ -56,6 +56,12 @@ struct PentaCounts {
     std::int64_t dd_wl = 0;
     std::int64_t wd = 0;
     std::int64_t ww = 0;
+
+    std::int64_t pairs() const { return ll + ld + dd_wl + wd + ww; }
+    PentaCounts& operator+=(const PentaCounts& more) {
+        ll += more.ll, ld += more.ld, dd_wl += more.dd_wl, wd += more.wd, ww += more.ww;
+        return *this;
+    }
     bool operator==(const PentaCounts&) const = default;
     // Counts a finished pair by the first engine's points in it: 0, 0.5, 1, 1.5 or 2.
     void add_pair(double first_points);
