@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli/match_flags.h"
 #include "harness/config/match_config.h"
 #include "harness/runner/forfeits.h"
@@ -126,4 +128,26 @@ TEST_CASE("forfeits are the losses by illegal move, disconnection, stall and tim
     CHECK(arbiter::runner::over_forfeit_limit(players, 0.4).empty());
     CHECK(arbiter::runner::over_forfeit_limit(players, 0.0).size() == 2);
     CHECK(arbiter::runner::over_forfeit_limit({PlayerForfeits{"clean", 6}}, 0.0).empty());
+}
+
+// glaurung 2.2 under a node limit answers `bestmove (none)` where its root moves' quiescence search
+// alone needs more nodes than the limit, in any search but its process's first (README: reference
+// opponents). This opening is such a position, with glaurung to move in one game of each pair.
+TEST_CASE("glaurung's bestmove (none) under nodes= is caught by the gate", "[integration]") {
+    if (::access("/usr/games/glaurung", X_OK) != 0) {
+        WARN("/usr/games/glaurung missing: skipped");
+        return;
+    }
+    test_support::TempDir dir;
+    const std::string book =
+        dir.write("tactical.epd", "r2n1rk1/1ppbq2p/3bP1p1/p5N1/2B3n1/P1N5/1PQ2PPP/R1B1R1K1 b - -\n");
+    const auto result = test_support::run_match_in_process(
+        Words{"-engine", "conf=glaurung", "-openings", "file=" + book, "format=epd", "-logdir", "off"} +
+        misbehaving("steady") +
+        Words{"-each", "nodes=3000", "-games", "2", "-repeat", "-concurrency", "1", "--db", dir.file("g.db"),
+              "--fail-on-forfeits"});
+    INFO(result.out << result.err);
+    CHECK(result.out.find("makes an illegal move: (none)") != std::string::npos);
+    CHECK(result.code == 2);
+    CHECK(result.err.find(kFailure + "glaurung forfeited 2 of 2 games (illegal move 2)") != std::string::npos);
 }
