@@ -97,6 +97,8 @@ TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOption
         const std::exception_ptr cause = std::current_exception();
         throw MatchRefused(MatchRefused::Stage::open_database, cause, message_of(cause));
     }
+    // Once the run has a database: the engines' start-up checks below already write their logs.
+    announce_stderr_logs(config, engines, err);
     const InterruptGuard interrupts;
     const TournamentIo io{out, err, options.live_progress, interrupts.flag(), log};
     // Tournament's constructor loads the book, checks every engine and opens the output files
