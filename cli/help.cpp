@@ -85,6 +85,8 @@ Match flags:
   -version  -help (with -dialect cutechess|fastchess: answered as that tool, naming arbiter)
   --resume RUN (continue that run, even if finished)  --new (always a new run; by default an
   interrupted run is resumed, a finished one or one of a rebuilt engine starts a new run)
+  --fail-on-h0 (an SPRT accepting H0 exits 1)  --fail-on-forfeits [SHARE] (exit 2 naming any player
+  that lost more than SHARE, default 0.5, of its games by illegal move, crash, no answer or time)
 
 Time controls (tc=): moves/seconds+increment or m:ss, e.g. tc=120+1 (2+1 bullet), tc=40/60, tc=0:30+0.1.
 

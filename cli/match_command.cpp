@@ -29,12 +29,23 @@ ExitStatus exit_status(const runner::TournamentOutcome& outcome, bool fail_on_h0
     return ExitStatus::failed;
 }
 
+// --fail-on-forfeits: a player that forfeited most of its games is a broken engine or machine, not
+// a weak player, whatever the run's verdict; exit 2 like an engine that cannot start.
+int report_forfeiters(const std::vector<runner::PlayerForfeits>& forfeiters, double limit, std::ostream& err) {
+    for (const auto& player : forfeiters) {
+        err << "arbiter: infrastructure failure: " << runner::describe_forfeits(player) << ", more than " << limit * 100
+            << "% (--fail-on-forfeits)\n";
+    }
+    return code(ExitStatus::bad_input);
+}
+
 int report_outcome(const runner::TournamentOutcome& outcome, const MatchRequest& request, std::ostream& err) {
     // Scripts (ci/nightly) and `arbiter report run --run ID` need the id; stderr keeps stdout cutechess-shaped.
     err << "arbiter: games stored as run " << outcome.run_id << " in " << request.config.db << '\n';
     if (outcome.end == RunEnd::failed) err << "arbiter: run failed: " << outcome.message << '\n';
     if (outcome.end == RunEnd::bad_config) err << "arbiter: " << outcome.message << '\n';
     if (outcome.end == RunEnd::interrupted) err << "arbiter: " << outcome.message << '\n';
+    if (!outcome.forfeiters.empty()) return report_forfeiters(outcome.forfeiters, *request.options.forfeit_limit, err);
     return code(exit_status(outcome, request.fail_on_h0));
 }
 
@@ -84,6 +95,8 @@ std::string match_usage() {
            "                      [-variant standard|fischerandom]\n"
            "                      [-tb DIR[:DIR...] [-tbpieces N] [-tbignore50] [-tbadjudicate BOTH|WIN_LOSS|DRAW]]\n"
            "                      [-sprt elo0=E elo1=E alpha=A beta=B model=normalized|logistic|bayesian] [--fail-on-h0]\n"
+           "                      [--fail-on-forfeits [SHARE]] (exit 2 naming any player that lost more than\n"
+           "                       SHARE, default 0.5, of its games by illegal move, crash, no answer or time)\n"
            "                      [-ratinginterval N] [-output format=cutechess|fastchess]\n"
            "                      [-pgnout FILE [min]] [-epdout FILE] [-logdir DIR|off]\n"
            "                      [-pgnout file=F notation=san|lan|uci append=B min=B nodes=B seldepth=B nps=B\n"

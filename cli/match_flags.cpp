@@ -232,8 +232,23 @@ std::vector<FlagGroup> group_flags(const std::vector<std::string>& args) {
     return groups;
 }
 
+// --fail-on-forfeits [SHARE]: the share of its games a player may forfeit, below 1 (at 1 nothing
+// could ever be over it); one half when not given.
+double parse_forfeit_limit(const FlagGroup& group) {
+    if (group.values.empty()) return runner::kDefaultForfeitLimit;
+    const double limit = parse_real(single_value(group.flag, group.values), group.flag);
+    if (!(limit >= 0 && limit < 1))
+        throw ConfigError(
+            group.flag, "expects a share of games from 0 up to (not including) 1, got '" + group.values.front() + "'");
+    return limit;
+}
+
 // Flags of the command itself, not part of the shared cutechess/fastchess vocabulary.
 bool apply_command_flag(MatchRequest& request, const FlagGroup& group) {
+    if (group.name == "fail-on-forfeits") {
+        request.options.forfeit_limit = parse_forfeit_limit(group);
+        return true;
+    }
     if (group.name == "fail-on-h0") request.fail_on_h0 = true;
     else if (group.name == "no-db-check") request.options.check_db_pages = false;
     else if (group.name == "engines" && group.values.empty()) request.list_engines = true;

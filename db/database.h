@@ -121,6 +121,8 @@ public:
     // engine_a's W/D/L and pentanomial counts against engine_b, one entry per run, by run id.
     std::vector<RunPairStats> pair_stats_by_run(const std::string& engine_a, const std::string& engine_b,
                                                 const ResultFilter& filter = {});
+    // Every player of the run, with how its games ended and how many of those it lost, by player.
+    std::vector<PlayerTermination> player_terminations_of_run(std::int64_t run_id);
     // For each git commit of engines named engine_name: its W/D/L in the latest run it played.
     std::vector<CommitGameResult> latest_game_result_per_commit(const std::string& engine_name);
     // For each git commit of engines named engine_name: its score in the latest run of that suite.

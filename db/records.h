@@ -217,6 +217,15 @@ struct PairResult {
     std::int64_t black_wins = 0;
 };
 
+// How one player's games of one run ended: one row per termination ("illegal-move", "checkmate", ...).
+// What `arbiter match --fail-on-forfeits` counts (Database::player_terminations_of_run).
+struct PlayerTermination {
+    std::string player;
+    std::string termination;
+    std::int64_t games = 0;  // the player's games that ended so
+    std::int64_t lost = 0;   // of them, the games the player lost
+};
+
 // W/D/L and pentanomial counts of engine A against engine B within one run, from A's side.
 // pentanomial[k] counts complete pairs in which A scored k/2 points: [0]=LL, [1]=LD, [2]=WL or DD,
 // [3]=WD, [4]=WW. Pairs with only one stored game count in W/D/L but not here.

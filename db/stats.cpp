@@ -94,6 +94,30 @@ std::vector<RunPairStats> Database::pair_stats_by_run(const std::string& engine_
 
 namespace {
 
+// Each game counted once from each seat; games_by_run_players covers the run's rows.
+constexpr const char* kPlayerTerminations = R"sql(
+SELECT player, termination, count(*), sum(lost) FROM (
+  SELECT white AS player, termination, result = '0-1' AS lost FROM games WHERE run_id = ?1
+  UNION ALL
+  SELECT black, termination, result = '1-0' FROM games WHERE run_id = ?1
+)
+GROUP BY player, termination
+ORDER BY player, termination
+)sql";
+
+}  // namespace
+
+std::vector<PlayerTermination> Database::player_terminations_of_run(std::int64_t run_id) {
+    std::lock_guard lock(impl_->mutex);
+    auto stmt = impl_->conn.cached(kPlayerTerminations, "game endings per player of run " + std::to_string(run_id));
+    stmt->bind(1, run_id);
+    std::vector<PlayerTermination> rows;
+    while (stmt->step()) rows.push_back({stmt->text(0), stmt->text(1), stmt->int64(2), stmt->int64(3)});
+    return rows;
+}
+
+namespace {
+
 // Shared tail: keep, per git commit, only the most recently started run (ties broken by id).
 constexpr const char* kLatestPerCommit = R"sql(
 ranked AS (

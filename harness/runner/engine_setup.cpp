@@ -1,5 +1,6 @@
 #include "harness/runner/engine_setup.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -77,6 +78,21 @@ std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& c
     }
     const std::filesystem::path db(config.db);
     return db.parent_path() / (db.stem().string() + "-logs");
+}
+
+void announce_stderr_logs(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
+                          std::ostream& err) {
+    const auto dir = stderr_log_dir(config);
+    if (!dir) return;
+    const bool used = std::any_of(engines.begin(), engines.end(), [](const PreparedEngine& engine) {
+        return engine.client.process.stderr_capped_log != nullptr;
+    });
+    if (!used) return;
+    std::error_code ignored;  // a directory that cannot be resolved is named as given
+    std::filesystem::path shown = std::filesystem::absolute(*dir, ignored);
+    if (shown.empty()) shown = *dir;
+    err << "arbiter: engine logs go to " << (shown.lexically_normal() / "").string()
+        << " (-logdir DIR|off moves or discards them)\n";
 }
 
 std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, std::ostream& notes) {

@@ -41,4 +41,10 @@ std::vector<PreparedEngine> prepare_engines(const config::MatchConfig& config, s
 // The directory engines' stderr logs go to (see MatchConfig::logdir); nullopt when discarded.
 std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& config);
 
+// Says once, on `err`, where the engines' stderr logs go when any engine's go to that directory
+// (one given stderr=FILE does not): a folder that appears beside the database without a word is a
+// puzzle. "arbiter: engine logs go to /abs/arbiter-logs/ (-logdir DIR|off moves or discards them)".
+void announce_stderr_logs(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
+                          std::ostream& err);
+
 }  // namespace arbiter::runner

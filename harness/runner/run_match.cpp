@@ -78,6 +78,10 @@ void fail_on_log_failure(runlog::RunLog& log, TournamentOutcome& outcome) {
     outcome.message = failure;
 }
 
+// Runs whose stored games say something about the players: not a refused configuration, and not
+// one its user stopped.
+bool played_games(RunEnd end) { return end != RunEnd::bad_config && end != RunEnd::interrupted; }
+
 TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOptions& options, std::ostream& out,
                                    std::ostream& err, runlog::RunLog* log) {
     std::vector<PreparedEngine> engines = prepare_engines(config, err);
@@ -93,6 +97,8 @@ TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOption
         const std::exception_ptr cause = std::current_exception();
         throw MatchRefused(MatchRefused::Stage::open_database, cause, message_of(cause));
     }
+    // Once the run has a database: the engines' start-up checks below already write their logs.
+    announce_stderr_logs(config, engines, err);
     const InterruptGuard interrupts;
     const TournamentIo io{out, err, options.live_progress, interrupts.flag(), log};
     // Tournament's constructor loads the book, checks every engine and opens the output files
@@ -105,7 +111,11 @@ TournamentOutcome run_logged_match(config::MatchConfig config, const MatchOption
         discard_if_created(database, config.db, db_existed);
         throw MatchRefused(MatchRefused::Stage::set_up, cause, message_of(cause));
     }
-    return tournament->run();
+    TournamentOutcome outcome = tournament->run();
+    if (options.forfeit_limit && played_games(outcome.end))
+        outcome.forfeiters = over_forfeit_limit(tally_forfeits(database->player_terminations_of_run(outcome.run_id)),
+                                                *options.forfeit_limit);
+    return outcome;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 // and not counted, finished games are already stored, and a re-run of the same config resumes.
 
 #include <exception>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -19,6 +20,9 @@ namespace arbiter::runner {
 struct MatchOptions {
     bool check_db_pages = true;  // PRAGMA quick_check on the database before the run writes into it
     bool live_progress = false;  // `out` is a terminal: keep a progress line updated in place
+    // --fail-on-forfeits: after the games, the players that forfeited more than this share of their
+    // games in the run are named in TournamentOutcome::forfeiters (forfeits.h).
+    std::optional<double> forfeit_limit;
 };
 
 // The run was refused before its first game. open_database: config.db could not be opened (the

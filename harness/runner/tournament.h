@@ -18,6 +18,7 @@
 #include "db/database.h"
 #include "harness/runlog/run_log.h"
 #include "harness/runner/engine_setup.h"
+#include "harness/runner/forfeits.h"
 
 namespace arbiter::runner {
 
@@ -30,6 +31,8 @@ struct TournamentOutcome {
     std::string message;  // why a run failed
     std::int64_t run_id = 0;
     std::int64_t games_played = 0;  // by this process
+    // With MatchOptions::forfeit_limit: the players over it, counted over every game of the run.
+    std::vector<PlayerForfeits> forfeiters;
 };
 
 struct TournamentIo {
