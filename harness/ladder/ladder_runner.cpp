@@ -8,6 +8,7 @@
 #include "db/database.h"
 #include "harness/ladder/ladder_steps.h"
 #include "harness/ladder/ladder_target.h"
+#include "harness/runner/engine_setup.h"
 
 namespace arbiter::ladder {
 namespace {
@@ -108,6 +109,11 @@ int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io
     if (options.record_plan) return record_plan(plan, options, database, io);
     const db::RunRecord umbrella = ladder_run(plan, database);
     print_header(plan, options, umbrella.id, io.out);
+    // Every step's runs log into the same folder beside the database: said once for the ladder.
+    if (!plan.steps.empty())
+        if (const auto dir =
+                runner::stderr_log_dir(step_match_config(plan, 0, options.db, options.shard, options.concurrency)))
+            runner::announce_log_dir(*dir, io.err);
     const StepContext context{plan, options, io, database};
     int worst = plan.target ? play_to_target(context) : play_fixed_counts(context);
     if (worst == 2) return 2;

@@ -87,10 +87,13 @@ void announce_stderr_logs(const config::MatchConfig& config, const std::vector<P
     const bool used = std::any_of(engines.begin(), engines.end(), [](const PreparedEngine& engine) {
         return engine.client.process.stderr_capped_log != nullptr;
     });
-    if (!used) return;
+    if (used) announce_log_dir(*dir, err);
+}
+
+void announce_log_dir(const std::filesystem::path& dir, std::ostream& err) {
     std::error_code ignored;  // a directory that cannot be resolved is named as given
-    std::filesystem::path shown = std::filesystem::absolute(*dir, ignored);
-    if (shown.empty()) shown = *dir;
+    std::filesystem::path shown = std::filesystem::absolute(dir, ignored);
+    if (shown.empty()) shown = dir;
     err << "arbiter: engine logs go to " << (shown.lexically_normal() / "").string()
         << " (-logdir DIR|off moves or discards them)\n";
 }

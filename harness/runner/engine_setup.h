@@ -46,5 +46,7 @@ std::optional<std::filesystem::path> stderr_log_dir(const config::MatchConfig& c
 // puzzle. "arbiter: engine logs go to /abs/arbiter-logs/ (-logdir DIR|off moves or discards them)".
 void announce_stderr_logs(const config::MatchConfig& config, const std::vector<PreparedEngine>& engines,
                           std::ostream& err);
+// The line itself, for a command that plays many runs into one database (arbiter ladder).
+void announce_log_dir(const std::filesystem::path& dir, std::ostream& err);
 
 }  // namespace arbiter::runner

@@ -74,6 +74,9 @@ TEST_CASE("arbiter ladder --smoke plays every step, resumes, and reports one row
     const int first_status = work.arbiter(ladder, "first.log");
     INFO(read_text(work.dir / "first.log"));
     REQUIRE(first_status == 0);
+    // The folder the engines' stderr logs go to, beside the database, is named once.
+    const std::string logs_note = "arbiter: engine logs go to " + (work.dir / "ladder-logs" / "").string();
+    CHECK(read_text(work.dir / "first.log").find(logs_note) != std::string::npos);
 
     {
         arbiter::db::OpenOptions options;
