@@ -184,10 +184,11 @@ config::EngineSpec read_engine_spec(const Reader& r, const json& in, const std::
     }
 }
 
-LadderOpponent read_opponent(const Reader& r, const json& in, const std::string& where) {
+LadderOpponent read_opponent(const Reader& r, const json& in, const std::string& where, bool in_pool) {
     if (!in.is_object()) r.fail(where, "expected an object such as {\"conf\": \"phalanx\"}");
     json spec_json = in;
     spec_json.erase("anchor");
+    spec_json.erase("prior");
     LadderOpponent opponent;
     opponent.spec = read_engine_spec(r, spec_json, where);
     const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
@@ -215,16 +216,21 @@ LadderOpponent read_opponent(const Reader& r, const json& in, const std::string&
             r.fail(where + ".anchor", "expected a rating or null");
         }
     }
+    if (in.contains("prior")) {
+        if (!in_pool) r.fail(where + ".prior", "only opponents of gauntlet.pool have a prior");
+        opponent.prior = rating(r, in.at("prior"), where + ".prior");
+    }
     return opponent;
 }
 
-std::vector<LadderOpponent> read_opponents(const Reader& r, const json& in, const std::string& where) {
+std::vector<LadderOpponent> read_opponents(const Reader& r, const json& in, const std::string& where,
+                                           bool in_pool = false) {
     if (!in.is_array() || in.empty()) r.fail(where, "expected a non-empty list of opponents");
     std::vector<LadderOpponent> opponents;
     std::set<std::string> names;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const std::string at = where + "[" + std::to_string(i) + "]";
-        opponents.push_back(read_opponent(r, in[i], at));
+        opponents.push_back(read_opponent(r, in[i], at, in_pool));
         if (!names.insert(opponents.back().name).second) r.fail(at, "opponent '" + opponents.back().name + "' twice");
     }
     return opponents;
@@ -261,13 +267,64 @@ config::EngineSpec read_limit_keys(const Reader& r, const json& value, const std
     return limits;
 }
 
+// `pool`, `opponents_per_step` and `first_step_prior`: every pool opponent needs a rating to be chosen
+// by before it has games (its prior, else its anchor).
+PoolSettings read_pool(const Reader& r, const json& in, const std::string& where) {
+    PoolSettings pool;
+    pool.opponents = read_opponents(r, in.at("pool"), where + ".pool", true);
+    for (std::size_t i = 0; i < pool.opponents.size(); ++i) {
+        LadderOpponent& opponent = pool.opponents[i];
+        if (!opponent.prior) opponent.prior = opponent.anchor;
+        if (!opponent.prior)
+            r.fail(where + ".pool[" + std::to_string(i) + "]",
+                   "give \"prior\", the rating '" + opponent.name +
+                       "' is expected at on the ladder's scale, or an anchor: the ladder chooses opponents by it");
+    }
+    const std::string k_where = where + ".opponents_per_step";
+    const std::int64_t k = r.integer(r.required(in, "opponents_per_step", where), k_where, 1);
+    if (k > static_cast<std::int64_t>(pool.opponents.size()))
+        r.fail(k_where, "expected at most the pool's " + std::to_string(pool.opponents.size()) + " opponents, got " +
+                            std::to_string(k));
+    pool.opponents_per_step = static_cast<int>(k);
+    if (in.contains("first_step_prior"))
+        pool.first_step_prior = rating(r, in.at("first_step_prior"), where + ".first_step_prior");
+    return pool;
+}
+
+void read_opponent_lists(const Reader& r, const json& in, LadderConfig& config, const std::string& where) {
+    const bool pooled = in.contains("pool");
+    if (in.contains("opponents") == pooled)
+        r.fail(where,
+               "give exactly one of \"opponents\" (a fixed gauntlet every step plays) or \"pool\" (opponents "
+               "chosen per step)");
+    for (const char* key : {"opponents_per_step", "first_step_prior"})
+        if (!pooled && in.contains(key)) r.fail(where + "." + key, "only with \"pool\"");
+    if (!pooled) {
+        config.opponents = read_opponents(r, in.at("opponents"), where + ".opponents");
+        return;
+    }
+    // A pool's games are one run per step and opponent; head-to-head games would need another kind.
+    if (in.contains("head_to_head") && in.at("head_to_head") == true)
+        r.fail(where + ".head_to_head", "not with a pool: its steps play only pool opponents");
+    config.pool = read_pool(r, in, where);
+}
+
+double read_target_margin(const Reader& r, const json& value, const std::string& where) {
+    const double given = number(r, value, where);
+    if (!(given >= kMinTargetMargin && given <= 1.0))
+        r.fail(where, "expected a factor from 0.5 to 1, got " + value.dump());
+    return given;
+}
+
 void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
     const std::string where = "gauntlet";
     r.only_keys(in,
-                {"opponents", "games_per_opponent", "tc", "timemargin", "head_to_head", "openings", "draw", "resign",
-                 "maxmoves", "seed"},
+                {"opponents", "pool", "opponents_per_step", "first_step_prior", "target_margin", "games_per_opponent",
+                 "tc", "timemargin", "head_to_head", "openings", "draw", "resign", "maxmoves", "seed"},
                 where);
-    config.opponents = read_opponents(r, r.required(in, "opponents", where), where + ".opponents");
+    read_opponent_lists(r, in, config, where);
+    if (in.contains("target_margin"))
+        config.target_margin = read_target_margin(r, in.at("target_margin"), where + ".target_margin");
     if (in.contains("games_per_opponent"))
         config.games_per_opponent = even_games(r, in.at("games_per_opponent"), where + ".games_per_opponent");
     if (in.contains("tc")) config.tc = read_time_control(r, in.at("tc"), where + ".tc");

@@ -66,7 +66,24 @@ struct LadderOpponent {
     std::string name;              // the name its games carry
     std::optional<double> anchor;  // fixed rating in the fit; none: the opponent floats
     std::string anchor_source;
+    // Pool opponents only: the rating it is expected at on the ladder's scale (at the ladder's
+    // clock), which chooses opponents until it has games of its own; the anchor when not given.
+    std::optional<double> prior;
 };
+
+// `gauntlet.pool`: opponents the ladder chooses from, per step, by expected score
+// (ladder_pool.h), instead of a fixed gauntlet every step plays.
+struct PoolSettings {
+    std::vector<LadderOpponent> opponents;  // every one has a prior
+    int opponents_per_step = 0;             // K: at most the pool's size
+    // The rating step 1 is expected at before it has games; none: the mean of the pool's priors.
+    std::optional<double> first_step_prior;
+};
+
+// `gauntlet.target_margin`: --target-error E stops when every improvement is within margin * E,
+// because the errors the fit gives count games as independent, and games that share an opening
+// are not (docs/ladders.md, "Stopping below the target").
+inline constexpr double kMinTargetMargin = 0.5;
 
 struct WacSettings {
     std::string suite;                     // path; empty = arbiter's default WAC copy
@@ -96,13 +113,15 @@ struct LadderConfig {
     config::EngineSpec engine;  // the stepped engine; cmd empty = tempo beside arbiter
     std::string engine_name = "tempo";
     std::vector<LadderStep> steps;
-    std::vector<LadderOpponent> opponents;
+    std::vector<LadderOpponent> opponents;  // the fixed gauntlet; empty with a pool
+    std::optional<PoolSettings> pool;
     int games_per_opponent = 100;
     tc::TimeControl tc{.base_ms = 120'000, .increment_ms = 1'000};  // `gauntlet.tc`, "120+1" unless given
     int timemargin_ms = 0;
     // Off: head-to-head games put a step 84 +/- 52 Elo above what the gauntlet measured (self-play
     // exaggeration), and the joint fit carries that into the improvement; docs/statistics.md.
     bool head_to_head = false;
+    double target_margin = 1.0;
     std::optional<openings::BookOptions> openings;
     std::optional<adjudication::DrawRule> draw;
     std::optional<adjudication::ResignRule> resign;

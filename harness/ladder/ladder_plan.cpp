@@ -7,6 +7,7 @@
 #include "harness/catalogue/catalogue.h"
 #include "harness/config/engine_spec.h"
 #include "harness/epdrun/suite.h"
+#include "harness/ladder/ladder_pool.h"
 #include "harness/tc/time_control.h"
 
 namespace arbiter::ladder {
@@ -119,10 +120,15 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
                               : options.smoke              ? config.smoke.games_per_opponent
                                                            : config.games_per_opponent;
     plan.target = options.target;
+    if (plan.target) plan.target->margin = config.target_margin;
     const catalogue::Catalogue catalogue = catalogue::Catalogue::builtin();
-    const auto& opponents =
-        options.smoke && !config.smoke.opponents.empty() ? config.smoke.opponents : config.opponents;
+    // A smoke run's own opponents are a fixed gauntlet, pool or not (they answer a node limit).
+    const bool smoke_gauntlet = options.smoke && !config.smoke.opponents.empty();
+    const auto& opponents = smoke_gauntlet ? config.smoke.opponents
+                            : config.pool  ? config.pool->opponents
+                                           : config.opponents;
     for (const auto& opponent : opponents) plan.opponents.push_back(resolved_opponent(plan, opponent, catalogue));
+    if (config.pool && !smoke_gauntlet) plan.pool = pool_plan(*config.pool);
     for (std::size_t i = 0; i < config.steps.size(); ++i)
         plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
     plan.wac_suite = config.wac.suite;
@@ -226,10 +232,12 @@ nlohmann::json plan_json(const LadderPlan& plan) {
           {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
+    if (plan.pool) plan_object["pool"] = pool_json(plan);
     if (plan.target) {
         plan_object["target"] = {
             {"error95", plan.target->error95},
             {"max_games", plan.target->max_games ? nlohmann::json(*plan.target->max_games) : nlohmann::json(nullptr)}};
+        if (plan.target->margin != 1.0) plan_object["target"]["margin"] = plan.target->margin;
     }
     return plan_object;
 }

@@ -21,6 +21,8 @@ namespace arbiter::ladder {
 struct PrecisionTarget {
     double error95 = 0.0;
     std::optional<std::int64_t> max_games;
+    double margin = 1.0;  // the file's gauntlet.target_margin: stop at margin * error95
+    double stop_error95() const { return error95 * margin; }
 };
 
 struct PlanOptions {
@@ -42,6 +44,14 @@ struct PlannedStep {
     config::EngineSpec spec;  // options and limits applied
 };
 
+// A pool ladder: plan.opponents is the pool, and each step plays the opponents_per_step of them
+// whose expected score is nearest 50% (ladder_pool.h), each in a run of its own.
+struct PoolPlan {
+    std::size_t opponents_per_step = 0;
+    double first_step_prior = 0.0;
+    std::vector<double> priors;  // per plan.opponents
+};
+
 struct LadderPlan {
     std::string ladder;  // name in the database: the config's, "-smoke" / "-tc<F>" / "-g<N>" / "-target" appended
     LadderConfig config;
@@ -50,6 +60,7 @@ struct LadderPlan {
     std::string time_control;  // as played: "120+1", "12+0.1", "nodes=2000"
     std::vector<PlannedStep> steps;
     std::vector<LadderOpponent> opponents;  // catalogue resolved, limits applied
+    std::optional<PoolPlan> pool;           // none: every step plays every opponent
     int games_per_opponent = 0;             // kTargetGamesPerOpponent under a target
     std::optional<PrecisionTarget> target;
     std::string wac_suite;  // empty = arbiter's WAC copy

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "db/database.h"
+#include "harness/ladder/ladder_pool_play.h"
 #include "harness/ladder/ladder_steps.h"
+#include "harness/ladder/ladder_stored.h"
 #include "harness/ladder/ladder_target.h"
 #include "harness/runner/engine_setup.h"
 
@@ -27,8 +29,12 @@ db::RunRecord ladder_run(const LadderPlan& plan, db::Database& database) {
 void print_header(const LadderPlan& plan, const RunnerOptions& options, std::int64_t run_id, std::ostream& out) {
     out << "ladder " << plan.ladder << (plan.smoke ? " (smoke run)" : "") << ": " << plan.steps.size() << " steps, "
         << plan.opponents.size() << " opponents";
+    if (plan.pool) out << " in a pool, " << plan.pool->opponents_per_step << " per step nearest 50%";
     if (plan.target) {
         out << ", until every improvement is within \xC2\xB1" << plan.target->error95 << " Elo (95%)";
+        if (plan.target->margin != 1.0)
+            out << " (stopping at \xC2\xB1" << plan.target->stop_error95() << ": target_margin " << plan.target->margin
+                << ")";
         if (plan.target->max_games) out << " or " << *plan.target->max_games << " games";
     } else {
         out << " x " << plan.games_per_opponent << " games";
@@ -48,7 +54,8 @@ int play_fixed_counts(const StepContext& context) {
         context.io.out.flush();
         const config::MatchConfig match =
             step_match_config(plan, i, context.options.db, context.options.shard, context.options.concurrency);
-        const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, i, match);
+        const detail::GauntletOutcome gauntlet =
+            plan.pool ? detail::play_pool_gauntlets(context, i) : detail::play_gauntlet(context, i, match);
         if (gauntlet.code == 2) return 2;
         if (gauntlet.run_id != 0)
             context.io.out << "  gauntlet: run " << gauntlet.run_id << ", "
@@ -118,6 +125,7 @@ int run_ladder(const LadderPlan& plan, const RunnerOptions& options, RunnerIo io
     int worst = plan.target ? play_to_target(context) : play_fixed_counts(context);
     if (worst == 2) return 2;
     if (detail::stop_requested(io)) worst = std::max(worst, 1);
+    detail::print_information(detail::stored_ladder_fit(plan, database), detail::step_players(plan), io.out);
     database.set_run_status(umbrella.id, worst == 0 ? db::RunStatus::finished : db::RunStatus::aborted);
     io.out << (worst == 0 ? "ladder complete; " : "ladder stopped; re-run the same command to resume; ")
            << "report: arbiter report features --db " << options.db << " --ladder " << plan.ladder << "\n";

@@ -5,18 +5,17 @@
 #include <iomanip>
 #include <limits>
 #include <sstream>
-#include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "harness/ladder/ladder_allocation.h"
+#include "harness/ladder/ladder_pool_play.h"
+#include "harness/ladder/ladder_stored.h"
 #include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
-#include "harness/stats/stored_counts.h"
 
 namespace arbiter::ladder {
 namespace {
 
+using detail::step_players;
 using detail::StepContext;
 
 constexpr int kGamesPerPair = 2;  // ladder gauntlets always play each opening with both colours
@@ -28,21 +27,9 @@ struct Standing {
     stats::PrecisionVerdict verdict;
 };
 
-std::vector<std::string> step_players(const LadderPlan& plan) {
-    std::vector<std::string> players;
-    for (const auto& step : plan.steps) players.push_back(step.player);
-    return players;
-}
-
 Standing read_standing(const StepContext& context, double target95) {
-    db::ResultFilter filter;
-    filter.ladder = context.plan.ladder;
-    stats::PairMatrix matrix = stats::matrix_of_stored_pairs(context.database.pair_results(filter));
-    std::map<std::string, double> anchors;
-    for (const auto& opponent : context.plan.opponents)
-        if (opponent.anchor) anchors[opponent.name] = *opponent.anchor;
     Standing standing;
-    standing.fit = stats::fit_ladder(matrix, anchors);
+    standing.fit = detail::stored_ladder_fit(context.plan, context.database);
     standing.improvements = stats::step_improvements(standing.fit, step_players(context.plan));
     standing.verdict = stats::judge_precision(standing.fit, standing.improvements, target95);
     return standing;
@@ -57,32 +44,7 @@ std::string elo_text(const std::optional<double>& error95) {
 
 // The step's gauntlet run: the newest run of the ladder whose first engine is the step's.
 std::optional<std::int64_t> step_run(const StepContext& context, std::size_t index) {
-    std::optional<std::int64_t> found;
-    for (const auto& run : context.database.runs_of_ladder(context.plan.ladder)) {
-        if (run.kind == db::RunKind::ladder || run.kind == db::RunKind::epd) continue;
-        const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
-        if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array() ||
-            config["engines"].empty())
-            continue;
-        if (config["engines"][0].value("name", std::string()) == context.plan.steps[index].player) found = run.id;
-    }
-    return found;
-}
-
-std::vector<StoredPair> stored_pairs(db::Database& database, std::optional<std::int64_t> run) {
-    std::vector<StoredPair> pairs;
-    if (!run) return pairs;
-    for (const db::GameKey& key : database.completed_games(*run)) {  // sorted by pair
-        const auto pair = static_cast<std::uint64_t>(key.pair_index);
-        if (pairs.empty() || pairs.back().pair_index != pair) pairs.push_back({pair, 0});
-        ++pairs.back().games;
-    }
-    return pairs;
-}
-
-int workers(const RunnerOptions& options) {
-    if (options.concurrency > 0) return options.concurrency;
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return detail::newest_run_of(context.database, context.plan.ladder, {context.plan.steps[index].player});
 }
 
 struct BatchOutcome {
@@ -107,18 +69,23 @@ std::int64_t games_of(const stats::LadderFit& fit, const std::string& player) {
 // One batch of step `index`, at most `games_left` games.
 BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int64_t games_left,
                         const BatchScale& scale = {}) {
+    if (context.plan.pool) {
+        const detail::PoolBatchOutcome pool =
+            detail::play_pool_batch(context, index, {games_left, scale.step_games, scale.error95, scale.target95});
+        return {pool.code, pool.games_played, pool.no_pairs_left};
+    }
     const RunnerOptions& options = context.options;
     config::MatchConfig match = step_match_config(context.plan, index, options.db, options.shard, options.concurrency);
     const schedule::Schedule schedule(match.engines.size(), schedule::TournamentKind::gauntlet, match.games,
                                       match.rounds, match.repeat);
     const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
-    const std::uint64_t start = first_open_pair(stored_pairs(context.database, step_run(context, index)), block.begin,
-                                                block.end, kGamesPerPair);
+    const std::uint64_t start = first_open_pair(detail::stored_pairs(context.database, step_run(context, index)),
+                                                block.begin, block.end, kGamesPerPair);
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).
     const auto pairs_in_budget = static_cast<std::uint64_t>(std::max<std::int64_t>(games_left, 0) / kGamesPerPair);
-    const std::uint64_t pairs = std::min(
-        {batch_pairs(workers(options), schedule.pairings().size(), scale.step_games, scale.error95, scale.target95),
-         pairs_in_budget, block.end - start});
+    const std::uint64_t pairs = std::min({batch_pairs(detail::worker_count(options), schedule.pairings().size(),
+                                                      scale.step_games, scale.error95, scale.target95),
+                                          pairs_in_budget, block.end - start});
     if (pairs == 0) return {0, 0, start >= block.end};
     match.pairs = config::PairRange{start, start + pairs};
     const detail::GauntletOutcome gauntlet = detail::play_gauntlet(context, index, match);
@@ -139,7 +106,7 @@ struct Limits {
 Limits limits_of(const StepContext& context) {
     const PrecisionTarget& target = *context.plan.target;
     Limits limits;
-    limits.target95 = shard_target(target.error95, context.options.shard);
+    limits.target95 = shard_target(target.stop_error95(), context.options.shard);
     if (target.max_games) limits.budget = shard_budget(*target.max_games, context.options.shard);
     return limits;
 }
@@ -155,7 +122,7 @@ void print_limits(const StepContext& context, const Limits& limits) {
     const auto& shard = *context.options.shard;
     context.io.out << "shard " << shard.index << "/" << shard.count << ": own games until every improvement is within "
                    << elo_text(limits.target95) << " (the merged " << shard.count << " shards: about "
-                   << elo_text(context.plan.target->error95) << ")";
+                   << elo_text(context.plan.target->stop_error95()) << ")";
     if (context.plan.target->max_games) context.io.out << ", budget share " << limits.budget << " games";
     context.io.out << "\n";
 }
@@ -223,8 +190,7 @@ Progress play_first_batches(const StepContext& context, const Limits& limits) {
         context.io.out << "step " << i + 1 << "/" << plan.steps.size() << ": " << plan.steps[i].player << " ("
                        << plan.steps[i].step.feature << ")\n";
         context.io.out.flush();
-        const auto run = step_run(context, i);
-        if (!run || context.database.count_games(db::ResultFilter{{*run}, std::nullopt}) == 0) {
+        if (detail::step_games_stored(context.database, plan.ladder, plan.steps[i].player) == 0) {
             const BatchOutcome batch = play_batch(context, i, limits.budget - ladder_games(context));
             if (batch.code != 0) return {batch.code == 2 ? 2 : std::max(worst, batch.code), false};
             if (batch.games_played == 0) {

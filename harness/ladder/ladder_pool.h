@@ -1,0 +1,85 @@
+#pragma once
+// A pool ladder (`gauntlet.pool` in the ladder file): instead of a fixed gauntlet, each step plays
+// the K pool opponents (`opponents_per_step`) whose expected score against it is nearest 50%.
+//
+// Why. A game whose result is known in advance informs little: the Fisher information of one game
+// about a rating difference is proportional to E(1-E), E the expected score, which is 0.25 at 50%
+// and 0.09 at 90%. The MadChess 2.0 table's fixed gauntlet spent 41% of its games below 10% or above
+// 90% (issue #40), an information efficiency of 0.49 (ladder_efficiency.h).
+//
+// The rule, a pure function of the database's games and the file (ladder_allocation.h's rules hold
+// for it: a resumed run, a shard and a merged database choose alike from the games they hold):
+//   - Ratings: the ladder's joint fit of every stored game (the same fit the precision target reads).
+//     An opponent without games is at its prior (the file's `prior`, else its anchor). A step without
+//     games is at the previous step's rating, since each step adds a feature to the one before; the
+//     first step, before it has games, at `first_step_prior` (default: the mean of the pool's priors).
+//   - Scale: priors are on the anchors' scale. A fit without any anchored player pins the mean of its
+//     players at 2300 instead, so its ratings are moved by the mean of (prior - fitted rating) over the
+//     pool opponents it rates, which puts them on the priors' scale.
+//   - Choice: E = 1 / (1 + 10^(-(r_step - r_opponent) / 400)); the K opponents with the smallest
+//     |E - 0.5| (the smallest |r_step - r_opponent|), ties to the earlier opponent of the pool's list;
+//     the whole pool when it has K or fewer.
+//
+// Re-chosen every batch (under --target-error), not frozen after a step's first batch: the first
+// batch is chosen at the previous step's rating, which a feature can move by 100 Elo or more (2.0's
+// null move: +101), and a frozen choice would keep that guess's opponents for the whole step. Re-choosing
+// costs nothing in consistency:
+//   - Connectivity: the first batch of a step plays the opponents its predecessor's rating picks, so
+//     the two share opponents from their first games, and games once played stay in the fit; as a
+//     rating moves, the K nearest change one opponent at a time.
+//   - Openings: every (step, opponent) pairing is a scheduler run of its own, whose pair k always plays
+//     opening k of the seeded book (both colours), whichever batch plays it and whatever else the step
+//     plays: no opening is replayed against the same opponent, and resumes, shards (each its block of
+//     every run) and merges stay as for a fixed gauntlet.
+// In fixed counts (no --target-error) a step keeps the opponents it has runs with and is given, by the
+// rule, as many more as make K, each played to the file's games_per_opponent.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "harness/config/match_config.h"
+#include "harness/ladder/ladder_config.h"
+#include "harness/ladder/ladder_plan.h"
+#include "harness/stats/ladder_fit.h"
+
+namespace arbiter::ladder {
+
+// The score a player rated `rating` is expected to make against one rated `opponent` (logistic Elo).
+double expected_score(double rating, double opponent);
+
+struct PoolChoice {
+    std::size_t opponent = 0;  // index into the pool
+    double expected = 0.5;     // the step's expected score against it
+};
+
+// The k opponents whose expected score against a player rated `rating` is nearest 50%, nearest first
+// (ties: the lower index); all of them when there are k or fewer.
+std::vector<PoolChoice> nearest_opponents(double rating, const std::vector<double>& opponents, std::size_t k);
+
+// Ratings the choice reads, on the priors' scale (see above).
+struct PoolRatings {
+    std::vector<double> opponents;  // per pool opponent
+    std::vector<double> steps;      // per step
+};
+PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::string>& step_players,
+                         const std::vector<std::string>& pool, const std::vector<double>& priors,
+                         double first_step_prior);
+
+// The opponents step `step` of a pool plan plays next, from the fit of the stored games.
+std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step);
+
+// The plan's pool from the file's: priors in pool order, the first step's prior resolved.
+PoolPlan pool_plan(const PoolSettings& pool);
+
+// {"opponents_per_step": K, "first_step_prior": R, "priors": {name: prior}}: the plan's "pool" key.
+nlohmann::json pool_json(const LadderPlan& plan);
+
+// The run of step `step` against pool opponent `opponent`: step_match_config's settings, two engines.
+config::MatchConfig pool_match_config(const LadderPlan& plan, std::size_t step, std::size_t opponent,
+                                      const std::string& db, std::optional<config::ShardSpec> shard, int concurrency);
+
+}  // namespace arbiter::ladder

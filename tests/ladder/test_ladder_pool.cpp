@@ -1,0 +1,241 @@
+// A pool ladder's parts as pure functions: the choice of the opponents nearest 50% (ties, a pool
+// smaller than K, priors before games, the previous step's rating before a step's own games, a fit
+// without anchors), its determinism, the file's pool keys and their mistakes, and the plan and runs
+// made from them.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "harness/ladder/ladder_config.h"
+#include "harness/ladder/ladder_plan.h"
+#include "harness/ladder/ladder_pool.h"
+
+using namespace arbiter::ladder;
+using arbiter::stats::LadderFit;
+using arbiter::stats::PairMatrix;
+
+namespace {
+
+std::vector<std::size_t> indexes(const std::vector<PoolChoice>& chosen) {
+    std::vector<std::size_t> out;
+    for (const auto& choice : chosen) out.push_back(choice.opponent);
+    return out;
+}
+
+// Both colours, the same record from the player's side.
+void add_both_colours(PairMatrix& m, std::size_t player, std::size_t opponent, std::int64_t wins, std::int64_t draws,
+                      std::int64_t losses) {
+    m.add_counts(player, opponent, {wins, draws, losses});
+    m.add_counts(opponent, player, {losses, draws, wins});
+}
+
+// Step S1 scores 3/4 against the anchored P (2000), so it is rated 2000 + 400 log10(3) = 2190.85.
+PairMatrix one_step_played(bool players_in_reverse = false) {
+    PairMatrix m;
+    if (players_in_reverse) m.add_player("S1");
+    const auto p = m.add_player("P");
+    const auto s1 = m.add_player("S1");
+    add_both_colours(m, s1, p, 5, 2, 1);
+    return m;
+}
+
+const std::string kStep = R"([{"id": "A", "feature": "f", "category": "Search", "options": {"Features": "all"}}])";
+
+std::string with_gauntlet(const std::string& gauntlet) {
+    return R"({"name": "t", "steps": )" + kStep + R"(, "gauntlet": {)" + gauntlet + "}}";
+}
+
+const std::string kPool =
+    R"("pool": [{"conf": "phalanx"}, {"conf": "stockfish-2850", "prior": 2100}, {"conf": "glaurung", "prior": 3100}])";
+
+void check_error(const std::string& gauntlet, const std::string& expected) {
+    CHECK_THROWS_WITH(ladder_config_from_text(with_gauntlet(gauntlet), "x.json", "."), Catch::Contains(expected));
+}
+
+}  // namespace
+
+TEST_CASE("pool choice: the opponents nearest 50%, nearest first", "[unit]") {
+    // 2000 against 1500, 1950, 2100, 2400, 2030: 2030 (30 Elo away), then 1950 (50), then 2100 (100).
+    const std::vector<double> pool{1500, 1950, 2100, 2400, 2030};
+    const auto two = nearest_opponents(2000.0, pool, 2);
+    CHECK(indexes(two) == std::vector<std::size_t>{4, 1});
+    // E = 1 / (1 + 10^(30/400)) against the one 30 Elo stronger.
+    CHECK(two[0].expected == Approx(1.0 / (1.0 + std::pow(10.0, 30.0 / 400.0))));
+    CHECK(two[1].expected == Approx(1.0 / (1.0 + std::pow(10.0, -50.0 / 400.0))));
+    CHECK(indexes(nearest_opponents(2000.0, pool, 3)) == std::vector<std::size_t>{4, 1, 2});
+    CHECK(indexes(nearest_opponents(2600.0, pool, 1)) == std::vector<std::size_t>{3});
+    CHECK(expected_score(2000.0, 2000.0) == Approx(0.5));
+}
+
+TEST_CASE("pool choice: ties go to the earlier opponent of the pool, a small pool plays whole", "[unit]") {
+    // 1900 and 2100 are both 100 Elo from 2000: expected 64% and 36%, equally far from 50%.
+    CHECK(indexes(nearest_opponents(2000.0, {2100, 1900}, 1)) == std::vector<std::size_t>{0});
+    CHECK(indexes(nearest_opponents(2000.0, {1900, 2100}, 1)) == std::vector<std::size_t>{0});
+    CHECK(indexes(nearest_opponents(2000.0, {2100, 2500, 1900}, 2)) == std::vector<std::size_t>{0, 2});
+    // K larger than the pool: all of it, still nearest first.
+    CHECK(indexes(nearest_opponents(2000.0, {2300, 1990}, 5)) == std::vector<std::size_t>{1, 0});
+    CHECK(nearest_opponents(2000.0, {}, 3).empty());
+}
+
+TEST_CASE("pool ratings: priors before games, the previous step's rating before a step's own", "[unit]") {
+    const double s1 = 2000.0 + 400.0 * std::log10(3.0);
+    const LadderFit fit = arbiter::stats::fit_ladder(one_step_played(), {{"P", 2000.0}});
+    REQUIRE(fit.table);
+    const PoolRatings ratings = pool_ratings(fit, {"S1", "S2", "S3"}, {"P", "Q"}, {1900.0, 2250.0}, 1700.0);
+    CHECK(ratings.opponents[0] == Approx(2000.0));  // fitted (anchored): not its prior
+    CHECK(ratings.opponents[1] == 2250.0);          // no games: its prior
+    CHECK(ratings.steps[0] == Approx(s1));
+    CHECK(ratings.steps[1] == Approx(s1));  // S2 and S3 have no games: S1's rating
+    CHECK(ratings.steps[2] == Approx(s1));
+    // Before any game: the first step's prior, for every step.
+    const PoolRatings empty = pool_ratings(LadderFit{}, {"S1", "S2"}, {"P", "Q"}, {1900.0, 2250.0}, 1700.0);
+    CHECK(empty.steps == std::vector<double>{1700.0, 1700.0});
+    CHECK(empty.opponents == std::vector<double>{1900.0, 2250.0});
+}
+
+TEST_CASE("pool ratings: a fit without anchors is moved onto the priors' scale", "[unit]") {
+    // Without an anchor the fit pins the mean of S1 and P at 2300: P = 2300 - 95.42, S1 = 2300 + 95.42.
+    // P's prior is 1900, so everything moves by 1900 - 2204.58: S1 lands 190.85 above 1900.
+    const LadderFit fit = arbiter::stats::fit_ladder(one_step_played(), {});
+    REQUIRE(fit.table);
+    const PoolRatings ratings = pool_ratings(fit, {"S1"}, {"P", "Q"}, {1900.0, 2250.0}, 1700.0);
+    CHECK(ratings.opponents[0] == Approx(1900.0));
+    CHECK(ratings.opponents[1] == 2250.0);
+    CHECK(ratings.steps[0] == Approx(1900.0 + 400.0 * std::log10(3.0)));
+}
+
+TEST_CASE("pool choice: the same games choose the same opponents, whatever order they were stored in", "[unit]") {
+    // A merged database lists its players in another order; the choice must not notice.
+    LadderConfig config = ladder_config_from_text(with_gauntlet(R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000},
+        {"name": "Q", "cmd": "q", "prior": 2250}, {"name": "R", "cmd": "r", "prior": 1800}], "opponents_per_step": 2)"),
+                                                  "x.json", ".");
+    config.steps.push_back(config.steps.front());
+    config.steps.back().id = "B";
+    PlanOptions options;
+    options.engine_cmd = "/opt/tempo";
+    LadderPlan plan = make_plan(config, options);
+    // The steps' players are "tempo 01 A" and "tempo 02 B": rename the games' step to match.
+    const auto rename = [&](PairMatrix source) {
+        PairMatrix out;
+        for (std::size_t w = 0; w < source.size(); ++w)
+            for (std::size_t b = 0; b < source.size(); ++b) {
+                const auto& name = [&](std::size_t i) {
+                    return source.names()[i] == "S1" ? plan.steps[0].player : source.names()[i];
+                };
+                if (source.cell(w, b).games() > 0)
+                    out.add_counts(out.add_player(name(w)), out.add_player(name(b)), source.cell(w, b));
+            }
+        return out;
+    };
+    const LadderFit forward = arbiter::stats::fit_ladder(rename(one_step_played()), {{"P", 2000.0}});
+    const LadderFit reverse = arbiter::stats::fit_ladder(rename(one_step_played(true)), {{"P", 2000.0}});
+    // Step 2 has no games: at step 1's 2190.85, Q (2250, 59 away) and P (2000, 191 away), not R (1800).
+    for (const LadderFit* fit : {&forward, &reverse}) {
+        CHECK(indexes(choose_pool_opponents(*fit, plan, 1)) == std::vector<std::size_t>{1, 0});
+        CHECK(indexes(choose_pool_opponents(*fit, plan, 0)) == std::vector<std::size_t>{1, 0});
+    }
+    // Before any game step 1 is at the pool's mean prior (2016.67): P (17 away), then R (217) before Q (233).
+    CHECK(plan.pool->first_step_prior == Approx((2000.0 + 2250.0 + 1800.0) / 3.0));
+    CHECK(indexes(choose_pool_opponents(LadderFit{}, plan, 0)) == std::vector<std::size_t>{0, 2});
+}
+
+TEST_CASE("pool keys: a pool instead of opponents, K per step, priors, the first step's prior", "[unit]") {
+    const LadderConfig config = ladder_config_from_text(
+        with_gauntlet(kPool + R"(, "opponents_per_step": 2, "first_step_prior": 2300, "target_margin": 0.93)"),
+        "x.json", ".");
+    CHECK(config.opponents.empty());
+    REQUIRE(config.pool);
+    REQUIRE(config.pool->opponents.size() == 3);
+    CHECK(config.pool->opponents[0].prior == 2644.0);  // phalanx: its catalogue anchor
+    CHECK(config.pool->opponents[1].prior == 2100.0);
+    CHECK_FALSE(config.pool->opponents[1].anchor);
+    CHECK(config.pool->opponents_per_step == 2);
+    CHECK(config.pool->first_step_prior == 2300.0);
+    CHECK(config.target_margin == 0.93);
+    // Without the key, a fixed gauntlet's file keeps stopping at its target.
+    CHECK(
+        ladder_config_from_text(with_gauntlet(R"("opponents": [{"conf": "phalanx"}])"), "x.json", ".").target_margin ==
+        1.0);
+}
+
+TEST_CASE("pool keys: mistakes name the file and the key", "[unit]") {
+    check_error(R"("opponents": [{"conf": "phalanx"}], )" + kPool + R"(, "opponents_per_step": 1)",
+                "x.json: gauntlet: give exactly one of \"opponents\"");
+    check_error(R"("games_per_opponent": 4)", "x.json: gauntlet: give exactly one of \"opponents\"");
+    check_error(kPool, "x.json: gauntlet: missing \"opponents_per_step\"");
+    check_error(kPool + R"(, "opponents_per_step": 0)", "gauntlet.opponents_per_step: expected an integer >= 1, got 0");
+    check_error(kPool + R"(, "opponents_per_step": "2")", "gauntlet.opponents_per_step: expected an integer >= 1");
+    check_error(kPool + R"(, "opponents_per_step": 4)",
+                "gauntlet.opponents_per_step: expected at most the pool's 3 opponents, got 4");
+    check_error(R"("pool": [{"conf": "phalanx"}, {"conf": "gnuchess"}], "opponents_per_step": 1)",
+                "x.json: gauntlet.pool[1]: give \"prior\"");
+    check_error(R"("pool": [{"conf": "gnuchess", "prior": 99999}], "opponents_per_step": 1)",
+                "x.json: gauntlet.pool[0].prior: expected a rating from -1000 to 5000 Elo, got 99999");
+    check_error(R"("pool": [{"conf": "gnuchess", "prior": "high"}], "opponents_per_step": 1)",
+                "gauntlet.pool[0].prior: expected a number");
+    check_error(R"("opponents": [{"conf": "gnuchess", "prior": 2000}])",
+                "gauntlet.opponents[0].prior: only opponents of gauntlet.pool have a prior");
+    check_error(R"("opponents": [{"conf": "phalanx"}], "opponents_per_step": 2)",
+                "gauntlet.opponents_per_step: only with \"pool\"");
+    check_error(R"("opponents": [{"conf": "phalanx"}], "first_step_prior": 2000)",
+                "gauntlet.first_step_prior: only with \"pool\"");
+    check_error(kPool + R"(, "opponents_per_step": 1, "first_step_prior": 7000)",
+                "gauntlet.first_step_prior: expected a rating from -1000 to 5000 Elo");
+    check_error(kPool + R"(, "opponents_per_step": 1, "head_to_head": true)", "gauntlet.head_to_head: not with a pool");
+    check_error(R"("opponents": [{"conf": "phalanx"}], "target_margin": 0.3)",
+                "x.json: gauntlet.target_margin: expected a factor from 0.5 to 1, got 0.3");
+    check_error(R"("opponents": [{"conf": "phalanx"}], "target_margin": 1.2)", "gauntlet.target_margin");
+    check_error(R"("opponents": [{"conf": "phalanx"}], "target_margin": "0.9")",
+                "gauntlet.target_margin: expected a number");
+    check_error(R"("pool": [{"conf": "phalanx"}, {"conf": "phalanx"}], "opponents_per_step": 1)",
+                "gauntlet.pool[1]: opponent 'phalanx' twice");
+}
+
+TEST_CASE("pool plans: the pool in the plan, one run per step and opponent, the margin in the target", "[unit]") {
+    const LadderConfig config = ladder_config_from_text(
+        with_gauntlet(kPool + R"(, "opponents_per_step": 2, "target_margin": 0.93)"), "x.json", ".");
+    PlanOptions options;
+    options.engine_cmd = "/opt/tempo";
+    options.tc_scale = 0.01;
+    options.target = PrecisionTarget{30.0, std::nullopt};
+    const LadderPlan plan = make_plan(config, options);
+    REQUIRE(plan.pool);
+    CHECK(plan.opponents.size() == 3);
+    CHECK(plan.pool->priors == std::vector<double>{2644.0, 2100.0, 3100.0});
+    CHECK(plan.pool->first_step_prior == Approx((2644.0 + 2100.0 + 3100.0) / 3.0));
+    CHECK(plan.target->stop_error95() == Approx(27.9));
+    const auto json = plan_json(plan);
+    CHECK(json["pool"]["opponents_per_step"] == 2);
+    CHECK(json["pool"]["priors"]["stockfish-2850"] == 2100.0);
+    CHECK(json["target"]["margin"] == 0.93);
+    CHECK(json["anchors"]["phalanx"] == 2644.0);
+
+    const auto run = pool_match_config(plan, 0, 1, "a.db", std::nullopt, 2);
+    REQUIRE(run.engines.size() == 2);
+    CHECK(run.engines[0].name == "tempo 01 A");
+    CHECK(run.engines[1].name == "stockfish-2850");
+    CHECK(run.engines[1].tc->text == "1.2+0.01");
+    // A (step, opponent) run is the same run whatever else the pool holds or K is: its openings stay.
+    const LadderConfig smaller = ladder_config_from_text(
+        with_gauntlet(R"("pool": [{"conf": "stockfish-2850", "prior": 2100}], "opponents_per_step": 1)"), "x.json",
+        ".");
+    const LadderPlan other = make_plan(smaller, options);
+    CHECK(arbiter::config::run_identity(pool_match_config(other, 0, 0, "b.db", std::nullopt, 8)) ==
+          arbiter::config::run_identity(run));
+
+    // Without a target and margin the plan keeps its keys as before.
+    options.target.reset();
+    CHECK_FALSE(plan_json(make_plan(config, options))["target"].is_object());
+    // A smoke run with its own opponents plays them as a fixed gauntlet.
+    LadderConfig with_smoke = config;
+    with_smoke.smoke.opponents = {config.pool->opponents[0]};
+    options.tc_scale = 1.0;
+    options.smoke = true;
+    const LadderPlan smoke = make_plan(with_smoke, options);
+    CHECK_FALSE(smoke.pool);
+    CHECK_FALSE(plan_json(smoke).contains("pool"));
+    REQUIRE(smoke.opponents.size() == 1);
+    // Without them it plays the pool, at the smoke run's limits.
+    CHECK(make_plan(config, options).pool);
+}
