@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/stats/elo.h"
+#include "harness/stats/ladder_efficiency.h"
 #include "reports/report_text.h"
 
 namespace arbiter::reports {
@@ -82,6 +83,13 @@ std::optional<double> improvement_los(const stats::StepImprovement& improvement)
     return stats::normal_cdf(*improvement.value / (*improvement.error95 / stats::kZ95));
 }
 
+// "0.83", "-0.50": a ratio or a correlation.
+std::string two_places(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    return text;
+}
+
 std::string percent_text(const std::optional<double>& share) { return share ? percent(*share) + " %" : ""; }
 
 std::string error_text(const std::optional<double>& error95) {
@@ -91,6 +99,8 @@ std::string error_text(const std::optional<double>& error95) {
 struct TargetView {
     double error95 = 0.0;
     std::optional<std::int64_t> max_games;
+    double margin = 1.0;  // gauntlet.target_margin: the ladder stops at margin * error95
+    double stop_error95() const { return error95 * margin; }
 };
 
 std::optional<TargetView> plan_target(const nlohmann::json& plan) {
@@ -101,12 +111,17 @@ std::optional<TargetView> plan_target(const nlohmann::json& plan) {
     view.error95 = target["error95"].get<double>();
     if (target.contains("max_games") && target["max_games"].is_number_integer())
         view.max_games = target["max_games"].get<std::int64_t>();
+    if (target.contains("margin") && target["margin"].is_number()) view.margin = target["margin"].get<double>();
     return view;
 }
 
 std::string target_paragraph(const LadderPrecisionInput& input, const TargetView& target) {
-    const stats::PrecisionVerdict verdict = stats::judge_precision(input.fit, input.improvements, target.error95);
+    const stats::PrecisionVerdict verdict =
+        stats::judge_precision(input.fit, input.improvements, target.stop_error95());
     std::string text = "Precision target: every improvement within " + error_text(target.error95) + " Elo (95%)";
+    if (target.margin != 1.0)
+        text += ", played to " + error_text(target.stop_error95()) + " (target_margin " + two_places(target.margin) +
+                ": the errors count games as independent, and games that share an opening are not)";
     if (target.max_games) text += ", at most " + std::to_string(*target.max_games) + " games";
     text += ". ";
     if (verdict.met) return text + "MET with " + std::to_string(input.fit.games) + " games.";
@@ -130,7 +145,7 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
     Table table;
     table.caption = "Games and CPU-hours per step";
     table.columns = {"#", "Feature", "Improvement", "95% error", "LOS"};
-    if (target) table.columns.push_back("Within " + error_text(target->error95));
+    if (target) table.columns.push_back("Within " + error_text(target->stop_error95()));
     table.columns.insert(table.columns.end(), {"Games", "CPU-hours"});
     table.numeric = {true, false, true, true, true};
     if (target) table.numeric.push_back(false);
@@ -143,7 +158,7 @@ Table cost_table(const LadderPrecisionInput& input, const LadderCost& cost, cons
             i == 0 ? "" : error_text(improvement.error95), percent_text(improvement_los(improvement))};
         if (target) {
             const bool within =
-                improvement.error95 && *improvement.error95 <= target->error95 && !input.fit.from_bayeselo;
+                improvement.error95 && *improvement.error95 <= target->stop_error95() && !input.fit.from_bayeselo;
             row.push_back(i == 0 ? "" : within ? "yes" : "no");
         }
         row.insert(row.end(), {std::to_string(cost.steps[i].games), hours_text(cost.steps[i].cpu_seconds)});
@@ -173,6 +188,36 @@ std::string unproven_steps(const LadderPrecisionInput& input) {
     }
     if (listed.empty()) return {};
     return "Not shown to gain (LOS below 95 %): " + listed + ".";
+}
+
+// What the games were worth (harness/stats/ladder_efficiency.h), and for a pool ladder how its
+// opponents were chosen.
+std::string information_paragraph(const LadderPrecisionInput& input) {
+    if (!input.fit.table) return {};
+    std::string text;
+    if (input.plan.contains("pool") && input.plan["pool"].is_object()) {
+        const auto& pool = input.plan["pool"];
+        text += "Opponents: each step played the " + pool.value("opponents_per_step", nlohmann::json()).dump() +
+                " of a pool of " + std::to_string(pool.value("priors", nlohmann::json::object()).size()) +
+                " whose expected score against it was nearest 50%, re-chosen before every batch from the ratings "
+                "fitted so far (docs/ladders.md). ";
+    }
+    if (const auto efficiency = stats::information_efficiency(*input.fit.table))
+        text += "Information efficiency " + two_places(efficiency->efficiency) + ": the sum over the " +
+                std::to_string(efficiency->games) +
+                " games of E(1 - E), E each game's expected score from the fitted ratings, over 0.25 per game (1 "
+                "when every game is expected at 50%; the games a target needs grow as its inverse). ";
+    std::vector<std::string> players;
+    for (const auto& step : input.steps) players.push_back(step.player);
+    const auto correlations = stats::adjacent_improvement_correlations(*input.fit.table, players);
+    if (const auto summary = stats::summarize_correlations(correlations))
+        text += "Adjacent improvements correlate " + two_places(summary->mean) + " on average (from " +
+                two_places(summary->lowest) + " to " + two_places(summary->highest) +
+                ", from the fit's covariance): step i's rating is in improvements i and i+1 with opposite signs, so "
+                "an error that raises one lowers the other, and the sum of two adjacent improvements is narrower "
+                "than their errors added in quadrature.";
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
 }
 
 // Plans stored before the key existed had head to head on.
@@ -210,6 +255,8 @@ Section precision_section(db::Database& database, const LadderPrecisionInput& in
     section.tables.push_back(cost_table(input, cost, target));
     if (std::string findings = unproven_steps(input); !findings.empty())
         section.paragraphs.push_back(std::move(findings));
+    if (std::string information = information_paragraph(input); !information.empty())
+        section.paragraphs.push_back(std::move(information));
     return section;
 }
 

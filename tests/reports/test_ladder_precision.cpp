@@ -179,13 +179,15 @@ TEST_CASE("precision section: each improvement's LOS, and the steps below 95 % n
             expected += (expected.empty() ? "" : ", ") + std::string("step ") + std::to_string(i + 1) + " (" +
                         ladder.labels[i] + ", LOS " + percent(los[i]) + ")";
     }
-    // No target in this ladder's plan: the cost paragraph, then the finding if there is one.
+    // No target in this ladder's plan: the cost paragraph, the finding if there is one, then what the
+    // games were worth (test_ladder_information.cpp).
     if (expected.empty()) {
-        CHECK(cost.paragraphs.size() == 1);
+        CHECK(cost.paragraphs.size() == 2);
     } else {
-        REQUIRE(cost.paragraphs.size() == 2);
+        REQUIRE(cost.paragraphs.size() == 3);
         CHECK(cost.paragraphs[1] == "Not shown to gain (LOS below 95 %): " + expected + ".");
     }
+    CHECK(cost.paragraphs.back().starts_with("Information efficiency "));
 }
 
 TEST_CASE("precision section: the games sentence names head to head only when the ladder played it", "[unit]") {
