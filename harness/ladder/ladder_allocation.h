@@ -8,7 +8,9 @@
 // batch would only pin r_(i-1) (its head-to-head games are against step i-2), so it shrinks
 // Var(r_(i-1)) but neither Var(r_i) nor the direct measurement: never the better buy. Without head to
 // head the two ratings are only tied through the opponents, Var(improvement) is about
-// Var(r_i) + Var(r_(i-1)), and the batch goes to whichever of the two has the larger variance.
+// Var(r_i) + Var(r_(i-1)), and the batch goes to whichever of the two has the larger variance. A
+// pool ladder predicts instead which of the two batches leaves the improvement narrower
+// (ladder_pool.h, pool_batch_step): there the ratings' variances carry a common part no batch removes.
 //
 // How much. A batch is whole slots (one opening, both colours, against every opponent of the step
 // and the previous step), at least enough that every worker gets a pair, so no core idles while a

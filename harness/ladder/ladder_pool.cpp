@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/ladder/ladder_allocation.h"
+
 namespace arbiter::ladder {
 namespace {
 
@@ -37,6 +39,32 @@ double scale_shift(const stats::LadderFit& fit, const std::vector<std::string>& 
         }
     }
     return rated == 0 ? 0.0 : sum / static_cast<double>(rated);
+}
+
+// Var(r_a - r_b) after `games` more games of `player` against each of `opponents` (table indexes).
+double predicted_difference_variance(const stats::RatingTable& table, std::size_t a, std::size_t b, std::size_t player,
+                                     const std::vector<std::size_t>& opponents, double games) {
+    const std::size_t n = table.players.size();
+    const double k = stats::scale_constant(table.scale);
+    std::vector<double> c = table.covariance;
+    std::vector<double> cu(n);
+    for (const std::size_t opponent : opponents) {
+        const double expected =
+            1.0 / (1.0 + std::exp(-k * (table.players[player].rating - table.players[opponent].rating)));
+        const double w = games * k * k * expected * (1.0 - expected);
+        for (std::size_t i = 0; i < n; ++i) cu[i] = c[i * n + player] - c[i * n + opponent];
+        const double ucu = cu[player] - cu[opponent];
+        const double scale = w / (1.0 + w * ucu);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) c[i * n + j] -= scale * cu[i] * cu[j];
+    }
+    return c[a * n + a] + c[b * n + b] - 2.0 * c[a * n + b];
+}
+
+std::optional<std::size_t> fitted_index(const stats::RatingTable& table, const std::string& player) {
+    const auto index = table.results.find(player);
+    if (!index || !table.players[*index].fitted || table.players[*index].anchor) return std::nullopt;
+    return index;
 }
 
 }  // namespace
@@ -84,6 +112,28 @@ std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const
     for (const auto& opponent : plan.opponents) opponents.push_back(opponent.name);
     const PoolRatings ratings = pool_ratings(fit, steps, opponents, pool.priors, pool.first_step_prior);
     return nearest_opponents(ratings.steps.at(step), ratings.opponents, pool.opponents_per_step);
+}
+
+std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games) {
+    std::vector<std::string> players;
+    for (const auto& planned : plan.steps) players.push_back(planned.player);
+    const std::size_t by_ratings = batch_step(fit, players, widest, false);
+    if (widest == 0 || !fit.table) return by_ratings;
+    const stats::RatingTable& table = *fit.table;
+    const auto step = fitted_index(table, players.at(widest));
+    const auto previous = fitted_index(table, players.at(widest - 1));
+    if (!step || !previous) return by_ratings;
+    const auto after_batch_of = [&](std::size_t candidate, std::size_t player) {
+        std::vector<std::size_t> opponents;
+        for (const PoolChoice& choice : choose_pool_opponents(fit, plan, candidate))
+            if (const auto index = table.results.find(plan.opponents[choice.opponent].name))
+                opponents.push_back(*index);
+        return predicted_difference_variance(table, *step, *previous, player, opponents, games);
+    };
+    const double if_step = after_batch_of(widest, *step);
+    const double if_previous = after_batch_of(widest - 1, *previous);
+    if (if_step == if_previous) return by_ratings;
+    return if_previous < if_step ? widest - 1 : widest;
 }
 
 PoolPlan pool_plan(const PoolSettings& pool) {

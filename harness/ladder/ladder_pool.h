@@ -72,6 +72,21 @@ PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::str
 // The opponents step `step` of a pool plan plays next, from the fit of the stored games.
 std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step);
 
+// Which of steps `widest` - 1 and `widest` plays the batch answering improvement `widest` in a pool
+// ladder: the one whose batch, against the opponents the rule would give it (`games` games each, at
+// the expected scores the fit gives), is predicted to leave the improvement the narrower.
+//
+// Why not batch_step's rule (the step with the wider rating). In a pool ladder an anchored opponent
+// plays only the steps near it, so the others' ratings carry the error of the chain of games that
+// ties them to the anchor; that error is common to both ends of an improvement and no batch of
+// either step removes it, yet it decides which rating is the wider. The prediction adds the batch's
+// Fisher information, w = games k^2 E(1-E) along u = e_step - e_opponent, to the fit's covariance C
+// (the sandwich estimate taken as the inverse information) one opponent at a time by the
+// Sherman-Morrison formula, C' = C - w (C u)(C u)^T / (1 + w u^T C u), and reads Var(r_i - r_(i-1))
+// from C'. An opponent the fit does not know yet adds nothing: its rating is free. Ties, and steps
+// the fit does not rate, keep batch_step's answer.
+std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games);
+
 // The plan's pool from the file's: priors in pool order, the first step's prior resolved.
 PoolPlan pool_plan(const PoolSettings& pool);
 

@@ -71,6 +71,7 @@ PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, 
         batch_pairs(static_cast<int>(per_run * k), k, size.step_games, size.error95, size.target95);
     const auto in_budget =
         static_cast<std::uint64_t>(std::max<std::int64_t>(size.games_left, 0) / kGamesPerOpeningPair);
+    if (in_budget == 0) return {0, 0, false};  // the budget is spent: nothing to choose for
     const std::vector<std::uint64_t> shares = split_pairs(std::min(wanted, in_budget), k);
     context.io.out << "  opponents nearest 50% for " << plan.steps[index].player << ": " << choice_text(plan, chosen)
                    << "\n";
@@ -84,7 +85,7 @@ PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, 
         outcome.games_played += played.games_played;
         if (played.run_id != 0)
             context.io.out << "  batch: " << plan.opponents[chosen[i].opponent].name << ", pairs " << slice.start
-                           << ".." << slice.start + slice.pairs - 1 << " of run " << played.run_id << ": "
+                           << ".." << slice.start + slice.pairs - 1 << " of run " << played.run_id << ", now "
                            << record_text(context.database, played.run_id, plan.steps[index].player) << "\n";
         if (played.code != 0) {
             outcome.code = played.code;

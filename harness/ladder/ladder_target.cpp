@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "harness/ladder/ladder_allocation.h"
+#include "harness/ladder/ladder_pool.h"
 #include "harness/ladder/ladder_pool_play.h"
 #include "harness/ladder/ladder_stored.h"
 #include "harness/schedule/schedule.h"
@@ -157,7 +158,10 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
             return 0;
         }
         const std::size_t widest = *standing.verdict.widest;
-        const std::size_t step = batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
+        const std::size_t step = context.plan.pool
+                                     ? pool_batch_step(standing.fit, context.plan, widest,
+                                                       kGamesPerPair * detail::worker_count(context.options))
+                                     : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
         context.io.out << "batch " << batch << ": step " << widest + 1 << "'s improvement is the widest ("
                        << elo_text(standing.verdict.widest_error95) << ", target " << elo_text(limits.target95)
                        << "): " << players[step] << " plays\n";
