@@ -7,6 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "harness/ladder/ladder_allocation.h"
 #include "harness/ladder/ladder_config.h"
 #include "harness/ladder/ladder_plan.h"
 #include "harness/ladder/ladder_pool.h"
@@ -238,4 +239,46 @@ TEST_CASE("pool plans: the pool in the plan, one run per step and opponent, the 
     REQUIRE(smoke.opponents.size() == 1);
     // Without them it plays the pool, at the smoke run's limits.
     CHECK(make_plan(config, options).pool);
+}
+
+TEST_CASE("pool batches: the step whose batch narrows the improvement more plays, not the wider rating", "[unit]") {
+    // R is anchored; X is tied to it only through B's 20 games against R. A played X 200 times and B
+    // 20 times, so A's rating carries the error of the chain B-R, B-X, A-X and is the wider one, yet
+    // the improvement B - A rests on B-X (20 games) and A-X (200): B's next games narrow it most.
+    LadderConfig config = ladder_config_from_text(with_gauntlet(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
+        {"name": "X", "cmd": "x", "prior": 2000}], "opponents_per_step": 1)"),
+                                                  "x.json", ".");
+    config.steps.push_back(config.steps.front());
+    config.steps.back().id = "B";
+    PlanOptions options;
+    options.engine_cmd = "/opt/tempo";
+    const LadderPlan plan = make_plan(config, options);
+    PairMatrix m;
+    const auto r = m.add_player("R");
+    const auto x = m.add_player("X");
+    const auto a = m.add_player(plan.steps[0].player);
+    const auto b = m.add_player(plan.steps[1].player);
+    add_both_colours(m, a, x, 40, 20, 40);  // 200 games at 50%
+    add_both_colours(m, b, x, 4, 2, 4);     // 20 at 50%
+    add_both_colours(m, b, r, 5, 2, 3);     // 20 at 60%: B and X about 70 above R
+    const LadderFit fit = arbiter::stats::fit_ladder(m, {{"R", 2000.0}});
+    REQUIRE(fit.table);
+    REQUIRE_FALSE(fit.from_bayeselo);
+    // Both steps' nearest opponent is X (about 0 Elo away, R about 70).
+    CHECK(indexes(choose_pool_opponents(fit, plan, 0)) == std::vector<std::size_t>{1});
+    CHECK(indexes(choose_pool_opponents(fit, plan, 1)) == std::vector<std::size_t>{1});
+    const std::vector<std::string> players{plan.steps[0].player, plan.steps[1].player};
+    CHECK(batch_step(fit, players, 1, false) == 0);  // A's rating is the wider
+    CHECK(pool_batch_step(fit, plan, 1, 4.0) == 1);  // but B's games narrow B - A
+    // Turned around (A has the 20 games against X, B the 200), A plays.
+    PairMatrix turned;
+    const auto r2 = turned.add_player("R");
+    const auto x2 = turned.add_player("X");
+    const auto a2 = turned.add_player(plan.steps[0].player);
+    const auto b2 = turned.add_player(plan.steps[1].player);
+    add_both_colours(turned, a2, x2, 4, 2, 4);
+    add_both_colours(turned, a2, r2, 5, 2, 3);
+    add_both_colours(turned, b2, x2, 40, 20, 40);
+    const LadderFit turned_fit = arbiter::stats::fit_ladder(turned, {{"R", 2000.0}});
+    CHECK(pool_batch_step(turned_fit, plan, 1, 4.0) == 0);
 }

@@ -1,0 +1,268 @@
+// A pool ladder end to end (tests/ladder/data/pool-steps.json: three tempo steps, a pool of three
+// tempo opponents, two per step, at 400 nodes; games are deterministic). Raising --max-games one
+// batch at a time, each batch's opponents are checked against a choice worked out here from the
+// games stored before it; the closing lines' information efficiency and correlation against figures
+// computed here; the margin against what the run prints; and a fixed-count run's runs and resume.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "db/database.h"
+#include "harness/stats/ladder_fit.h"
+#include "tests/support/child.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/text_file.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::read_text;
+
+const std::vector<std::string> kSteps{"tempo 01 Base", "tempo 02 Tapered", "tempo 03 All"};
+const std::vector<std::string> kPool{"ref-none", "ref-mid", "ref-all"};
+const std::vector<double> kPriors{1600.0, 1900.0, 2000.0};  // ref-all's is its anchor
+constexpr double kFirstStepPrior = 1700.0;
+constexpr std::size_t kPerStep = 2;
+constexpr std::int64_t kBatch = 8;  // 2 opponents x 2 pairs (one per worker) x 2 games
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+}
+
+struct Workspace {
+    test_support::TempDir scratch;
+    fs::path dir = scratch.path();
+    fs::path config = dir / "pool-steps.json";
+    Workspace() {
+        std::string text = read_text(fs::path(TEST_DATA_DIR) / "pool-steps.json");
+        replace_all(text, "@TEMPO@", TEMPO_BIN);
+        replace_all(text, "@OPENINGS@", std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd");
+        std::ofstream(config) << text;
+    }
+    std::string db(const std::string& name) const { return (dir / name).string(); }
+    std::vector<std::string> ladder_args(const std::string& db_path, const std::string& extra) const {
+        std::vector<std::string> args{"ladder", config.string(), "--db", db_path, "--smoke", "--concurrency", "2"};
+        std::string word;
+        for (std::istringstream words(extra); words >> word;) args.push_back(word);
+        return args;
+    }
+    int arbiter(const std::vector<std::string>& args, const std::string& log) const {
+        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), std::chrono::minutes(5))
+            .exit_code;
+    }
+    std::string log(const std::string& name) const { return read_text(dir / name); }
+};
+
+arbiter::db::Database open_read_only(const std::string& path) {
+    arbiter::db::OpenOptions options;
+    options.read_only = true;
+    return arbiter::db::Database(path, options);
+}
+
+arbiter::stats::PairMatrix stored_matrix(const std::string& db_path, const std::string& ladder) {
+    auto database = open_read_only(db_path);
+    arbiter::db::ResultFilter filter;
+    filter.ladder = ladder;
+    arbiter::stats::PairMatrix matrix;
+    for (const auto& pair : database.pair_results(filter))
+        matrix.add_counts(matrix.add_player(pair.white), matrix.add_player(pair.black),
+                          {pair.white_wins, pair.draws, pair.black_wins});
+    return matrix;
+}
+
+// Games per game run of the ladder, by its engines ("tempo 01 Base|ref-none").
+std::map<std::string, std::int64_t> games_per_run(const std::string& db_path, const std::string& ladder) {
+    auto database = open_read_only(db_path);
+    std::map<std::string, std::int64_t> games;
+    for (const auto& run : database.runs_of_ladder(ladder)) {
+        if (run.kind == arbiter::db::RunKind::ladder || run.kind == arbiter::db::RunKind::epd) continue;
+        const auto config = nlohmann::json::parse(run.config_json);
+        std::string key;
+        for (const auto& engine : config["engines"])
+            key += (key.empty() ? "" : "|") + engine["name"].get<std::string>();
+        games[key] += database.count_games({{run.id}, std::nullopt});
+    }
+    return games;
+}
+
+// The rule of ladder_pool.h, worked here: ratings from the fit of the stored games (an opponent
+// without games at its prior, a step without games at the step before it, the first at its prior;
+// a fit without the anchor moved onto the priors' scale), then the two nearest, ties to the pool's order.
+std::vector<std::string> expected_choice(const std::string& db_path, const std::string& ladder, std::size_t step) {
+    const auto fit = arbiter::stats::fit_ladder(stored_matrix(db_path, ladder), {{"ref-all", 2000.0}});
+    const auto fitted = [&](const std::string& name) -> std::optional<double> {
+        if (!fit.table) return std::nullopt;
+        const auto index = fit.table->results.find(name);
+        if (!index) return std::nullopt;
+        return fit.table->players[*index].rating;
+    };
+    double shift = 0.0;
+    if (!fitted("ref-all")) {
+        double sum = 0.0;
+        int rated = 0;
+        for (std::size_t i = 0; i < kPool.size(); ++i)
+            if (const auto rating = fitted(kPool[i])) sum += kPriors[i] - *rating, ++rated;
+        if (rated > 0) shift = sum / rated;
+    }
+    double rating = kFirstStepPrior;
+    for (std::size_t i = 0; i <= step; ++i)
+        if (const auto own = fitted(kSteps[i])) rating = *own + shift;
+    std::vector<std::pair<double, std::size_t>> distance;
+    for (std::size_t i = 0; i < kPool.size(); ++i) {
+        const double opponent = fitted(kPool[i]) ? *fitted(kPool[i]) + shift : kPriors[i];
+        distance.push_back({std::fabs(rating - opponent), i});
+    }
+    std::stable_sort(distance.begin(), distance.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return {kPool[distance[0].second], kPool[distance[1].second]};
+}
+
+// From "  opponents nearest 50% for tempo 02 Tapered: ref-mid (51%), ref-none (36%)": the step and
+// the opponents, in the order printed.
+struct PrintedChoice {
+    std::string step;
+    std::vector<std::string> opponents;
+};
+std::vector<PrintedChoice> printed_choices(const std::string& log) {
+    std::vector<PrintedChoice> choices;
+    const std::regex line("opponents nearest 50% for (tempo [0-9]+ [A-Za-z]+): ([^\n]*)");
+    const std::regex item("([a-z-]+) \\([0-9]+%\\)");
+    for (auto it = std::sregex_iterator(log.begin(), log.end(), line); it != std::sregex_iterator(); ++it) {
+        PrintedChoice choice{(*it)[1], {}};
+        const std::string items = (*it)[2];
+        for (auto i = std::sregex_iterator(items.begin(), items.end(), item); i != std::sregex_iterator(); ++i)
+            choice.opponents.push_back((*i)[1]);
+        choices.push_back(choice);
+    }
+    return choices;
+}
+
+std::string two_places(double value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("pool ladder: every batch plays the opponents nearest 50% from the games stored before it", "[integration]") {
+    Workspace work;
+    const std::string db = work.db("pool.db");
+    const std::string ladder = "pool-steps-smoke-target";
+    // Step 1 starts at its prior, 1700: ref-none (1600: 64%) and ref-mid (1900: 24%), not ref-all (2000).
+    REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games 8"), "first.log") == 0);
+    INFO(work.log("first.log"));
+    CHECK(work.log("first.log").find("opponents nearest 50% for tempo 01 Base: ref-none (64%), ref-mid (24%)") !=
+          std::string::npos);
+    CHECK(games_per_run(db, ladder) ==
+          std::map<std::string, std::int64_t>{{"tempo 01 Base|ref-none", 4}, {"tempo 01 Base|ref-mid", 4}});
+    // The margin: --target-error 10 stops at 0.93 x 10.
+    CHECK(work.log("first.log")
+              .find("(stopping at \xC2\xB1"
+                    "9.3: target_margin 0.93)") != std::string::npos);
+    CHECK(work.log("first.log")
+              .find("(target \xC2\xB1"
+                    "9.3)") != std::string::npos);
+
+    // One batch more at a time: steps 2 and 3's first batches (at the previous step's rating), then
+    // batches to the widest improvement, each re-chosen.
+    for (std::int64_t budget = 2 * kBatch; budget <= 6 * kBatch; budget += kBatch) {
+        const auto before = games_per_run(db, ladder);
+        std::map<std::string, std::vector<std::string>> wanted;
+        for (std::size_t step = 0; step < kSteps.size(); ++step)
+            wanted[kSteps[step]] = expected_choice(db, ladder, step);
+        const std::string log = "budget" + std::to_string(budget) + ".log";
+        REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games " + std::to_string(budget)), log) ==
+                0);
+        INFO(work.log(log));
+        const auto printed = printed_choices(work.log(log));
+        REQUIRE(printed.size() == 1);
+        CHECK(printed[0].opponents == wanted[printed[0].step]);
+        auto expected = before;
+        for (const auto& opponent : printed[0].opponents) expected[printed[0].step + "|" + opponent] += 4;
+        CHECK(games_per_run(db, ladder) == expected);
+        if (budget <= 3 * kBatch) CHECK(printed[0].step == kSteps[budget / kBatch - 1]);
+    }
+
+    // The closing lines, against the fit of the stored games worked here.
+    const auto fit = arbiter::stats::fit_ladder(stored_matrix(db, ladder), {{"ref-all", 2000.0}});
+    REQUIRE(fit.table);
+    const auto& table = *fit.table;
+    double information = 0.0;
+    std::int64_t games = 0;
+    for (std::size_t w = 0; w < table.results.size(); ++w)
+        for (std::size_t b = 0; b < table.results.size(); ++b) {
+            const auto n = table.results.cell(w, b).games();
+            const double e = 1.0 / (1.0 + std::pow(10.0, (table.players[b].rating - table.players[w].rating) / 400.0));
+            information += static_cast<double>(n) * e * (1.0 - e);
+            games += n;
+        }
+    CHECK(games == 6 * kBatch);
+    const std::string last = work.log("budget" + std::to_string(6 * kBatch) + ".log");
+    INFO(last);
+    CHECK(last.find("information efficiency " + two_places(information / (0.25 * static_cast<double>(games))) +
+                    " over " + std::to_string(games) + " games") != std::string::npos);
+    if (!fit.from_bayeselo) {
+        const std::size_t n = table.players.size();
+        const auto c = [&](std::size_t a, std::size_t b) {
+            return table.covariance[*table.results.find(kSteps[a]) * n + *table.results.find(kSteps[b])];
+        };
+        const double covariance = c(1, 2) - c(1, 1) - c(0, 2) + c(0, 1);
+        const double correlation =
+            covariance / std::sqrt((c(1, 1) + c(0, 0) - 2 * c(0, 1)) * (c(2, 2) + c(1, 1) - 2 * c(1, 2)));
+        const std::string value = (correlation >= 0 ? "+" : "") + two_places(correlation);
+        CHECK(last.find("adjacent improvements correlate " + value + " on average (from " + value + " to " + value +
+                        ", 1 pair of improvements)") != std::string::npos);
+    }
+
+    // The report says how the opponents were chosen and judges the target at its margin.
+    const std::string out = work.db("report.json");
+    REQUIRE(work.arbiter({"report", "features", "--db", db, "--format", "json", "--out", out}, "report.log") == 0);
+    const auto report = nlohmann::json::parse(read_text(out));
+    bool found = false;
+    for (const auto& section : report["sections"]) {
+        if (section["heading"] != "Precision and cost") continue;
+        found = true;
+        CHECK(section["paragraphs"][0].get<std::string>().find("played to \xC2\xB1"
+                                                               "9 (target_margin 0.93") != std::string::npos);
+        CHECK(section["paragraphs"].back().get<std::string>().starts_with(
+            "Opponents: each step played the 2 of a pool of 3 whose expected score"));
+    }
+    CHECK(found);
+}
+
+TEST_CASE("pool ladder in fixed counts: each step keeps two opponents' runs, and a re-run plays nothing",
+          "[integration]") {
+    Workspace work;
+    const std::string db = work.db("fixed.db");
+    const std::string ladder = "pool-steps-smoke";
+    REQUIRE(work.arbiter(work.ladder_args(db, ""), "first.log") == 0);
+    INFO(work.log("first.log"));
+    const auto first = games_per_run(db, ladder);
+    // Every run is one step against one pool opponent, 4 games (smoke games_per_opponent); two per step.
+    CHECK(first.size() == 3 * kPerStep);
+    for (const auto& [engines, games] : first) {
+        CHECK(std::count(engines.begin(), engines.end(), '|') == 1);
+        CHECK(games == 4);
+    }
+    for (const auto& step : kSteps) {
+        const auto runs = std::count_if(first.begin(), first.end(),
+                                        [&](const auto& run) { return run.first.starts_with(step + "|"); });
+        CHECK(runs == static_cast<std::ptrdiff_t>(kPerStep));
+    }
+    CHECK(first.count("tempo 01 Base|ref-none") == 1);  // step 1's choice at its prior
+    CHECK(first.count("tempo 01 Base|ref-mid") == 1);
+    CHECK(work.log("first.log").find("information efficiency ") != std::string::npos);
+    REQUIRE(work.arbiter(work.ladder_args(db, ""), "second.log") == 0);
+    CHECK(games_per_run(db, ladder) == first);
+}
