@@ -4,6 +4,7 @@
 // made from them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -281,4 +282,45 @@ TEST_CASE("pool batches: the step whose batch narrows the improvement more plays
     add_both_colours(turned, b2, x2, 40, 20, 40);
     const LadderFit turned_fit = arbiter::stats::fit_ladder(turned, {{"R", 2000.0}});
     CHECK(pool_batch_step(turned_fit, plan, 1, 4.0) == 0);
+}
+
+TEST_CASE("madchess-2.0-pool.json: 2.0's steps, its four opponents and more in a pool, two per step", "[unit]") {
+    const std::string dir = std::string(REPO_ROOT_DIR) + "/ci/ladders/";
+    const LadderConfig fixed = load_ladder_config(dir + "madchess-2.0.json");
+    const LadderConfig pooled = load_ladder_config(dir + "madchess-2.0-pool.json");
+    CHECK(pooled.name == "madchess-2.0-pool");
+    // The same steps as the published table's file, which stays as it was played.
+    REQUIRE(pooled.steps.size() == fixed.steps.size());
+    for (std::size_t i = 0; i < fixed.steps.size(); ++i) {
+        CHECK(pooled.steps[i].id == fixed.steps[i].id);
+        CHECK(pooled.steps[i].options == fixed.steps[i].options);
+        CHECK(pooled.steps[i].seed.has_value() == fixed.steps[i].seed.has_value());
+    }
+    CHECK(fixed.opponents.size() == 4);
+    CHECK_FALSE(fixed.pool);
+    CHECK(fixed.target_margin == 1.0);
+    REQUIRE(pooled.pool);
+    CHECK(pooled.opponents.empty());
+    CHECK(pooled.pool->opponents_per_step == 2);
+    CHECK(pooled.pool->first_step_prior == 2300.0);
+    CHECK(pooled.target_margin == 0.93);
+    std::vector<std::string> names;
+    for (const auto& opponent : pooled.pool->opponents) {
+        names.push_back(opponent.name);
+        CHECK(opponent.prior.has_value());
+    }
+    for (const auto& opponent : fixed.opponents)
+        CHECK(std::find(names.begin(), names.end(), opponent.name) != names.end());
+    CHECK(names.size() >= 7);
+    // phalanx keeps the table's scale: anchored at its catalogue rating, which is its prior.
+    const auto phalanx = std::find(names.begin(), names.end(), "phalanx") - names.begin();
+    CHECK(pooled.pool->opponents[phalanx].anchor == 2644.0);
+    CHECK(pooled.pool->opponents[phalanx].prior == 2644.0);
+    // The priors ascend with the pool's order, from stockfish-2850 to glaurung.
+    for (std::size_t i = 1; i < pooled.pool->opponents.size(); ++i)
+        CHECK(*pooled.pool->opponents[i - 1].prior < *pooled.pool->opponents[i].prior);
+    // Same clock, book, seed and adjudication as the fixed file.
+    CHECK(pooled.tc.base_ms == fixed.tc.base_ms);
+    CHECK(pooled.seed == fixed.seed);
+    CHECK(pooled.openings->file == fixed.openings->file);
 }
