@@ -2,7 +2,8 @@
 // tempo opponents, two per step, at 400 nodes; games are deterministic). Raising --max-games one
 // batch at a time, each batch's opponents are checked against a choice worked out here from the
 // games stored before it; the closing lines' information efficiency and correlation against figures
-// computed here; the margin against what the run prints; and a fixed-count run's runs and resume.
+// computed here; the margin against what the run prints; a fixed-count run's runs and resume; and
+// two shards merged, the merged file continuing by the rule.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -265,4 +266,46 @@ TEST_CASE("pool ladder in fixed counts: each step keeps two opponents' runs, and
     CHECK(work.log("first.log").find("information efficiency ") != std::string::npos);
     REQUIRE(work.arbiter(work.ladder_args(db, ""), "second.log") == 0);
     CHECK(games_per_run(db, ladder) == first);
+}
+
+TEST_CASE("pool ladder: shards play their blocks of every chosen run, and the merged file continues by the rule",
+          "[integration]") {
+    Workspace work;
+    const std::string one = work.db("shard1.db"), two = work.db("shard2.db"), merged = work.db("merged.db");
+    const std::string ladder = "pool-steps-smoke-target";
+    // A budget of 48 games is 24 per shard: each plays every step's first batch on its own games.
+    for (const auto& [db, shard] : {std::pair{one, "1/2"}, std::pair{two, "2/2"}}) {
+        const std::string log = std::string("shard") + shard[0] + ".log";
+        REQUIRE(work.arbiter(work.ladder_args(db, std::string("--target-error 10 --max-games 48 --shard ") + shard),
+                             log) == 0);
+        INFO(work.log(log));
+        // Step 1 chooses at its prior in both: nothing stored differs yet.
+        CHECK(work.log(log).find("opponents nearest 50% for tempo 01 Base: ref-none (64%), ref-mid (24%)") !=
+              std::string::npos);
+        CHECK(games_per_run(db, ladder).size() == 3 * kPerStep);
+    }
+    REQUIRE(work.arbiter({"merge", merged, one, two}, "merge.log") == 0);
+    {
+        // Step 1's runs hold both shards' halves: pairs from the first block and from the second.
+        auto database = open_read_only(merged);
+        for (const auto& run : database.runs_of_ladder(ladder)) {
+            const auto config = nlohmann::json::parse(run.config_json, nullptr, false);
+            if (!config.contains("engines") || config["engines"][0]["name"] != kSteps[0]) continue;
+            const auto keys = database.completed_games(run.id);
+            REQUIRE(keys.size() == 8);
+            CHECK(keys.front().pair_index < keys.back().pair_index / 2);
+        }
+    }
+    // One more batch on the merged games: it goes to the opponents the rule gives from them.
+    std::map<std::string, std::vector<std::string>> wanted;
+    for (std::size_t step = 0; step < kSteps.size(); ++step)
+        wanted[kSteps[step]] = expected_choice(merged, ladder, step);
+    REQUIRE(work.arbiter(work.ladder_args(merged, "--target-error 10 --max-games 56"), "merged.log") == 0);
+    INFO(work.log("merged.log"));
+    const auto printed = printed_choices(work.log("merged.log"));
+    REQUIRE(printed.size() == 1);
+    CHECK(printed[0].opponents == wanted[printed[0].step]);
+    auto total = 0;
+    for (const auto& [run, games] : games_per_run(merged, ladder)) total += static_cast<int>(games);
+    CHECK(total == 56);
 }
