@@ -197,10 +197,13 @@ std::string information_paragraph(const LadderPrecisionInput& input) {
     std::string text;
     if (input.plan.contains("pool") && input.plan["pool"].is_object()) {
         const auto& pool = input.plan["pool"];
+        // Under a target the choice follows every batch; in fixed counts a step keeps its first choice.
+        const std::string when = input.plan.contains("target")
+                                     ? "re-chosen before every batch from the ratings fitted so far"
+                                     : "chosen when the step started, from the ratings fitted then";
         text += "Opponents: each step played the " + pool.value("opponents_per_step", nlohmann::json()).dump() +
                 " of a pool of " + std::to_string(pool.value("priors", nlohmann::json::object()).size()) +
-                " whose expected score against it was nearest 50%, re-chosen before every batch from the ratings "
-                "fitted so far (docs/ladders.md). ";
+                " whose expected score against it was nearest 50%, " + when + " (docs/ladders.md). ";
     }
     if (const auto efficiency = stats::information_efficiency(*input.fit.table))
         text += "Information efficiency " + two_places(efficiency->efficiency) + ": the sum over the " +
