@@ -5,7 +5,7 @@
 // Why. A game whose result is known in advance informs little: the Fisher information of one game
 // about a rating difference is proportional to E(1-E), E the expected score, which is 0.25 at 50%
 // and 0.09 at 90%. The MadChess 2.0 table's fixed gauntlet spent 41% of its games below 10% or above
-// 90% (issue #40), an information efficiency of 0.49 (ladder_efficiency.h).
+// 90% (issue #40), an information efficiency of 0.49 (harness/stats/ladder_efficiency.h).
 //
 // The rule, a pure function of the database's games and the file (ladder_allocation.h's rules hold
 // for it: a resumed run, a shard and a merged database choose alike from the games they hold):
