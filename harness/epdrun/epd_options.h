@@ -34,6 +34,9 @@ struct EpdOptions {
     bool compare_previous = false;
     std::optional<int> max_drop;  // implies compare_previous
     bool check_db_pages = true;   // PRAGMA quick_check on --db before the run writes into it
+    // The positions need nothing to score (no bm, am or c0): the run measures the search only, as a
+    // ladder's time to depth does (its nodes and time per position are what it stores).
+    bool search_only = false;
 };
 
 struct TtdOptions {

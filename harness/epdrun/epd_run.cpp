@@ -67,7 +67,7 @@ EpdJob prepare_job(const EpdOptions& options) {
             throw config::ConfigError("--suite", missing.what());
         }
     }
-    job.suite = load_suite(path);
+    job.suite = load_suite(path, job.options.search_only ? SuiteUse::search_only : SuiteUse::scored);
     return job;
 }
 
