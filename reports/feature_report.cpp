@@ -16,6 +16,7 @@
 #include "reports/ladder_precision.h"
 #include "reports/report_text.h"
 #include "reports/seed_comparison.h"
+#include "reports/speed_knowledge.h"
 
 namespace arbiter::reports {
 namespace {
@@ -347,6 +348,10 @@ Report build_feature_report(db::Database& database, const FeatureReportOptions& 
     report.sections.push_back(std::move(ladder));
     if (auto seed = seed_comparison_section(data.plan, our_figures(data, figures)))
         report.sections.push_back(std::move(*seed));
+    std::vector<std::string> improvements;
+    for (const StepFigures& f : figures) improvements.push_back(improvement_cell(f));
+    if (auto measured = speed_knowledge_section(database, {data.name, data.plan, data.steps, improvements}))
+        report.sections.push_back(std::move(*measured));
     if (data.fit.table) {
         Section blocks;
         blocks.heading = "Results per step (Ordo style)";

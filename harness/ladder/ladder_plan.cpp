@@ -104,6 +104,48 @@ std::string ladder_name(const LadderConfig& config, const PlanOptions& options) 
     return name;
 }
 
+// A smoke run measures what the file asks for at its own small depth, nodes and pairs; a scaled
+// clock does not change a depth or a node count.
+void apply_measure(LadderPlan& plan, const MeasureSettings& measure) {
+    const SmokeSettings& smoke = plan.config.smoke;
+    plan.time_to_depth = measure.time_to_depth;
+    plan.fixed_nodes = measure.fixed_nodes;
+    if (!plan.smoke) return;
+    if (plan.time_to_depth) plan.time_to_depth->depth = smoke.measure_depth;
+    if (plan.fixed_nodes) *plan.fixed_nodes = FixedNodeSettings{smoke.nodes, smoke.measure_pairs};
+}
+
+// A spec searching `nodes` per move whatever limits it had: in a fixed-node match only the node
+// count may decide how far an engine searches.
+config::EngineSpec at_nodes(config::EngineSpec spec, std::uint64_t nodes) {
+    spec.tc.reset();
+    spec.st.reset();
+    spec.depth.reset();
+    spec.timemargin_ms.reset();
+    spec.nodes = nodes;
+    return spec;
+}
+
+// What every match of the ladder shares: one gauntlet round, each opening with both colours, the
+// file's openings, seed and adjudication, and engines recovered after a crash so that one failure
+// does not stop a long ladder.
+config::MatchConfig ladder_match(const LadderPlan& plan, const std::string& db, int concurrency) {
+    config::MatchConfig match;
+    match.tournament = "gauntlet";
+    match.rounds = 1;
+    match.repeat = true;
+    match.openings = plan.config.openings;
+    match.draw = plan.config.draw;
+    match.resign = plan.config.resign;
+    match.maxmoves = plan.config.maxmoves;
+    match.seed = plan.config.seed;
+    match.seed_given = true;
+    match.recover = true;
+    match.concurrency = concurrency;
+    match.db = db;
+    return match;
+}
+
 }  // namespace
 
 LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
@@ -126,6 +168,7 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     for (std::size_t i = 0; i < config.steps.size(); ++i)
         plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
     plan.wac_suite = config.wac.suite;
+    if (config.measure) apply_measure(plan, *config.measure);
     if (options.smoke) {
         plan.wac_movetime_ms = config.smoke.wac_movetime_ms;
         plan.wac_positions = config.smoke.wac_positions;
@@ -137,36 +180,54 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     return plan;
 }
 
+std::string time_to_depth_positions(const TimeToDepthSettings& settings) {
+    if (!settings.positions.empty()) return settings.positions;
+    return epdrun::bundled_suite_path("bench.epd", "give measure.time_to_depth.positions");
+}
+
 void check_ladder_files(const LadderPlan& plan) {
     try {
         epdrun::load_suite(plan.wac_suite.empty() ? epdrun::default_suite_path() : plan.wac_suite);
     } catch (const std::exception& error) {  // io::SourceError names the suite's file and line
         throw LadderConfigError(plan.config.source + ": wac.suite: " + error.what());
     }
+    if (!plan.time_to_depth) return;
+    try {
+        epdrun::load_suite(time_to_depth_positions(*plan.time_to_depth), epdrun::SuiteUse::search_only);
+    } catch (const std::exception& error) {
+        throw LadderConfigError(plan.config.source + ": measure.time_to_depth.positions: " + error.what());
+    }
 }
 
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
                                       std::optional<config::ShardSpec> shard, int concurrency) {
-    config::MatchConfig match;
+    config::MatchConfig match = ladder_match(plan, db, concurrency);
     match.engines.push_back(plan.steps.at(index).spec);
     for (const auto& opponent : plan.opponents) match.engines.push_back(opponent.spec);
     if (plan.config.head_to_head && index > 0) match.engines.push_back(plan.steps[index - 1].spec);
-    match.tournament = "gauntlet";
     match.games = plan.games_per_opponent;
-    match.rounds = 1;
-    match.repeat = true;
-    match.openings = plan.config.openings;
-    match.draw = plan.config.draw;
-    match.resign = plan.config.resign;
-    match.maxmoves = plan.config.maxmoves;
-    match.seed = plan.config.seed;
-    match.seed_given = true;
-    match.recover = true;
-    match.concurrency = concurrency;
-    match.db = db;
     match.shard = shard;
     match.event = "arbiter ladder " + plan.ladder;
     return match;
+}
+
+config::MatchConfig fixed_node_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
+                                            int concurrency) {
+    const FixedNodeSettings& settings = plan.fixed_nodes.value();
+    config::MatchConfig match = ladder_match(plan, db, concurrency);
+    match.engines = {at_nodes(plan.steps.at(index).spec, settings.nodes),
+                     at_nodes(plan.steps.at(index - 1).spec, settings.nodes)};
+    match.games = 2 * settings.pairs;
+    match.event = "arbiter ladder " + plan.ladder + ": fixed nodes";
+    return match;
+}
+
+nlohmann::json time_to_depth_json(const TimeToDepthSettings& settings) {
+    return {{"depth", settings.depth}, {"positions", settings.positions}};
+}
+
+nlohmann::json fixed_nodes_json(const FixedNodeSettings& settings) {
+    return {{"nodes", settings.nodes}, {"pairs", settings.pairs}};
 }
 
 namespace {
@@ -226,6 +287,12 @@ nlohmann::json plan_json(const LadderPlan& plan) {
           {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
+    if (plan.time_to_depth || plan.fixed_nodes) {
+        nlohmann::json measure = nlohmann::json::object();
+        if (plan.time_to_depth) measure["time_to_depth"] = time_to_depth_json(*plan.time_to_depth);
+        if (plan.fixed_nodes) measure["fixed_nodes"] = fixed_nodes_json(*plan.fixed_nodes);
+        plan_object["measure"] = measure;
+    }
     if (plan.target) {
         plan_object["target"] = {
             {"error95", plan.target->error95},
