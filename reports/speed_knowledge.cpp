@@ -1,6 +1,7 @@
 #include "reports/speed_knowledge.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 #include <nlohmann/json.hpp>
@@ -150,8 +151,10 @@ std::string settings_caption(const nlohmann::json& plan) {
     const nlohmann::json nodes = wanted_settings(plan, "fixed_nodes");
     if (depth.is_object()) {
         const std::string positions = depth.value("positions", std::string());
-        caption += ": depth " + depth.value("depth", nlohmann::json()).dump() + " over " +
-                   (positions.empty() ? std::string("bench.epd") : positions);
+        // The file's name only: the plan holds its path, which names the machine it ran on.
+        caption +=
+            ": depth " + depth.value("depth", nlohmann::json()).dump() + " over " +
+            (positions.empty() ? std::string("bench.epd") : std::filesystem::path(positions).filename().string());
     }
     if (nodes.is_object())
         caption += std::string(depth.is_object() ? "; " : ": ") + nodes.value("nodes", nlohmann::json()).dump() +
