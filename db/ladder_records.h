@@ -29,6 +29,8 @@ struct LadderEpdScore {
     std::int64_t positions = 0;  // answered
     std::int64_t solved = 0;
     std::string run_started_at;
+    std::string limit;                    // the run's time_control: "movetime=3000", "nodes=100000"
+    std::optional<double> average_depth;  // of the answers that report a depth
 };
 
 // The stored time of a ladder's games, per run and pair of engines (the report's CPU-hours).

@@ -59,7 +59,7 @@ std::vector<StepMeasurements> step_measurements(db::Database& database, const Sp
     return steps;
 }
 
-SearchSample total(const DepthRun& run) {
+SearchSample depth_run_total(const DepthRun& run) {
     SearchSample sum;
     for (const auto& [position, sample] : run) {
         sum.nodes += sample.nodes;
@@ -97,14 +97,14 @@ std::string ratio_cell(std::optional<double> numerator, std::optional<double> de
 
 std::string nodes_cell(const StepMeasurements& step) {
     if (!step.depth_run || step.depth_run->empty()) return "";
-    const std::string nodes = std::to_string(total(*step.depth_run).nodes);
+    const std::string nodes = std::to_string(depth_run_total(*step.depth_run).nodes);
     if (step.depth_run_complete) return nodes;
     return nodes + " (incomplete: " + std::to_string(step.depth_run->size()) + " positions)";
 }
 
 std::string speed_cell(const StepMeasurements& step) {
     if (!step.depth_run) return "";
-    const auto speed = nodes_per_ms(total(*step.depth_run));  // nodes per ms = thousands per second
+    const auto speed = nodes_per_ms(depth_run_total(*step.depth_run));  // nodes per ms = thousands per second
     return speed ? whole(*speed) : "";
 }
 

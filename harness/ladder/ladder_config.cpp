@@ -305,11 +305,20 @@ void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
 }
 
 void read_wac(const Reader& r, const json& in, WacSettings& wac) {
-    r.only_keys(in, {"suite", "movetime_ms", "positions"}, "wac");
+    r.only_keys(in, {"suite", "movetime_ms", "nodes", "runs", "positions"}, "wac");
     if (in.contains("suite")) wac.suite = r.path(in.at("suite"), "wac.suite");
     if (in.contains("movetime_ms")) wac.movetime_ms = r.integer(in.at("movetime_ms"), "wac.movetime_ms", 1);
     if (in.contains("positions"))
         wac.positions = static_cast<std::size_t>(r.integer(in.at("positions"), "wac.positions", 1));
+    if (in.contains("nodes")) {
+        if (in.contains("movetime_ms")) r.fail("wac", "give movetime_ms or nodes, not both");
+        wac.nodes = static_cast<std::uint64_t>(r.bounded(in.at("nodes"), "wac.nodes", 1, kMaxMeasureNodes));
+    }
+    if (in.contains("runs")) {
+        wac.runs = static_cast<int>(r.bounded(in.at("runs"), "wac.runs", 1, kMaxWacRuns));
+        // The same nodes give the same answers: a second run would only repeat the first.
+        if (wac.nodes && wac.runs > 1) r.fail("wac.runs", "a node-limited WAC repeats exactly; runs needs movetime_ms");
+    }
 }
 
 TimeToDepthSettings read_time_to_depth(const Reader& r, const json& in, const std::string& where) {

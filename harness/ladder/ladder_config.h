@@ -72,7 +72,14 @@ struct WacSettings {
     std::string suite;                     // path; empty = arbiter's default WAC copy
     std::int64_t movetime_ms = 3000;       // nominal; scaled by --tc-scale
     std::optional<std::size_t> positions;  // first N only
+    // `nodes`: a node limit per position instead of the time, which repeats exactly (#40); not scaled.
+    std::optional<std::uint64_t> nodes;
+    // `runs`: a timed WAC played this many times (separate runs), so the report can give the spread.
+    int runs = 1;
 };
+
+// At most this many timed WAC runs per step: enough for a spread, not a typo's thousand.
+inline constexpr int kMaxWacRuns = 10;
 
 // `measure.time_to_depth` (#40): every step searches the positions with `go depth D`, one search at a
 // time, from a cleared hash (ucinewgame): its nodes, the "time to depth" of the Mediocre posts, and

@@ -168,6 +168,9 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     for (std::size_t i = 0; i < config.steps.size(); ++i)
         plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
     plan.wac_suite = config.wac.suite;
+    plan.wac_runs = config.wac.runs;
+    // Nodes are not a clock: --tc-scale leaves them alone; a smoke run searches its own few.
+    if (config.wac.nodes) plan.wac_nodes = options.smoke ? config.smoke.nodes : *config.wac.nodes;
     if (config.measure) apply_measure(plan, *config.measure);
     if (options.smoke) {
         plan.wac_movetime_ms = config.smoke.wac_movetime_ms;
@@ -178,6 +181,11 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
         plan.wac_positions = config.wac.positions;
     }
     return plan;
+}
+
+std::string wac_limit_text(const LadderPlan& plan) {
+    return plan.wac_nodes ? "nodes=" + std::to_string(*plan.wac_nodes)
+                          : "movetime=" + std::to_string(plan.wac_movetime_ms);
 }
 
 std::string time_to_depth_positions(const TimeToDepthSettings& settings) {
@@ -258,6 +266,23 @@ nlohmann::json seed_json(const LadderPlan& plan) {
     return {{"source", plan.config.seed_source}, {"steps", steps}};
 }
 
+// The WAC settings; `nodes`, `runs` and `limit` only when the file asks for nodes or several runs,
+// so plans of ladders without them keep their stored key (and their run).
+nlohmann::json wac_json(const LadderPlan& plan) {
+    nlohmann::json wac = {
+        {"suite", plan.wac_suite},
+        {"movetime_ms", plan.wac_movetime_ms},
+        {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}};
+    if (!plan.wac_nodes && plan.wac_runs == 1) return wac;
+    if (plan.wac_nodes) {
+        wac.erase("movetime_ms");
+        wac["nodes"] = *plan.wac_nodes;
+    }
+    wac["runs"] = plan.wac_runs;
+    wac["limit"] = wac_limit_text(plan);
+    return wac;
+}
+
 }  // namespace
 
 nlohmann::json plan_json(const LadderPlan& plan) {
@@ -269,22 +294,18 @@ nlohmann::json plan_json(const LadderPlan& plan) {
     }
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& step : plan.steps) steps.push_back(step.player);
-    nlohmann::json plan_object = {
-        {"ladder", plan.ladder},
-        {"config_name", plan.config.name},
-        {"description", plan.config.description},
-        {"smoke", plan.smoke},
-        {"tc_scale", plan.tc_scale},
-        {"time_control", plan.time_control},
-        {"games_per_opponent", plan.games_per_opponent},
-        {"head_to_head", plan.config.head_to_head},
-        {"opponents", opponents},
-        {"anchors", anchors},
-        {"steps", steps},
-        {"wac",
-         {{"suite", plan.wac_suite},
-          {"movetime_ms", plan.wac_movetime_ms},
-          {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
+    nlohmann::json plan_object = {{"ladder", plan.ladder},
+                                  {"config_name", plan.config.name},
+                                  {"description", plan.config.description},
+                                  {"smoke", plan.smoke},
+                                  {"tc_scale", plan.tc_scale},
+                                  {"time_control", plan.time_control},
+                                  {"games_per_opponent", plan.games_per_opponent},
+                                  {"head_to_head", plan.config.head_to_head},
+                                  {"opponents", opponents},
+                                  {"anchors", anchors},
+                                  {"steps", steps},
+                                  {"wac", wac_json(plan)}};
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
     if (plan.time_to_depth || plan.fixed_nodes) {

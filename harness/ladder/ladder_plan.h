@@ -54,6 +54,8 @@ struct LadderPlan {
     std::optional<PrecisionTarget> target;
     std::string wac_suite;  // empty = arbiter's WAC copy
     std::int64_t wac_movetime_ms = 0;
+    std::optional<std::uint64_t> wac_nodes;  // instead of the time: a smoke run's nodes when it has its own
+    int wac_runs = 1;
     std::optional<std::size_t> wac_positions;
     // `measure`, with a smoke run's depth, nodes and pairs; none: not measured.
     std::optional<TimeToDepthSettings> time_to_depth;
@@ -75,6 +77,10 @@ void check_ladder_files(const LadderPlan& plan);
 // recovered so one crash does not stop a long ladder.
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
                                       std::optional<config::ShardSpec> shard, int concurrency);
+
+// What a WAC run of the plan searches each position for: "nodes=N" or "movetime=MS", as the runs
+// store it (their time_control), so the report finds the WAC runs of the plan's limit.
+std::string wac_limit_text(const LadderPlan& plan);
 
 // The file a time-to-depth run searches: the setting's, else arbiter's bench.epd. Throws
 // std::runtime_error when that one is missing.

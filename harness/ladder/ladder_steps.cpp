@@ -106,11 +106,16 @@ namespace {
 
 constexpr int kMaxWacProcesses = 64;
 
-epdrun::EpdOptions wac_options(const StepContext& context, const PlannedStep& step) {
+epdrun::EpdOptions wac_options(const StepContext& context, const PlannedStep& step, int repetition) {
     epdrun::EpdOptions options;
     options.engine = engine_spec_text(step.spec);
     options.engine_name = step.player;
-    options.limit.movetime_ms = context.plan.wac_movetime_ms;
+    if (context.plan.wac_nodes) {
+        options.limit.nodes = *context.plan.wac_nodes;
+    } else {
+        options.limit.movetime_ms = context.plan.wac_movetime_ms;
+    }
+    options.repetition = repetition;
     options.db = context.options.db;
     options.json = true;
     options.check_db_pages = false;  // run_ladder checked it
@@ -189,12 +194,19 @@ int score_wac(const StepContext& context, std::size_t index) {
         context.io.out << "  WAC: skipped (build " << step.step.rev << " has no command yet)\n";
         return 0;
     }
-    const EpdOutcome wac = play_epd(context, index, wac_options(context, step), "WAC");
-    if (!wac.run_id) return wac.code;
-    context.database.assign_run_to_ladder(*wac.run_id, context.plan.ladder);
-    context.io.out << "  WAC: run " << *wac.run_id << ", " << wac.solved << "/" << wac.positions << " solved at "
-                   << context.plan.wac_movetime_ms << " ms\n";
-    return wac.code;
+    const int runs = context.plan.wac_runs;
+    int worst = 0;
+    for (int repetition = 1; repetition <= runs && !stop_requested(context.io); ++repetition) {
+        const EpdOutcome wac = play_epd(context, index, wac_options(context, step, repetition), "WAC");
+        worst = std::max(worst, wac.code);
+        if (!wac.run_id) continue;
+        context.database.assign_run_to_ladder(*wac.run_id, context.plan.ladder);
+        context.io.out << "  WAC: run " << *wac.run_id << ", " << wac.solved << "/" << wac.positions << " solved at "
+                       << wac_limit_text(context.plan);
+        if (runs > 1) context.io.out << " (" << repetition << " of " << runs << ")";
+        context.io.out << "\n";
+    }
+    return worst;
 }
 
 bool stop_requested(const RunnerIo& io) { return io.interrupt && io.interrupt->load() != 0; }

@@ -333,3 +333,54 @@ TEST_CASE("arbiter ladder measure: shard 1 measures for all shards; --target-err
     CHECK(stored.links == 3 + 2);
     CHECK(stored.epd_rows == 3 * 3 + 3 * 46);  // WAC's 3 positions and bench.epd's 46 per step
 }
+
+TEST_CASE("arbiter ladder wac runs: a timed WAC played twice per step, once each, with its spread and depth",
+          "[integration]") {
+    const nlohmann::json twice = {{"wac", {{"movetime_ms", 3000}, {"runs", 2}}}};
+    Workspace work(twice);
+    const std::vector<std::string> ladder{"ladder",  work.config.string(), "--db", work.db.string(),
+                                          "--smoke", "--concurrency",      "2"};
+    const int status = work.arbiter(ladder, "first.log");
+    INFO(read_text(work.dir / "first.log"));
+    REQUIRE(status == 0);
+    const Stored first = everything(work.db);
+    REQUIRE(work.arbiter(ladder, "second.log") == 0);
+    CHECK(everything(work.db) == first);
+
+    const fs::path report = work.dir / "report.json";
+    REQUIRE(work.arbiter({"report", "features", "--db", work.db.string(), "--format", "json", "--out", report.string()},
+                         "report.log") == 0);
+    const auto json = nlohmann::json::parse(read_text(report));
+    const auto& rows = json["sections"][0]["tables"][0]["rows"];
+    REQUIRE(rows.size() == 3);
+    auto database = read_only(work.db);
+    const auto steps = database.ladder_steps("three-steps-smoke");
+    for (std::size_t step = 0; step < 3; ++step) {
+        INFO("step " << step + 1);
+        std::vector<std::int64_t> solved;
+        std::vector<double> depths;
+        for (const auto& run : database.runs_of_ladder("three-steps-smoke")) {
+            if (run.kind != arbiter::db::RunKind::epd) continue;
+            const auto answers = database.epd_results_of_run(run.id);
+            if (answers.empty() || answers[0].engine != steps[step].player) continue;
+            CHECK(run.time_control == "movetime=20");  // the smoke run's time per position
+            CHECK(answers.size() == 3);
+            std::int64_t count = 0;
+            double depth_sum = 0;
+            for (const auto& answer : answers) {
+                count += answer.solved ? 1 : 0;
+                depth_sum += answer.depth.value_or(0);
+            }
+            solved.push_back(count);
+            depths.push_back(depth_sum / 3.0);
+        }
+        REQUIRE(solved.size() == 2);  // two runs of its own
+        char wac[64], depth[16];
+        std::snprintf(wac, sizeof wac, "%.1f/3 (%lld\xE2\x80\x93%lld)", (solved[0] + solved[1]) / 2.0,
+                      static_cast<long long>(std::min(solved[0], solved[1])),
+                      static_cast<long long>(std::max(solved[0], solved[1])));
+        std::snprintf(depth, sizeof depth, "%.1f", (depths[0] + depths[1]) / 2.0);
+        CHECK(rows[step]["WAC"] == wac);
+        CHECK(rows[step]["WAC depth"] == depth);
+    }
+}
