@@ -199,6 +199,7 @@ int score_wac(const StepContext& context, std::size_t index) {
     for (int repetition = 1; repetition <= runs && !stop_requested(context.io); ++repetition) {
         const EpdOutcome wac = play_epd(context, index, wac_options(context, step, repetition), "WAC");
         worst = std::max(worst, wac.code);
+        if (wac.code == 2) break;  // what the ladder gave is unusable: the next run would fail alike
         if (!wac.run_id) continue;
         context.database.assign_run_to_ladder(*wac.run_id, context.plan.ladder);
         context.io.out << "  WAC: run " << *wac.run_id << ", " << wac.solved << "/" << wac.positions << " solved at "
