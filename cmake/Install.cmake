@@ -20,6 +20,7 @@ set(arbiter_data_entries
     "ci/ladders|ci/ladders"
     "tests/data/wac.epd|suites/wac.epd"
     "tests/data/wac_2018_201.epd|suites/wac_2018_201.epd"
+    "tests/data/bench.epd|suites/bench.epd"
     "harness/catalogue/reference-engines.json|catalogue/reference-engines.json")
 set(build_data_dir ${CMAKE_BINARY_DIR}/${ARBITER_DATA_DIR})
 foreach(entry ${arbiter_data_entries})

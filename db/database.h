@@ -28,11 +28,12 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
-// added engines.commit_subject and committed_at, which engine reads return as '' from an older file.
+// added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
+// schema 8 added ladder_measurements, which reads as empty from an older file.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -142,6 +143,12 @@ public:
     // run and engine (report_queries.cpp).
     std::vector<LadderGameTime> ladder_game_times(const std::string& ladder);
     std::vector<LadderEpdTime> ladder_epd_times(const std::string& ladder);
+    // Records which run measured a step under the given settings, replacing the run stored for the
+    // same (ladder, step, kind, settings). The run keeps runs.ladder as it is (ladder_store.cpp).
+    void link_ladder_measurement(const LadderMeasurementRecord& measurement);
+    // The ladder's measurement runs by step index, kind and settings; none from a file older than
+    // schema 8 (a read-only open does not migrate it).
+    std::vector<LadderMeasurementRecord> ladder_measurements(const std::string& ladder);
 
     // --- `arbiter spsa` (spsa_store.cpp) ---
     // The run named wanted.name with its parameters, created with `params` when there is none; an existing

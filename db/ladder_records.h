@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace arbiter::db {
 
@@ -28,6 +29,8 @@ struct LadderEpdScore {
     std::int64_t positions = 0;  // answered
     std::int64_t solved = 0;
     std::string run_started_at;
+    std::string limit;                    // the run's time_control: "movetime=3000", "nodes=100000"
+    std::optional<double> average_depth;  // of the answers that report a depth
 };
 
 // The stored time of a ladder's games, per run and pair of engines (the report's CPU-hours).
@@ -45,6 +48,25 @@ struct LadderEpdTime {
     std::int64_t engine_id = 0;
     std::int64_t positions = 0;
     double seconds = 0.0;  // sum of time_ms (answers without a time count 0)
+};
+
+// What a ladder measures of a step besides its gauntlet and WAC run (issue #40): the positions
+// searched to a fixed depth (nodes, and nodes per second), and a fixed-node match against the
+// previous step, where speed does not count.
+enum class MeasurementKind { time_to_depth, fixed_nodes };
+
+std::string_view to_string(MeasurementKind kind);
+// Throws std::invalid_argument for a text that names no kind.
+MeasurementKind parse_measurement_kind(std::string_view text);
+
+// The run that measured one step, under the plan's settings of that measurement (its JSON object,
+// stored canonical), so that a report shows only measurements made as the plan says.
+struct LadderMeasurementRecord {
+    std::string ladder;
+    int step_index = 0;
+    MeasurementKind kind = MeasurementKind::time_to_depth;
+    std::string settings_json = "{}";
+    std::int64_t run_id = 0;
 };
 
 }  // namespace arbiter::db

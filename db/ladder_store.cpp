@@ -1,4 +1,5 @@
-// Database: the feature ladder's step rows and the tagging of the runs that feed a ladder.
+// Database: the feature ladder's step rows, the tagging of the runs that feed a ladder, and the
+// links to the runs that measured its steps.
 #include <stdexcept>
 
 #include "db/database_impl.h"
@@ -6,6 +7,11 @@
 namespace arbiter::db {
 
 namespace {
+
+constexpr const char* kUpsertMeasurement = R"sql(
+INSERT INTO ladder_measurements (ladder, step_index, kind, settings, run_id) VALUES (?1, ?2, ?3, ?4, ?5)
+ON CONFLICT (ladder, step_index, kind, settings) DO UPDATE SET run_id = excluded.run_id
+)sql";
 
 constexpr const char* kUpsertStep = R"sql(
 INSERT INTO ladder_steps (ladder, step_index, label, category, step_date, rev, player, engine_id, options)
@@ -16,6 +22,16 @@ ON CONFLICT (ladder, step_index) DO UPDATE SET
 )sql";
 
 }  // namespace
+
+std::string_view to_string(MeasurementKind kind) {
+    return kind == MeasurementKind::time_to_depth ? "time_to_depth" : "fixed_nodes";
+}
+
+MeasurementKind parse_measurement_kind(std::string_view text) {
+    if (text == "time_to_depth") return MeasurementKind::time_to_depth;
+    if (text == "fixed_nodes") return MeasurementKind::fixed_nodes;
+    throw std::invalid_argument("unknown ladder measurement kind '" + std::string(text) + "'");
+}
 
 void Database::upsert_ladder_step(const LadderStepRecord& step) {
     std::lock_guard lock(impl_->mutex);
@@ -79,6 +95,44 @@ void Database::assign_run_to_ladder(std::int64_t run_id, const std::string& ladd
             throw DbError(ErrorKind::invalid_argument, path(), purpose, "no run with id " + std::to_string(run_id));
         }
     });
+}
+
+void Database::link_ladder_measurement(const LadderMeasurementRecord& measurement) {
+    std::lock_guard lock(impl_->mutex);
+    const std::string purpose = "link run " + std::to_string(measurement.run_id) + " to step " +
+                                std::to_string(measurement.step_index) + " of ladder '" + measurement.ladder + "'";
+    std::string settings;
+    try {
+        settings = canonical_json(measurement.settings_json);
+    } catch (const std::invalid_argument& error) {
+        throw DbError(ErrorKind::invalid_argument, path(), purpose, error.what());
+    }
+    auto& conn = impl_->conn;
+    impl_->write(purpose, [&] {
+        auto stmt = conn.cached(kUpsertMeasurement, purpose);
+        stmt->bind(1, measurement.ladder);
+        stmt->bind(2, measurement.step_index);
+        stmt->bind(3, std::string(to_string(measurement.kind)));
+        stmt->bind(4, settings);
+        stmt->bind(5, measurement.run_id);
+        stmt->run();
+    });
+}
+
+std::vector<LadderMeasurementRecord> Database::ladder_measurements(const std::string& ladder) {
+    std::lock_guard lock(impl_->mutex);
+    if (!has_table("ladder_measurements")) return {};
+    auto stmt = impl_->conn.cached(
+        "SELECT ladder, step_index, kind, settings, run_id FROM ladder_measurements WHERE ladder = ?1 "
+        "ORDER BY step_index, kind, settings",
+        "read measurements of ladder '" + ladder + "'");
+    stmt->bind(1, ladder);
+    std::vector<LadderMeasurementRecord> measurements;
+    while (stmt->step()) {
+        measurements.push_back(LadderMeasurementRecord{
+            stmt->text(0), stmt->int32(1), parse_measurement_kind(stmt->text(2)), stmt->text(3), stmt->int64(4)});
+    }
+    return measurements;
 }
 
 }  // namespace arbiter::db

@@ -221,6 +221,15 @@ INSERT OR IGNORE INTO main.ladder_steps (ladder, step_index, label, category, st
   ORDER BY x.ladder, x.step_index
 )sql";
 
+// A step measured in two inputs under the same settings (two shards both measuring it): the first
+// input's link stands, as for the step rows.
+constexpr const char* kCopyLadderMeasurements = R"sql(
+INSERT OR IGNORE INTO main.ladder_measurements (ladder, step_index, kind, settings, run_id)
+  SELECT x.ladder, x.step_index, x.kind, x.settings, r.dst_id
+  FROM src.ladder_measurements x JOIN temp.run_map r ON r.src_id = x.run_id
+  ORDER BY x.ladder, x.step_index, x.kind, x.settings
+)sql";
+
 std::int64_t run_counted(Connection& conn, const char* sql, std::string_view purpose,
                          std::optional<std::int64_t> offset = std::nullopt) {
     Statement stmt(conn, sql, purpose);
@@ -249,6 +258,7 @@ void copy_rows(Connection& conn, const std::string& source, MergeSummary& summar
     }
     summary.ratings += run_counted(conn, kCopyRatings, purpose + ": ratings");
     conn.exec(kCopyLadderSteps, purpose + ": ladder steps");
+    conn.exec(kCopyLadderMeasurements, purpose + ": ladder measurements");
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ std::vector<EngineRecord> Database::engines_of_run(std::int64_t run_id) {
 std::vector<LadderEpdScore> Database::ladder_epd_scores(const std::string& ladder) {
     std::lock_guard lock(impl_->mutex);
     auto stmt = impl_->conn.cached(
-        "SELECT x.run_id, x.engine, x.suite, count(*), sum(x.solved), r.started_at "
+        "SELECT x.run_id, x.engine, x.suite, count(*), sum(x.solved), r.started_at, r.time_control, avg(x.depth) "
         "FROM runs r JOIN epd_results x ON x.run_id = r.id WHERE r.ladder = ?1 "
         "GROUP BY x.run_id, x.engine, x.suite ORDER BY r.started_at, x.run_id, x.engine",
         "EPD scores of ladder '" + ladder + "'");
@@ -47,7 +47,7 @@ std::vector<LadderEpdScore> Database::ladder_epd_scores(const std::string& ladde
     std::vector<LadderEpdScore> scores;
     while (stmt->step()) {
         scores.push_back(LadderEpdScore{stmt->int64(0), stmt->text(1), stmt->text(2), stmt->int64(3), stmt->int64(4),
-                                        stmt->text(5)});
+                                        stmt->text(5), stmt->text(6), stmt->opt_real(7)});
     }
     return scores;
 }

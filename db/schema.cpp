@@ -274,6 +274,20 @@ ALTER TABLE baselines ADD COLUMN verification TEXT NOT NULL DEFAULT ''
 ALTER TABLE engines ADD COLUMN commit_subject TEXT NOT NULL DEFAULT '';
 ALTER TABLE engines ADD COLUMN committed_at TEXT NOT NULL DEFAULT '';
 )sql",
+    // v8: a ladder's measurements beside its games (#40): per step, the run that searched the
+    // positions to a fixed depth (kind epd) and the fixed-node match against the previous step. The
+    // runs keep runs.ladder NULL, so the ladder's joint fit, its budget and its WAC column never see
+    // them; this table says which step and settings (the plan's JSON of them) each run measured.
+    R"sql(
+CREATE TABLE ladder_measurements (
+  ladder     TEXT NOT NULL,
+  step_index INTEGER NOT NULL CHECK (step_index >= 0),
+  kind       TEXT NOT NULL CHECK (kind IN ('time_to_depth', 'fixed_nodes')),
+  settings   TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings)),
+  run_id     INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  PRIMARY KEY (ladder, step_index, kind, settings)
+);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

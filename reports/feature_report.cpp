@@ -14,8 +14,10 @@
 #include "harness/stats/stored_counts.h"
 #include "reports/commits_report.h"
 #include "reports/ladder_precision.h"
+#include "reports/ladder_wac.h"
 #include "reports/report_text.h"
 #include "reports/seed_comparison.h"
+#include "reports/speed_knowledge.h"
 
 namespace arbiter::reports {
 namespace {
@@ -25,7 +27,7 @@ struct LadderData {
     std::vector<db::LadderStepRecord> steps;
     nlohmann::json plan = nlohmann::json::object();  // the ladder run's config: anchors, smoke, tc
     std::vector<db::RunRecord> runs;
-    std::map<std::string, db::LadderEpdScore> wac;  // latest per player
+    std::map<std::string, WacFigures> wac;  // per player (reports/ladder_wac.h)
     stats::LadderFit fit;
     std::vector<stats::StepImprovement> improvements;
 };
@@ -84,7 +86,7 @@ LadderData load_ladder(db::Database& database, const std::string& name) {
         auto parsed = nlohmann::json::parse(run.config_json, nullptr, false);
         if (parsed.is_object()) data.plan = parsed;  // the newest ladder run wins (runs come by id)
     }
-    for (const auto& score : database.ladder_epd_scores(name)) data.wac[score.engine] = score;
+    data.wac = ladder_wac(database.ladder_epd_scores(name), data.plan);
     fit_ratings(database, data);
     return data;
 }
@@ -118,7 +120,7 @@ struct StepFigures {
     // A step placed for a perfect or null score has a floor or ceiling, and so may its improvement.
     stats::RatingBound bound = stats::RatingBound::exact, improvement_bound = stats::RatingBound::exact;
     std::int64_t games = 0;
-    std::optional<db::LadderEpdScore> wac;
+    std::optional<WacFigures> wac;
 };
 
 std::vector<StepFigures> step_figures(const LadderData& data) {
@@ -145,9 +147,7 @@ std::string marked(stats::RatingBound bound, const std::string& cell) {
     return bound == stats::RatingBound::exact ? cell : std::string(stats::bound_marker(bound)) + " " + cell;
 }
 
-std::string wac_cell(const StepFigures& f) {
-    return f.wac ? std::to_string(f.wac->solved) + "/" + std::to_string(f.wac->positions) : "";
-}
+std::string wac_cell(const StepFigures& f) { return f.wac ? wac_cell(*f.wac) : ""; }
 
 std::string improvement_cell(const StepFigures& f) {
     return f.improvement ? marked(f.improvement_bound, difference_cell(*f.improvement, f.improvement_error)) : "";
@@ -159,16 +159,23 @@ std::string rating_without_games(double rating, std::optional<double> error95) {
 }
 
 Table steps_table(const LadderData& data, const std::vector<StepFigures>& figures, db::Database& database) {
+    const bool depth = shows_wac_depth(data.plan);
     Table table;
     table.caption = "Feature ladder " + data.name;
     table.columns = {"Feature", "Category", "Date", "Rev", "WAC", "Elo Rating", "Improvement"};
     table.numeric = {false, false, false, false, true, true, true};
+    if (depth) {
+        table.columns.insert(table.columns.begin() + 5, "WAC depth");
+        table.numeric.insert(table.numeric.begin() + 5, true);
+    }
     for (std::size_t i = 0; i < data.steps.size(); ++i) {
         const auto& step = data.steps[i];
         const StepFigures& f = figures[i];
         const std::string elo = f.rating ? marked(f.bound, rating_cell(*f.rating, f.error, f.games)) : "";
-        table.rows.push_back({step.label, step.category, step_date(data, step), step_rev(step, database), wac_cell(f),
-                              elo, improvement_cell(f)});
+        std::vector<std::string> row{step.label,  step.category, step_date(data, step), step_rev(step, database),
+                                     wac_cell(f), elo,           improvement_cell(f)};
+        if (depth) row.insert(row.begin() + 5, f.wac ? wac_depth_cell(*f.wac) : "");
+        table.rows.push_back(std::move(row));
     }
     return table;
 }
@@ -223,7 +230,7 @@ std::vector<Chart> ladder_charts(const LadderData& data, const std::vector<StepF
         gain.series.points.push_back({label, figures[i].improvement, figures[i].improvement_error,
                                       stats::bound_marker(figures[i].improvement_bound)});
         std::optional<double> solved;
-        if (figures[i].wac) solved = static_cast<double>(figures[i].wac->solved);
+        if (figures[i].wac) solved = mean_solved(*figures[i].wac);
         wac.series.points.push_back({label, solved, std::nullopt});
     }
     return {elo, gain, wac};
@@ -311,12 +318,7 @@ std::vector<std::string> ladder_notes(const LadderData& data, db::Database& data
     } else if (!played.empty()) {
         notes.push_back("Time control played: " + played);
     }
-    if (plan.contains("wac") && plan["wac"].is_object()) {
-        const auto& wac = plan["wac"];
-        notes.push_back(
-            "WAC: " + std::to_string(wac.value("movetime_ms", 0)) + " ms per position" +
-            (wac["positions"].is_number() ? ", first " + wac["positions"].dump() + " positions" : std::string()));
-    }
+    if (std::string wac = wac_note(plan); !wac.empty()) notes.push_back(std::move(wac));
     if (std::string games = games_note(data); !games.empty()) notes.push_back(std::move(games));
     std::string anchors;
     const nlohmann::json anchor_list = plan.value("anchors", nlohmann::json::object());
@@ -347,6 +349,10 @@ Report build_feature_report(db::Database& database, const FeatureReportOptions& 
     report.sections.push_back(std::move(ladder));
     if (auto seed = seed_comparison_section(data.plan, our_figures(data, figures)))
         report.sections.push_back(std::move(*seed));
+    std::vector<std::string> improvements;
+    for (const StepFigures& f : figures) improvements.push_back(improvement_cell(f));
+    if (auto measured = speed_knowledge_section(database, {data.name, data.plan, data.steps, improvements}))
+        report.sections.push_back(std::move(*measured));
     if (data.fit.table) {
         Section blocks;
         blocks.heading = "Results per step (Ordo style)";

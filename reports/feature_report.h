@@ -5,7 +5,8 @@
 // the ladder's plan held fixed), the improvement's 95% error from the fit's covariance (which
 // holds the head-to-head games when they were played), an Ordo-style block per step, the
 // ladder and WAC charts, "The seed beside ours" when the plan carries the seed's figures
-// (reports/seed_comparison.h), and, with an engine name, Elo and WAC over commits. The title names
+// (reports/seed_comparison.h), "Speed and knowledge" when the ladder measured its steps
+// (reports/speed_knowledge.h), and, with an engine name, Elo and WAC over commits. The title names
 // the clock the stored games were played at ("... at 1.2+0.01").
 
 #include <optional>

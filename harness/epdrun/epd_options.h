@@ -34,6 +34,12 @@ struct EpdOptions {
     bool compare_previous = false;
     std::optional<int> max_drop;  // implies compare_previous
     bool check_db_pages = true;   // PRAGMA quick_check on --db before the run writes into it
+    // The positions need nothing to score (no bm, am or c0): the run measures the search only, as a
+    // ladder's time to depth does (its nodes and time per position are what it stores).
+    bool search_only = false;
+    // The n-th run of the same engine, suite and limit, a run of its own (a ladder's timed WAC played
+    // several times for its spread); 1 is the run `arbiter epd` has always played and resumes.
+    int repetition = 1;
 };
 
 struct TtdOptions {

@@ -67,7 +67,7 @@ EpdJob prepare_job(const EpdOptions& options) {
             throw config::ConfigError("--suite", missing.what());
         }
     }
-    job.suite = load_suite(path);
+    job.suite = load_suite(path, job.options.search_only ? SuiteUse::search_only : SuiteUse::scored);
     return job;
 }
 
@@ -121,7 +121,7 @@ EpdEnd run_epd(const EpdOptions& options, std::ostream& out, std::ostream& err) 
     const EpdJob job = prepare_job(options);
     for (const auto& warning : job.suite.warnings) err << "arbiter epd: warning: " << warning << "\n";
     const db::EngineRecord engine = to_engine_record(job.spec, job.engine_name, job.options.git_commit);
-    EpdStore store(job.options.db, job.options.check_db_pages, engine, job.suite, job.limit);
+    EpdStore store(job.options.db, job.options.check_db_pages, engine, job.suite, job.limit, job.options.repetition);
 
     EpdSummary summary;
     summary.suite = job.suite.name;

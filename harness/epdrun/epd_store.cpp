@@ -16,7 +16,8 @@ nlohmann::json limit_json(const SearchLimit& limit) {
 
 }  // namespace
 
-std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& suite, const SearchLimit& limit) {
+std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& suite, const SearchLimit& limit,
+                                int repetition) {
     nlohmann::json config;
     config["engine"] = {{"name", engine.name},
                         {"command", engine.command},
@@ -26,6 +27,8 @@ std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& sui
     // The content hash, not the path: the same file elsewhere is the same suite, an edited one is not.
     config["suite"] = {{"name", suite.name}, {"hash", suite.content_hash}};
     config["limit"] = limit_json(limit);
+    // Only above 1, so the first run keeps the identity runs stored before repetitions had.
+    if (repetition > 1) config["repetition"] = repetition;
     return config.dump();
 }
 
@@ -40,12 +43,12 @@ db::OpenOptions open_options(bool check_pages) {
 }  // namespace
 
 EpdStore::EpdStore(const std::string& path, bool check_pages, const db::EngineRecord& engine, const Suite& suite,
-                   const SearchLimit& limit)
+                   const SearchLimit& limit, int repetition)
     : db_(path, open_options(check_pages)), suite_(suite.name) {
     engine_id_ = db_.upsert_engine(engine);
     db::RunRecord wanted;
     wanted.kind = db::RunKind::epd;
-    wanted.config_json = epd_run_config_json(engine, suite, limit);
+    wanted.config_json = epd_run_config_json(engine, suite, limit, repetition);
     wanted.time_control = limit.describe();
     run_ = db_.find_or_create_run(wanted);
     if (run_.status != db::RunStatus::running) db_.set_run_status(run_.id, db::RunStatus::running);

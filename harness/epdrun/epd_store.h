@@ -14,14 +14,16 @@
 namespace arbiter::epdrun {
 
 // What identifies an epd run; concurrency, --first, the database path and output flags do not.
-std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& suite, const SearchLimit& limit);
+// A repetition above 1 is part of it, so the n-th run of the same limit is a run of its own.
+std::string epd_run_config_json(const db::EngineRecord& engine, const Suite& suite, const SearchLimit& limit,
+                                int repetition = 1);
 
 class EpdStore {
 public:
     // Opens (creating) the database, first reading every page when check_pages; throws db::DbError
     // naming the file.
     EpdStore(const std::string& path, bool check_pages, const db::EngineRecord& engine, const Suite& suite,
-             const SearchLimit& limit);
+             const SearchLimit& limit, int repetition = 1);
 
     std::int64_t run_id() const { return run_.id; }
     std::int64_t engine_id() const { return engine_id_; }

@@ -83,14 +83,16 @@ std::string suite_name(const std::vector<epd::EpdRecord>& records, const std::st
     return std::filesystem::path(path).stem().string();
 }
 
-Suite load_suite(const std::string& path) {
+Suite load_suite(const std::string& path, SuiteUse use) {
     Suite suite;
     suite.path = path;
     const std::string text = epd::read_text_file(path);
     suite.content_hash = stable_hash(text);
     const auto records = epd::parse_epd_text(text, path);
     for (const auto& record : records) {
-        if (record.best_moves.empty() && record.avoid_moves.empty() && record.scored_moves.empty()) {
+        const bool nothing_to_score =
+            record.best_moves.empty() && record.avoid_moves.empty() && record.scored_moves.empty();
+        if (use == SuiteUse::scored && nothing_to_score) {
             throw io::SourceError(path, record.line, "no bm, am or c0 point list: nothing to score");
         }
         suite.positions.push_back(SuitePosition{record, ""});
@@ -101,19 +103,20 @@ Suite load_suite(const std::string& path) {
     return suite;
 }
 
-std::string default_suite_path() {
+std::string bundled_suite_path(const std::string& file, const std::string& instead) {
     namespace fs = std::filesystem;
     // PREFIX/share/arbiter/suites (installed, or the build tree's links into the checkout), then the
     // checkout this arbiter was configured from.
     const auto data_dir = config::installed_data_dir();
-    if (data_dir && fs::exists(*data_dir / "suites" / "wac.epd")) return (*data_dir / "suites" / "wac.epd").string();
-    const fs::path source = fs::path(ARBITER_SOURCE_DIR) / "tests" / "data" / "wac.epd";
+    if (data_dir && fs::exists(*data_dir / "suites" / file)) return (*data_dir / "suites" / file).string();
+    const fs::path source = fs::path(ARBITER_SOURCE_DIR) / "tests" / "data" / file;
     std::error_code ec;
     if (fs::exists(source, ec)) return source.string();
-    throw std::runtime_error(std::string("default suite not found (looked in share/arbiter/suites beside the "
-                                         "executable and in ") +
-                             ARBITER_SOURCE_DIR + "); pass --suite FILE");
+    throw std::runtime_error(file + " not found (looked in share/arbiter/suites beside the executable and in " +
+                             ARBITER_SOURCE_DIR + "/tests/data); " + instead);
 }
+
+std::string default_suite_path() { return bundled_suite_path("wac.epd", "pass --suite FILE"); }
 
 bool solves(const epd::EpdRecord& record, chess::Move move) {
     if (move == chess::Move::none()) return false;

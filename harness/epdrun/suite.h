@@ -25,12 +25,19 @@ struct Suite {
     std::vector<std::string> warnings;  // "FILE:LINE: ..." for stderr: repeated ids
 };
 
-// Reads and checks a suite. Throws io::SourceError naming file and line for malformed lines and
-// for positions with nothing to score (no bm, am or c0 point list).
-Suite load_suite(const std::string& path);
+// What a suite's positions must carry: something to score, or nothing when the run only measures
+// the search (a ladder's time to depth, over positions such as tempo's bench).
+enum class SuiteUse { scored, search_only };
 
-// tests/data/wac.epd of the checkout arbiter was built from: next to the executable's build tree
-// first, then the source directory compiled in. Throws std::runtime_error when neither exists.
+// Reads and checks a suite. Throws io::SourceError naming file and line for malformed lines and,
+// when scored, for positions with nothing to score (no bm, am or c0 point list).
+Suite load_suite(const std::string& path, SuiteUse use = SuiteUse::scored);
+
+// A suite shipped with arbiter, by its file name in tests/data ("wac.epd", "bench.epd"): installed
+// under share/arbiter/suites beside the executable first, then the checkout arbiter was configured
+// from. Throws std::runtime_error naming both places and `instead` (what the user can give).
+std::string bundled_suite_path(const std::string& file, const std::string& instead);
+// The default WAC copy (wac.epd; "pass --suite FILE").
 std::string default_suite_path();
 
 std::string suite_name(const std::vector<epd::EpdRecord>& records, const std::string& path);

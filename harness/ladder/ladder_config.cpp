@@ -52,6 +52,13 @@ struct Reader {
         return value.get<std::int64_t>();
     }
 
+    std::int64_t bounded(const json& value, const std::string& where, std::int64_t min, std::int64_t max) const {
+        if (!value.is_number_integer() || value.get<std::int64_t>() < min || value.get<std::int64_t>() > max)
+            fail(where, "expected an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " +
+                            value.dump());
+        return value.get<std::int64_t>();
+    }
+
     std::string path(const json& value, const std::string& where) const {
         const std::string given = text(value, where);
         if (given.empty() || std::filesystem::path(given).is_absolute()) return given;
@@ -355,15 +362,61 @@ void read_gauntlet(const Reader& r, const json& in, LadderConfig& config) {
 }
 
 void read_wac(const Reader& r, const json& in, WacSettings& wac) {
-    r.only_keys(in, {"suite", "movetime_ms", "positions"}, "wac");
+    r.only_keys(in, {"suite", "movetime_ms", "nodes", "runs", "positions"}, "wac");
     if (in.contains("suite")) wac.suite = r.path(in.at("suite"), "wac.suite");
     if (in.contains("movetime_ms")) wac.movetime_ms = r.integer(in.at("movetime_ms"), "wac.movetime_ms", 1);
     if (in.contains("positions"))
         wac.positions = static_cast<std::size_t>(r.integer(in.at("positions"), "wac.positions", 1));
+    if (in.contains("nodes")) {
+        if (in.contains("movetime_ms")) r.fail("wac", "give movetime_ms or nodes, not both");
+        wac.nodes = static_cast<std::uint64_t>(r.bounded(in.at("nodes"), "wac.nodes", 1, kMaxMeasureNodes));
+    }
+    if (in.contains("runs")) {
+        wac.runs = static_cast<int>(r.bounded(in.at("runs"), "wac.runs", 1, kMaxWacRuns));
+        // The same nodes give the same answers: a second run would only repeat the first.
+        if (wac.nodes && wac.runs > 1) r.fail("wac.runs", "a node-limited WAC repeats exactly; runs needs movetime_ms");
+    }
+}
+
+TimeToDepthSettings read_time_to_depth(const Reader& r, const json& in, const std::string& where) {
+    r.only_keys(in, {"depth", "positions"}, where);
+    TimeToDepthSettings settings;
+    settings.depth = static_cast<int>(r.bounded(r.required(in, "depth", where), where + ".depth", 1, kMaxMeasureDepth));
+    if (in.contains("positions")) {
+        settings.positions = r.path(in.at("positions"), where + ".positions");
+        if (settings.positions.empty()) r.fail(where + ".positions", "expected a file (leave it out for bench.epd)");
+    }
+    return settings;
+}
+
+FixedNodeSettings read_fixed_nodes(const Reader& r, const json& in, const std::string& where) {
+    r.only_keys(in, {"nodes", "pairs"}, where);
+    FixedNodeSettings settings;
+    settings.nodes =
+        static_cast<std::uint64_t>(r.bounded(r.required(in, "nodes", where), where + ".nodes", 1, kMaxMeasureNodes));
+    settings.pairs = static_cast<int>(r.bounded(r.required(in, "pairs", where), where + ".pairs", 1, kMaxMeasurePairs));
+    return settings;
+}
+
+void read_measure(const Reader& r, const json& in, LadderConfig& config) {
+    r.only_keys(in, {"time_to_depth", "fixed_nodes"}, "measure");
+    if (in.empty()) r.fail("measure", "give time_to_depth, fixed_nodes or both");
+    MeasureSettings measure;
+    if (in.contains("time_to_depth"))
+        measure.time_to_depth = read_time_to_depth(r, in.at("time_to_depth"), "measure.time_to_depth");
+    if (in.contains("fixed_nodes")) {
+        // The stepped engine plays at a node limit, which the xboard protocol cannot express.
+        if (config.engine.proto == protocol::Protocol::Xboard)
+            r.fail("measure.fixed_nodes", "the ladder's engine speaks xboard, which cannot be given a node limit");
+        measure.fixed_nodes = read_fixed_nodes(r, in.at("fixed_nodes"), "measure.fixed_nodes");
+    }
+    config.measure = measure;
 }
 
 void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
-    r.only_keys(in, {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms"},
+    r.only_keys(in,
+                {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms",
+                 "measure_depth", "measure_pairs"},
                 "smoke");
     if (in.contains("nodes")) smoke.nodes = static_cast<std::uint64_t>(r.integer(in.at("nodes"), "smoke.nodes", 1));
     if (in.contains("games_per_opponent"))
@@ -374,6 +427,12 @@ void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
         smoke.wac_positions = static_cast<std::size_t>(r.integer(in.at("wac_positions"), "smoke.wac_positions", 1));
     if (in.contains("wac_movetime_ms"))
         smoke.wac_movetime_ms = r.integer(in.at("wac_movetime_ms"), "smoke.wac_movetime_ms", 1);
+    if (in.contains("measure_depth"))
+        smoke.measure_depth =
+            static_cast<int>(r.bounded(in.at("measure_depth"), "smoke.measure_depth", 1, kMaxMeasureDepth));
+    if (in.contains("measure_pairs"))
+        smoke.measure_pairs =
+            static_cast<int>(r.bounded(in.at("measure_pairs"), "smoke.measure_pairs", 1, kMaxMeasurePairs));
 }
 
 void read_steps(const Reader& r, const json& in, LadderConfig& config) {
@@ -388,7 +447,7 @@ void read_steps(const Reader& r, const json& in, LadderConfig& config) {
 }
 
 LadderConfig read_config(const Reader& r, const json& in) {
-    r.only_keys(in, {"name", "description", "seed_source", "engine", "steps", "gauntlet", "wac", "smoke"},
+    r.only_keys(in, {"name", "description", "seed_source", "engine", "steps", "gauntlet", "wac", "measure", "smoke"},
                 "(top level)");
     LadderConfig config;
     config.source = r.source;
@@ -406,6 +465,7 @@ LadderConfig read_config(const Reader& r, const json& in) {
     read_steps(r, r.required(in, "steps", "(top level)"), config);
     read_gauntlet(r, r.required(in, "gauntlet", "(top level)"), config);
     if (in.contains("wac")) read_wac(r, in.at("wac"), config.wac);
+    if (in.contains("measure")) read_measure(r, in.at("measure"), config);
     if (in.contains("smoke")) read_smoke(r, in.at("smoke"), config.smoke);
     return config;
 }

@@ -89,7 +89,40 @@ struct WacSettings {
     std::string suite;                     // path; empty = arbiter's default WAC copy
     std::int64_t movetime_ms = 3000;       // nominal; scaled by --tc-scale
     std::optional<std::size_t> positions;  // first N only
+    // `nodes`: a node limit per position instead of the time, which repeats exactly (#40); not scaled.
+    std::optional<std::uint64_t> nodes;
+    // `runs`: a timed WAC played this many times (separate runs), so the report can give the spread.
+    int runs = 1;
 };
+
+// At most this many timed WAC runs per step: enough for a spread, not a typo's thousand.
+inline constexpr int kMaxWacRuns = 10;
+
+// `measure.time_to_depth` (#40): every step searches the positions with `go depth D`, one search at a
+// time, from a cleared hash (ucinewgame): its nodes, the "time to depth" of the Mediocre posts, and
+// its nodes per second.
+struct TimeToDepthSettings {
+    int depth = 0;
+    std::string positions;  // path; empty = arbiter's bench.epd (tempo's bench positions, any UCI engine)
+};
+
+// `measure.fixed_nodes` (#40): every step but the first plays the previous step at a node limit per
+// move, with the gauntlet's openings and adjudication, so that speed does not count.
+struct FixedNodeSettings {
+    std::uint64_t nodes = 0;
+    int pairs = 0;  // openings, each played with both colours
+};
+
+struct MeasureSettings {
+    std::optional<TimeToDepthSettings> time_to_depth;
+    std::optional<FixedNodeSettings> fixed_nodes;
+};
+
+// Bounds of `measure`: a depth tempo's bench accepts too, node limits and pair counts far above any
+// useful measurement (a typo, not a plan, beyond them).
+inline constexpr int kMaxMeasureDepth = 64;
+inline constexpr std::int64_t kMaxMeasureNodes = 1'000'000'000'000;
+inline constexpr std::int64_t kMaxMeasurePairs = 1'000'000;
 
 // `tc=2+0.02 timemargin=100`: what a smoke run's xboard opponents play under unless the file says.
 config::EngineSpec default_smoke_xboard_limits();
@@ -103,6 +136,10 @@ struct SmokeSettings {
     config::EngineSpec xboard_limits = default_smoke_xboard_limits();
     std::size_t wac_positions = 10;
     std::int64_t wac_movetime_ms = 50;
+    // A smoke run measures what `measure` asks for, cheaply: this depth, smoke `nodes` per move and
+    // this many pairs.
+    int measure_depth = 3;
+    int measure_pairs = 2;
 };
 
 struct LadderConfig {
@@ -128,6 +165,7 @@ struct LadderConfig {
     int maxmoves = 0;
     std::uint64_t seed = 1;
     WacSettings wac;
+    std::optional<MeasureSettings> measure;  // none: no speed and knowledge columns
     SmokeSettings smoke;
 };
 

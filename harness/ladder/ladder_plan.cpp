@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include "harness/catalogue/catalogue.h"
@@ -105,6 +107,48 @@ std::string ladder_name(const LadderConfig& config, const PlanOptions& options) 
     return name;
 }
 
+// A smoke run measures what the file asks for at its own small depth, nodes and pairs; a scaled
+// clock does not change a depth or a node count.
+void apply_measure(LadderPlan& plan, const MeasureSettings& measure) {
+    const SmokeSettings& smoke = plan.config.smoke;
+    plan.time_to_depth = measure.time_to_depth;
+    plan.fixed_nodes = measure.fixed_nodes;
+    if (!plan.smoke) return;
+    if (plan.time_to_depth) plan.time_to_depth->depth = smoke.measure_depth;
+    if (plan.fixed_nodes) *plan.fixed_nodes = FixedNodeSettings{smoke.nodes, smoke.measure_pairs};
+}
+
+// A spec searching `nodes` per move whatever limits it had: in a fixed-node match only the node
+// count may decide how far an engine searches.
+config::EngineSpec at_nodes(config::EngineSpec spec, std::uint64_t nodes) {
+    spec.tc.reset();
+    spec.st.reset();
+    spec.depth.reset();
+    spec.timemargin_ms.reset();
+    spec.nodes = nodes;
+    return spec;
+}
+
+// What every match of the ladder shares: one gauntlet round, each opening with both colours, the
+// file's openings, seed and adjudication, and engines recovered after a crash so that one failure
+// does not stop a long ladder.
+config::MatchConfig ladder_match(const LadderPlan& plan, const std::string& db, int concurrency) {
+    config::MatchConfig match;
+    match.tournament = "gauntlet";
+    match.rounds = 1;
+    match.repeat = true;
+    match.openings = plan.config.openings;
+    match.draw = plan.config.draw;
+    match.resign = plan.config.resign;
+    match.maxmoves = plan.config.maxmoves;
+    match.seed = plan.config.seed;
+    match.seed_given = true;
+    match.recover = true;
+    match.concurrency = concurrency;
+    match.db = db;
+    return match;
+}
+
 }  // namespace
 
 LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
@@ -132,6 +176,10 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     for (std::size_t i = 0; i < config.steps.size(); ++i)
         plan.steps.push_back(planned_step(plan, config.steps[i], i, options.engine_cmd));
     plan.wac_suite = config.wac.suite;
+    plan.wac_runs = config.wac.runs;
+    // Nodes are not a clock: --tc-scale leaves them alone; a smoke run searches its own few.
+    if (config.wac.nodes) plan.wac_nodes = options.smoke ? config.smoke.nodes : *config.wac.nodes;
+    if (config.measure) apply_measure(plan, *config.measure);
     if (options.smoke) {
         plan.wac_movetime_ms = config.smoke.wac_movetime_ms;
         plan.wac_positions = config.smoke.wac_positions;
@@ -143,36 +191,59 @@ LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options) {
     return plan;
 }
 
+std::string wac_limit_text(const LadderPlan& plan) {
+    return plan.wac_nodes ? "nodes=" + std::to_string(*plan.wac_nodes)
+                          : "movetime=" + std::to_string(plan.wac_movetime_ms);
+}
+
+std::string time_to_depth_positions(const TimeToDepthSettings& settings) {
+    if (!settings.positions.empty()) return settings.positions;
+    return epdrun::bundled_suite_path("bench.epd", "give measure.time_to_depth.positions");
+}
+
 void check_ladder_files(const LadderPlan& plan) {
     try {
         epdrun::load_suite(plan.wac_suite.empty() ? epdrun::default_suite_path() : plan.wac_suite);
     } catch (const std::exception& error) {  // io::SourceError names the suite's file and line
         throw LadderConfigError(plan.config.source + ": wac.suite: " + error.what());
     }
+    if (!plan.time_to_depth) return;
+    try {
+        epdrun::load_suite(time_to_depth_positions(*plan.time_to_depth), epdrun::SuiteUse::search_only);
+    } catch (const std::exception& error) {
+        throw LadderConfigError(plan.config.source + ": measure.time_to_depth.positions: " + error.what());
+    }
 }
 
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
                                       std::optional<config::ShardSpec> shard, int concurrency) {
-    config::MatchConfig match;
+    config::MatchConfig match = ladder_match(plan, db, concurrency);
     match.engines.push_back(plan.steps.at(index).spec);
     for (const auto& opponent : plan.opponents) match.engines.push_back(opponent.spec);
     if (plan.config.head_to_head && index > 0) match.engines.push_back(plan.steps[index - 1].spec);
-    match.tournament = "gauntlet";
     match.games = plan.games_per_opponent;
-    match.rounds = 1;
-    match.repeat = true;
-    match.openings = plan.config.openings;
-    match.draw = plan.config.draw;
-    match.resign = plan.config.resign;
-    match.maxmoves = plan.config.maxmoves;
-    match.seed = plan.config.seed;
-    match.seed_given = true;
-    match.recover = true;
-    match.concurrency = concurrency;
-    match.db = db;
     match.shard = shard;
     match.event = "arbiter ladder " + plan.ladder;
     return match;
+}
+
+config::MatchConfig fixed_node_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
+                                            int concurrency) {
+    const FixedNodeSettings& settings = plan.fixed_nodes.value();
+    config::MatchConfig match = ladder_match(plan, db, concurrency);
+    match.engines = {at_nodes(plan.steps.at(index).spec, settings.nodes),
+                     at_nodes(plan.steps.at(index - 1).spec, settings.nodes)};
+    match.games = 2 * settings.pairs;
+    match.event = "arbiter ladder " + plan.ladder + ": fixed nodes";
+    return match;
+}
+
+nlohmann::json time_to_depth_json(const TimeToDepthSettings& settings) {
+    return {{"depth", settings.depth}, {"positions", settings.positions}};
+}
+
+nlohmann::json fixed_nodes_json(const FixedNodeSettings& settings) {
+    return {{"nodes", settings.nodes}, {"pairs", settings.pairs}};
 }
 
 namespace {
@@ -203,6 +274,23 @@ nlohmann::json seed_json(const LadderPlan& plan) {
     return {{"source", plan.config.seed_source}, {"steps", steps}};
 }
 
+// The WAC settings; `nodes`, `runs` and `limit` only when the file asks for nodes or several runs,
+// so plans of ladders without them keep their stored key (and their run).
+nlohmann::json wac_json(const LadderPlan& plan) {
+    nlohmann::json wac = {
+        {"suite", plan.wac_suite},
+        {"movetime_ms", plan.wac_movetime_ms},
+        {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}};
+    if (!plan.wac_nodes && plan.wac_runs == 1) return wac;
+    if (plan.wac_nodes) {
+        wac.erase("movetime_ms");
+        wac["nodes"] = *plan.wac_nodes;
+    }
+    wac["runs"] = plan.wac_runs;
+    wac["limit"] = wac_limit_text(plan);
+    return wac;
+}
+
 }  // namespace
 
 nlohmann::json plan_json(const LadderPlan& plan) {
@@ -214,25 +302,27 @@ nlohmann::json plan_json(const LadderPlan& plan) {
     }
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& step : plan.steps) steps.push_back(step.player);
-    nlohmann::json plan_object = {
-        {"ladder", plan.ladder},
-        {"config_name", plan.config.name},
-        {"description", plan.config.description},
-        {"smoke", plan.smoke},
-        {"tc_scale", plan.tc_scale},
-        {"time_control", plan.time_control},
-        {"games_per_opponent", plan.games_per_opponent},
-        {"head_to_head", plan.config.head_to_head},
-        {"opponents", opponents},
-        {"anchors", anchors},
-        {"steps", steps},
-        {"wac",
-         {{"suite", plan.wac_suite},
-          {"movetime_ms", plan.wac_movetime_ms},
-          {"positions", plan.wac_positions ? nlohmann::json(*plan.wac_positions) : nlohmann::json(nullptr)}}}};
+    nlohmann::json plan_object = {{"ladder", plan.ladder},
+                                  {"config_name", plan.config.name},
+                                  {"description", plan.config.description},
+                                  {"smoke", plan.smoke},
+                                  {"tc_scale", plan.tc_scale},
+                                  {"time_control", plan.time_control},
+                                  {"games_per_opponent", plan.games_per_opponent},
+                                  {"head_to_head", plan.config.head_to_head},
+                                  {"opponents", opponents},
+                                  {"anchors", anchors},
+                                  {"steps", steps},
+                                  {"wac", wac_json(plan)}};
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
     if (plan.pool) plan_object["pool"] = pool_json(plan);
+    if (plan.time_to_depth || plan.fixed_nodes) {
+        nlohmann::json measure = nlohmann::json::object();
+        if (plan.time_to_depth) measure["time_to_depth"] = time_to_depth_json(*plan.time_to_depth);
+        if (plan.fixed_nodes) measure["fixed_nodes"] = fixed_nodes_json(*plan.fixed_nodes);
+        plan_object["measure"] = measure;
+    }
     if (plan.target) {
         plan_object["target"] = {
             {"error95", plan.target->error95},
@@ -242,18 +332,35 @@ nlohmann::json plan_json(const LadderPlan& plan) {
     return plan_object;
 }
 
+namespace {
+
+// Appends the parts as one quoted word for the shell-style split, after a space unless it is the
+// first. Appended in place: g++ 12 warns falsely (-Wrestrict) on chains of string temporaries.
+void append_quoted(std::string& text, std::initializer_list<std::string_view> parts) {
+    if (!text.empty()) text += ' ';
+    text += '\'';
+    for (std::string_view part : parts) {
+        for (char c : part) {
+            if (c == '\'') {
+                text += "'\\''";
+            } else {
+                text += c;
+            }
+        }
+    }
+    text += '\'';
+}
+
+}  // namespace
+
 std::string engine_spec_text(const config::EngineSpec& spec) {
-    auto quoted = [](const std::string& word) {
-        std::string out = "'";
-        for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-        return out + "'";
-    };
-    std::string text = quoted("cmd=" + spec.cmd);
-    if (!spec.dir.empty()) text += " " + quoted("dir=" + spec.dir);
-    for (const auto& arg : spec.args) text += " " + quoted("arg=" + arg);
+    std::string text;
+    append_quoted(text, {"cmd=", spec.cmd});
+    if (!spec.dir.empty()) append_quoted(text, {"dir=", spec.dir});
+    for (const auto& arg : spec.args) append_quoted(text, {"arg=", arg});
     if (spec.proto == protocol::Protocol::Xboard) text += " proto=xboard";
-    for (const auto& [name, value] : spec.options) text += " " + quoted("option." + name + "=" + value);
-    for (const auto& [name, value] : spec.env) text += " " + quoted("env." + name + "=" + value);
+    for (const auto& [name, value] : spec.options) append_quoted(text, {"option.", name, "=", value});
+    for (const auto& [name, value] : spec.env) append_quoted(text, {"env.", name, "=", value});
     return text;
 }
 

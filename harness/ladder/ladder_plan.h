@@ -65,14 +65,20 @@ struct LadderPlan {
     std::optional<PrecisionTarget> target;
     std::string wac_suite;  // empty = arbiter's WAC copy
     std::int64_t wac_movetime_ms = 0;
+    std::optional<std::uint64_t> wac_nodes;  // instead of the time: a smoke run's nodes when it has its own
+    int wac_runs = 1;
     std::optional<std::size_t> wac_positions;
+    // `measure`, with a smoke run's depth, nodes and pairs; none: not measured.
+    std::optional<TimeToDepthSettings> time_to_depth;
+    std::optional<FixedNodeSettings> fixed_nodes;
 };
 
 // Throws LadderConfigError (unknown catalogue engine, xboard limit).
 LadderPlan make_plan(const LadderConfig& config, const PlanOptions& options);
 
-// Reads what the ladder reads only after a step's gauntlet, the WAC suite (given or default), so a
-// missing or broken one is bad input before the first game rather than hours into the ladder. The
+// Reads what the ladder reads only after a step's gauntlet, the WAC suite (given or default) and the
+// time-to-depth positions, so a missing or broken one is bad input before the first game rather than
+// hours into the ladder. The
 // engines and the openings are checked by the scheduler before step 1 plays. Throws
 // LadderConfigError naming the ladder file and the key.
 void check_ladder_files(const LadderPlan& plan);
@@ -82,6 +88,25 @@ void check_ladder_files(const LadderPlan& plan);
 // recovered so one crash does not stop a long ladder.
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
                                       std::optional<config::ShardSpec> shard, int concurrency);
+
+// What a WAC run of the plan searches each position for: "nodes=N" or "movetime=MS", as the runs
+// store it (their time_control), so the report finds the WAC runs of the plan's limit.
+std::string wac_limit_text(const LadderPlan& plan);
+
+// The file a time-to-depth run searches: the setting's, else arbiter's bench.epd. Throws
+// std::runtime_error when that one is missing.
+std::string time_to_depth_positions(const TimeToDepthSettings& settings);
+
+// The fixed-node match of step `index` (1 or more) against the step before it: both at
+// plan.fixed_nodes' node limit, the gauntlet's openings, seed and adjudication, each opening with
+// both colours. Played whole by shard 1 (or an unsharded run), like the WAC runs.
+config::MatchConfig fixed_node_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
+                                            int concurrency);
+
+// The plan's JSON of each measurement. It is part of the plan and is stored with every measuring
+// run's link (db ladder_measurements), so the report shows only the measurements the plan asks for.
+nlohmann::json time_to_depth_json(const TimeToDepthSettings& settings);
+nlohmann::json fixed_nodes_json(const FixedNodeSettings& settings);
 
 nlohmann::json plan_json(const LadderPlan& plan);
 

@@ -7,6 +7,7 @@
 
 #include "db/database.h"
 #include "harness/ladder/ladder_pool_play.h"
+#include "harness/ladder/ladder_measure.h"
 #include "harness/ladder/ladder_steps.h"
 #include "harness/ladder/ladder_stored.h"
 #include "harness/ladder/ladder_target.h"
@@ -39,14 +40,18 @@ void print_header(const LadderPlan& plan, const RunnerOptions& options, std::int
     } else {
         out << " x " << plan.games_per_opponent << " games";
     }
-    out << " at " << plan.time_control << (plan.config.head_to_head ? ", previous step head to head" : "") << ", db "
-        << options.db << " run " << run_id << "\n";
+    out << " at " << plan.time_control << (plan.config.head_to_head ? ", previous step head to head" : "");
+    if (plan.time_to_depth) out << ", positions to depth " << plan.time_to_depth->depth;
+    if (plan.fixed_nodes)
+        out << ", previous step at nodes=" << plan.fixed_nodes->nodes << " (" << plan.fixed_nodes->pairs << " pairs)";
+    out << ", db " << options.db << " run " << run_id << "\n";
 }
 
-// Every step's whole gauntlet, then its WAC run: 0 complete, 1 failed or interrupted, 2 bad input.
+// Every step's whole gauntlet, then its WAC run and measurements: 0 complete, 1 failed or
+// interrupted, 2 bad input.
 int play_fixed_counts(const StepContext& context) {
     const LadderPlan& plan = context.plan;
-    const bool plays_wac = !context.options.shard || context.options.shard->index == 1;
+    const bool plays_wac = detail::plays_step_runs(context.options);
     int worst = 0;
     for (std::size_t i = 0; i < plan.steps.size() && !detail::stop_requested(context.io); ++i) {
         context.io.out << "step " << i + 1 << "/" << plan.steps.size() << ": " << plan.steps[i].player << " ("
@@ -62,7 +67,10 @@ int play_fixed_counts(const StepContext& context) {
                            << detail::record_text(context.database, gauntlet.run_id, plan.steps[i].player) << "\n";
         worst = std::max(worst, gauntlet.code);
         if (gauntlet.code != 0 || detail::stop_requested(context.io)) break;
-        if (plays_wac) worst = std::max(worst, detail::score_wac(context, i));
+        if (!plays_wac) continue;
+        worst = std::max(worst, detail::score_wac(context, i));
+        if (detail::stop_requested(context.io)) break;
+        worst = std::max(worst, detail::measure_step(context, i));
     }
     return worst;
 }

@@ -10,6 +10,7 @@
 #include "harness/ladder/ladder_pool.h"
 #include "harness/ladder/ladder_pool_play.h"
 #include "harness/ladder/ladder_stored.h"
+#include "harness/ladder/ladder_measure.h"
 #include "harness/schedule/schedule.h"
 #include "harness/stats/ladder_fit.h"
 
@@ -183,11 +184,12 @@ struct Progress {
     bool go_on = true;  // false: stop here (a batch failed, interrupted, or the budget is spent)
 };
 
-// Step by step: the first batch of every step that has none, and the step's WAC run. A failed WAC
-// run does not stop the games (as in a fixed-count ladder); a failed batch does.
+// Step by step: the first batch of every step that has none, the step's WAC run and its
+// measurements. A failed WAC run or measurement does not stop the games (as in a fixed-count
+// ladder); a failed batch does.
 Progress play_first_batches(const StepContext& context, const Limits& limits) {
     const LadderPlan& plan = context.plan;
-    const bool plays_wac = !context.options.shard || context.options.shard->index == 1;
+    const bool plays_wac = detail::plays_step_runs(context.options);
     int worst = 0;
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         if (detail::stop_requested(context.io)) return {std::max(worst, 1), false};
@@ -203,7 +205,10 @@ Progress play_first_batches(const StepContext& context, const Limits& limits) {
             }
         }
         if (detail::stop_requested(context.io)) return {std::max(worst, 1), false};
-        if (plays_wac) worst = std::max(worst, detail::score_wac(context, i));
+        if (!plays_wac) continue;
+        worst = std::max(worst, detail::score_wac(context, i));
+        if (detail::stop_requested(context.io)) return {std::max(worst, 1), false};
+        worst = std::max(worst, detail::measure_step(context, i));
     }
     return {worst, true};
 }

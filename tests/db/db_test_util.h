@@ -50,8 +50,14 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
     if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 7, which had no ladder_measurements.
+inline void back_to_schema_7(const std::string& path) {
+    raw_exec(path, "DROP TABLE ladder_measurements; PRAGMA user_version = 7");
+}
+
 // Takes a current file back to schema 6, whose engines had no commit subject and date.
 inline void back_to_schema_6(const std::string& path) {
+    back_to_schema_7(path);
     raw_exec(path,
              "ALTER TABLE engines DROP COLUMN commit_subject; ALTER TABLE engines DROP COLUMN committed_at; "
              "PRAGMA user_version = 6");

@@ -193,3 +193,16 @@ TEST_CASE("default suite is the project's WAC copy", "[unit]") {
     CHECK(suite.name == "WAC");
     CHECK(suite.positions.size() == 300);
 }
+
+TEST_CASE("a search-only suite takes positions with nothing to score: the bench set for time to depth", "[unit]") {
+    epdrun_test::ScratchDir dir;
+    const std::string unscored = dir.write("t.epd", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - id \"T.1\";\n");
+    const Suite suite = load_suite(unscored, SuiteUse::search_only);
+    REQUIRE(suite.positions.size() == 1);
+    CHECK(suite.positions[0].position_id == "T.1");
+    const Suite bench = load_suite(bundled_suite_path("bench.epd", "give another file"), SuiteUse::search_only);
+    CHECK(bench.name == "bench");
+    CHECK(bench.positions.size() == 46);
+    CHECK_THROWS_WITH(bundled_suite_path("nosuch.epd", "give another file"),
+                      Contains("nosuch.epd not found") && Contains("give another file"));
+}

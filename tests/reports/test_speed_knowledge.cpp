@@ -1,0 +1,150 @@
+// "Speed and knowledge" in `arbiter report features` (#40) on a synthetic ladder whose measurement
+// runs the test writes itself: every cell worked out here from the rows written, independently of
+// the report's code (the Elo by fishtest's pentanomial formulas: tests/support/pentanomial_elo.h).
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/feature_report.h"
+#include "tests/reports/synthetic_ladder.h"
+#include "tests/support/pentanomial_elo.h"
+#include "tests/support/temp_dir.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+const json kDepth = {{"depth", 4}, {"positions", ""}};
+const json kNodes = {{"nodes", 1000}, {"pairs", 5}};
+
+std::int64_t engine_of(db::Database& database, const std::string& name) {
+    db::EngineRecord engine;
+    engine.name = name;
+    engine.command = "/bin/" + name;
+    return database.upsert_engine(engine);
+}
+
+std::int64_t new_run(db::Database& database, db::RunKind kind, const json& config) {
+    db::RunRecord run;
+    run.kind = kind;
+    run.config_json = config.dump();
+    return database.find_or_create_run(run).id;
+}
+
+struct Answer {
+    const char* position;
+    std::int64_t nodes, time_ms;
+};
+
+// A time-to-depth run of `player` linked to `step` under `settings`; finished unless told.
+void store_depth_run(db::Database& database, const std::string& player, int step, const json& settings,
+                     const std::vector<Answer>& answers, bool finished = true) {
+    const std::int64_t run = new_run(database, db::RunKind::epd, {{"ttd", player}, {"settings", settings}});
+    std::vector<db::EpdResultRecord> rows;
+    for (const Answer& answer : answers) {
+        db::EpdResultRecord row;
+        row.run_id = run;
+        row.suite = "bench";
+        row.position_id = answer.position;
+        row.engine_id = engine_of(database, player);
+        row.engine = player;
+        row.nodes = answer.nodes;
+        row.time_ms = answer.time_ms;
+        row.depth = 4;
+        rows.push_back(row);
+    }
+    database.insert_epd_results(rows);
+    database.set_run_status(run, finished ? db::RunStatus::finished : db::RunStatus::failed);
+    database.link_ladder_measurement({"synthetic", step, db::MeasurementKind::time_to_depth, settings.dump(), run});
+}
+
+// A fixed-node run of `player` against `previous`, one pair per entry: the player's results with
+// white and then with black ('1' win, '=' draw, '0' loss).
+void store_fixed_node_run(db::Database& database, const std::string& player, const std::string& previous, int step,
+                          const std::vector<std::string>& pairs) {
+    const std::int64_t run = new_run(database, db::RunKind::match, {{"fixed", player}});
+    std::vector<db::GameRecord> games;
+    for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
+        for (int game = 0; game < 2; ++game) {
+            db::GameRecord record;
+            record.run_id = run;
+            record.pair_index = static_cast<std::int64_t>(pair);
+            record.game_index = game;
+            record.white = game == 0 ? player : previous;
+            record.black = game == 0 ? previous : player;
+            const char mine = pairs[pair][static_cast<std::size_t>(game)];
+            const bool player_white = game == 0;
+            record.result = mine == '='                     ? db::GameResult::draw
+                            : (mine == '1') == player_white ? db::GameResult::white_win
+                                                            : db::GameResult::black_win;
+            games.push_back(record);
+        }
+    }
+    database.insert_games(games);
+    database.link_ladder_measurement({"synthetic", step, db::MeasurementKind::fixed_nodes, kNodes.dump(), run});
+}
+
+json measured_plan(const testing::SyntheticLadder& ladder) {
+    return {{"ladder", ladder.name},
+            {"anchors", {{ladder.opponents[0], ladder.anchor}}},
+            {"measure", {{"time_to_depth", kDepth}, {"fixed_nodes", kNodes}}}};
+}
+
+const reports::Section* section_named(const reports::Report& report, const std::string& heading) {
+    for (const auto& section : report.sections)
+        if (section.heading == heading) return &section;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from the plan's measurements", "[unit]") {
+    test_support::TempDir dir;
+    db::Database database(dir.file("ladder.db"));
+    testing::SyntheticLadder ladder;
+    testing::write_synthetic_ladder(database, ladder);
+    const auto& p = ladder.players;
+    // Not measured yet, not asked for: no section (the published tables keep their pages).
+    CHECK(section_named(reports::build_feature_report(database, {}), "Speed and knowledge") == nullptr);
+
+    store_depth_run(database, p[0], 0, kDepth, {{"b.01", 1000, 10}, {"b.02", 2000, 20}, {"b.03", 3000, 30}});
+    // Step 2 stopped after two positions: its ratios compare those two only.
+    store_depth_run(database, p[1], 1, kDepth, {{"b.01", 500, 10}, {"b.02", 1000, 10}}, false);
+    // Step 3 was measured at another depth only: not what the plan's columns say.
+    store_depth_run(database, p[2], 2, {{"depth", 6}, {"positions", ""}}, {{"b.01", 9, 1}});
+    // Step 2 against step 1: pairs scoring 1, 3/4, 1/2, 1/4 and 1/2 (WL) of a point per game.
+    store_fixed_node_run(database, p[1], p[0], 1, {"11", "1=", "==", "0=", "10"});
+    db::RunRecord plan_run;
+    plan_run.kind = db::RunKind::ladder;
+    plan_run.ladder = ladder.name;
+    plan_run.config_json = measured_plan(ladder).dump();
+    database.find_or_create_run(plan_run);
+
+    const reports::Report report = reports::build_feature_report(database, {});
+    const reports::Section* section = section_named(report, "Speed and knowledge");
+    REQUIRE(section != nullptr);
+    REQUIRE(section->tables.size() == 1);
+    const reports::Table& table = section->tables[0];
+    CHECK(table.caption == "Speed and knowledge: depth 4 over bench.epd; 1000 nodes per move, 5 pairs");
+    CHECK(table.columns == std::vector<std::string>{"Feature", "Improvement", "Nodes to depth", "Nodes vs previous",
+                                                    "kN/s", "Speed vs previous", "Fixed-node Elo vs previous"});
+    REQUIRE(table.rows.size() == 3);
+    const auto& steps_table = section_named(report, "Steps")->tables.at(0);
+    // Step 1: 6000 nodes in 60 ms; nothing to compare with.
+    CHECK(table.rows[0] == std::vector<std::string>{ladder.labels[0], "", "6000", "", "100", "", ""});
+    // Step 2: 1500 nodes in 20 ms over b.01 and b.02, where step 1 took 3000 nodes in 30 ms.
+    CHECK(table.rows[1][1] == steps_table.rows[1][6]);  // the gauntlet's improvement, as in Steps
+    CHECK(table.rows[1][2] == "1500 (incomplete: 2 positions)");
+    CHECK(table.rows[1][3] == "0.50");
+    CHECK(table.rows[1][4] == "75");
+    CHECK(table.rows[1][5] == "0.75");  // 75 against 100 nodes a millisecond
+    CHECK(table.rows[1][6] == test_support::pentanomial_elo_cell({1.0, 0.75, 0.5, 0.25, 0.5}));
+    // Step 3: its depth-6 run is not the plan's, and it has no fixed-node run: empty, not zero.
+    CHECK(table.rows[2] == std::vector<std::string>{ladder.labels[2], steps_table.rows[2][6], "", "", "", "", ""});
+    REQUIRE(section->charts.size() == 1);
+    CHECK(section->charts[0].series.points.size() == 3);
+    CHECK_FALSE(section->charts[0].series.points[0].value.has_value());
+    CHECK(section->paragraphs.size() == 3);
+    CHECK(section->paragraphs[1].find("load") != std::string::npos);  // time-based figures depend on the load
+}
