@@ -23,6 +23,7 @@
 #include "tests/support/child.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
+#include "tests/ladder/ladder_workspace.h"
 
 namespace {
 
@@ -36,33 +37,8 @@ constexpr double kFirstStepPrior = 1700.0;
 constexpr std::size_t kPerStep = 2;
 constexpr std::int64_t kBatch = 8;  // 2 opponents x 2 pairs (one per worker) x 2 games
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-}
-
-struct Workspace {
-    test_support::TempDir scratch;
-    fs::path dir = scratch.path();
-    fs::path config = dir / "pool-steps.json";
-    Workspace() {
-        std::string text = read_text(fs::path(TEST_DATA_DIR) / "pool-steps.json");
-        replace_all(text, "@TEMPO@", TEMPO_BIN);
-        replace_all(text, "@OPENINGS@", std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd");
-        std::ofstream(config) << text;
-    }
-    std::string db(const std::string& name) const { return (dir / name).string(); }
-    std::vector<std::string> ladder_args(const std::string& db_path, const std::string& extra) const {
-        std::vector<std::string> args{"ladder", config.string(), "--db", db_path, "--smoke", "--concurrency", "2"};
-        std::string word;
-        for (std::istringstream words(extra); words >> word;) args.push_back(word);
-        return args;
-    }
-    int arbiter(const std::vector<std::string>& args, const std::string& log) const {
-        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), std::chrono::minutes(5))
-            .exit_code;
-    }
-    std::string log(const std::string& name) const { return read_text(dir / name); }
+struct Workspace : ladder_test::LadderWorkspace {
+    Workspace() : LadderWorkspace("pool-steps.json") {}
 };
 
 arbiter::db::Database open_read_only(const std::string& path) {

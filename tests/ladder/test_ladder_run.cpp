@@ -17,6 +17,7 @@
 #include "tests/support/pentanomial_elo.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
+#include "tests/ladder/ladder_workspace.h"
 #include "db/database.h"
 
 namespace {
@@ -25,11 +26,6 @@ namespace fs = std::filesystem;
 
 using test_support::read_text;
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-}
-
 struct Workspace {
     test_support::TempDir scratch;
     fs::path dir = scratch.path();
@@ -37,17 +33,15 @@ struct Workspace {
     fs::path db = dir / "ladder.db";
     // `more` adds top-level keys to the ladder file (or replaces them).
     explicit Workspace(const nlohmann::json& more = nlohmann::json::object()) {
-        std::string text = read_text(fs::path(TEST_DATA_DIR) / "three-steps.json");
-        replace_all(text, "@TEMPO@", TEMPO_BIN);
-        replace_all(text, "@OPENINGS@", std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd");
-        nlohmann::json ladder = nlohmann::json::parse(text);
+        nlohmann::json ladder = nlohmann::json::parse(ladder_test::filled_ladder_text("three-steps.json"));
         ladder.merge_patch(more);
         std::ofstream(config) << ladder.dump(2);
     }
 
     // Runs arbiter to the end; its output goes to `log` in the workspace.
     int arbiter(const std::vector<std::string>& args, const std::string& log) const {
-        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), std::chrono::minutes(5))
+        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()),
+                                 ladder_test::kLadderRunLimit)
             .exit_code;
     }
 };

@@ -26,6 +26,7 @@
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
 #include "tests/support/wait_until.h"
+#include "tests/ladder/ladder_workspace.h"
 
 namespace {
 
@@ -35,38 +36,11 @@ using test_support::read_text;
 constexpr const char* kLadder = "precision-steps-smoke-target";
 const std::vector<std::string> kSteps{"tempo 01 Plain", "tempo 02 Mobility", "tempo 03 King"};
 constexpr double kZ95 = 1.959963984540054;
-// A whole run, as long as ctest gives the test case.
-constexpr std::chrono::minutes kRunLimit{5};
 constexpr std::int64_t kFirstRound =
     12;  // 4 games a step at concurrency 2 (2 pairs: one slot of 2 pairings, or 2 slots of 1)
 
-void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-}
-
-struct Workspace {
-    test_support::TempDir scratch;
-    fs::path dir = scratch.path();
-    fs::path config = dir / "precision-steps.json";
-    Workspace() {
-        std::string text = read_text(fs::path(TEST_DATA_DIR) / "precision-steps.json");
-        replace_all(text, "@TEMPO@", TEMPO_BIN);
-        replace_all(text, "@OPENINGS@", std::string(REPO_ROOT_DIR) + "/openings/noob_2moves.epd");
-        std::ofstream(config) << text;
-    }
-    std::string db(const std::string& name) const { return (dir / name).string(); }
-    std::vector<std::string> ladder_args(const std::string& db_path, const std::string& extra) const {
-        std::vector<std::string> args{"ladder", config.string(), "--db", db_path, "--smoke", "--concurrency", "2"};
-        std::string word;
-        for (std::istringstream words(extra); words >> word;) args.push_back(word);
-        return args;
-    }
-    // Runs arbiter to the end; its output goes to `log` in the workspace.
-    int arbiter(const std::vector<std::string>& args, const std::string& log) const {
-        return test_support::run(test_support::logged(ARBITER_BIN, args, (dir / log).string()), kRunLimit).exit_code;
-    }
-    std::string log(const std::string& name) const { return read_text(dir / name); }
+struct Workspace : ladder_test::LadderWorkspace {
+    Workspace() : LadderWorkspace("precision-steps.json") {}
 };
 
 arbiter::db::Database open_read_only(const std::string& path) {
