@@ -1,0 +1,71 @@
+#pragma once
+// The decision of `arbiter bisect` after each batch, as a pure function of the commit count and
+// the pairs stored per commit, so that a resumed bisection decides as the killed one would have
+// (docs/bisect.md gives the formulas, the error bound and the expected games).
+//
+// 1. The bad build is measured first. Without -sprt it plays until its regression is confirmed
+//    (its Elo's one-sided 95% upper bound below 0) and known to a third of its size
+//    (sigma_b <= |x_b| / 3): x_b becomes the bad level and 0 the good one. With -sprt the levels
+//    are elo0 (bad) and elo1 (good), and the bad build plays the SPRT between them.
+// 2. Then the posterior median is measured, one batch at a time, until one commit holds
+//    1 - epsilon of the posterior; a candidate already known better than the bad level sends the
+//    batch to the bad build instead, since then the level's error is what blurs the answer.
+// 3. A commit whose Elo is far from both levels contradicts a single step: several regressions.
+// 4. Before the commit is named, it and the one before it are measured until each is clear of the
+//    levels' midpoint.
+
+#include <optional>
+#include <vector>
+
+#include "harness/bisect/bisect_measure.h"
+#include "harness/bisect/bisect_posterior.h"
+#include "harness/stats/sprt.h"
+
+namespace arbiter::bisect {
+
+// The posterior mass one commit must hold before it is named: the chance, averaged over where the
+// step is, of naming the wrong commit when the single-step model holds (docs/bisect.md).
+inline constexpr double kDefaultErrorRate = 0.05;
+// The bad level is known to 1/kLevelPrecision of its size before the search starts: a level off by
+// a third still sits two thirds of the step away from the other one.
+inline constexpr double kLevelPrecision = 3.0;
+// One-sided 95% normal quantile: the regression is confirmed when x_b + 1.645 sigma_b < 0.
+inline constexpr double kConfirmZ = 1.6448536269514722;
+// A regression smaller than this (Elo) at one-sided 95% is "bad is not worse than good".
+inline constexpr double kNegligibleElo = 2.0;
+// A commit further than this many errors from both levels contradicts a single step. 3.5 sigma
+// (two-sided 5e-4) because it is looked at after every batch of every commit of the search.
+inline constexpr double kContradictionZ = 3.5;
+
+// Before a commit k is named, commits k - 1 and k must each lie on their own side of the levels'
+// midpoint by this many errors (two-sided 95%): the step at k then carries the whole regression,
+// and a commit halfway between the levels (a second step) keeps being measured until it shows.
+inline constexpr double kVerifyZ = 1.959963984540054;
+
+struct BisectSettings {
+    int commits = 1;  // n: the bad build's number; 0 is the good build
+    // From -sprt: the SPRT between elo0 (as bad as bad) and elo1 (as good as good); its alpha is
+    // the error rate. None: levels and error rate as above.
+    std::optional<stats::SprtParameters> sprt;
+    double error_rate = kDefaultErrorRate;  // used without -sprt
+};
+
+enum class Verdict {
+    measure,        // play a batch of `commit` against the good build
+    named,          // `commit` is the first bad commit
+    not_confirmed,  // the bad build is not worse than the good one
+    several_steps,  // the measurements contradict a single step (`commit` is the one that does)
+};
+
+struct Decision {
+    Verdict verdict = Verdict::measure;
+    int commit = 0;
+    StepLevels levels;              // once the bad build is confirmed
+    std::vector<double> posterior;  // P(k), k = 0..commits, once the search has begun
+};
+
+// Throws std::invalid_argument when commits < 1, a commit is outside 0..commits, or the error rate
+// is outside (0, 1).
+Decision decide(const BisectSettings& settings, const std::vector<CommitPairs>& stored);
+
+}  // namespace arbiter::bisect

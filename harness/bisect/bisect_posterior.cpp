@@ -1,0 +1,43 @@
+#include "harness/bisect/bisect_posterior.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace arbiter::bisect {
+
+std::vector<double> step_posterior(int commits, const StepLevels& levels, const std::vector<CommitElo>& measured) {
+    // Log-likelihoods accumulated per hypothesis k; the constant terms cancel in the normalization.
+    std::vector<double> log_weight(static_cast<std::size_t>(commits) + 1, 0.0);
+    for (const CommitElo& one : measured) {
+        if (one.commit <= 0 || one.commit >= commits) continue;
+        const double bad_variance = one.sigma * one.sigma + levels.bad_sigma * levels.bad_sigma;
+        const double good_variance = one.sigma * one.sigma;
+        const double as_bad =
+            -(one.elo - levels.bad) * (one.elo - levels.bad) / (2.0 * bad_variance) - 0.5 * std::log(bad_variance);
+        const double as_good =
+            -(one.elo - levels.good) * (one.elo - levels.good) / (2.0 * good_variance) - 0.5 * std::log(good_variance);
+        for (int k = 1; k <= commits; ++k)
+            log_weight[static_cast<std::size_t>(k)] += k <= one.commit ? as_bad : as_good;
+    }
+    const double top = *std::max_element(log_weight.begin() + 1, log_weight.end());
+    std::vector<double> posterior(log_weight.size(), 0.0);
+    double total = 0.0;
+    for (std::size_t k = 1; k < log_weight.size(); ++k) total += posterior[k] = std::exp(log_weight[k] - top);
+    for (double& p : posterior) p /= total;
+    return posterior;
+}
+
+int median_candidate(const std::vector<double>& posterior) {
+    const int commits = static_cast<int>(posterior.size()) - 1;
+    int best = 1;
+    double best_gap = 2.0;
+    double below = 0.0;  // P(k <= i)
+    for (int i = 1; i < commits; ++i) {
+        below += posterior[static_cast<std::size_t>(i)];
+        const double gap = std::abs(below - 0.5);
+        if (gap < best_gap) best = i, best_gap = gap;
+    }
+    return best;
+}
+
+}  // namespace arbiter::bisect

@@ -1,0 +1,189 @@
+// The claims of docs/bisect.md checked by simulation: game pairs are drawn from known Elo steps, the
+// search runs to its end many times with fixed seeds, and the rate of naming the wrong commit and
+// the mean games are compared with what the page states.
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "harness/bisect/bisect_decide.h"
+
+namespace {
+
+using arbiter::bisect::CommitPairs;
+using arbiter::bisect::Decision;
+using arbiter::bisect::Verdict;
+
+// Pair outcomes at equal strength, LL, LD, DD+WL, WD, WW: a bullet draw ratio of 0.56 pairs that
+// score one point, per-pair variance 0.0331 (about 127 Elo per pair).
+constexpr std::array<double, 5> kEvenPairs = {0.025, 0.195, 0.56, 0.195, 0.025};
+constexpr std::array<double, 5> kPairScore = {0.0, 0.25, 0.5, 0.75, 1.0};
+constexpr int kBatchPairs = 16;            // one batch: 16 openings, both colours
+constexpr std::int64_t kPairCap = 200000;  // a run that reaches this has not stopped: counted as wrong
+constexpr int kCommits = 16;
+constexpr double kStep = -15.0;
+
+// The pair distribution at `elo`: kEvenPairs tilted exponentially, p_i ~ p0_i exp(theta a_i), with
+// theta chosen by bisection so that the mean score is the logistic score of `elo`.
+std::array<double, 5> pairs_at(double elo) {
+    const double target = 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+    auto tilted = [](double theta) {
+        std::array<double, 5> p{};
+        double total = 0.0;
+        for (int i = 0; i < 5; ++i) total += p[i] = kEvenPairs[i] * std::exp(theta * kPairScore[i]);
+        for (double& x : p) x /= total;
+        return p;
+    };
+    double low = -20.0, high = 20.0;
+    for (int i = 0; i < 100; ++i) {
+        const double mid = (low + high) / 2.0;
+        const auto p = tilted(mid);
+        double mean = 0.0;
+        for (int j = 0; j < 5; ++j) mean += p[j] * kPairScore[j];
+        (mean < target ? low : high) = mid;
+    }
+    return tilted((low + high) / 2.0);
+}
+
+struct History {
+    std::vector<std::array<double, 5>> pairs;  // per commit 0..n
+    explicit History(const std::vector<double>& elo) {
+        for (double e : elo) pairs.push_back(pairs_at(e));
+    }
+    int commits() const { return static_cast<int>(pairs.size()) - 1; }
+};
+
+// A history of `commits` commits whose Elo drops by `step` at each commit listed in `steps`.
+History stepped(int commits, const std::vector<int>& steps, double step) {
+    std::vector<double> elo(static_cast<std::size_t>(commits) + 1, 0.0);
+    for (int s : steps)
+        for (int i = s; i <= commits; ++i) elo[static_cast<std::size_t>(i)] += step;
+    return History(elo);
+}
+
+CommitPairs play_batch(const History& history, int commit, std::mt19937_64& random) {
+    const auto& p = history.pairs[static_cast<std::size_t>(commit)];
+    std::discrete_distribution<int> outcome(p.begin(), p.end());
+    CommitPairs batch{commit, {}};
+    for (int i = 0; i < kBatchPairs; ++i) batch.pairs.add_pair(outcome(random) / 2.0);
+    return batch;
+}
+
+struct Outcome {
+    Verdict verdict = Verdict::measure;
+    int commit = 0;
+    std::int64_t pairs = 0;
+};
+
+using Rule = std::function<Decision(int commits, const std::vector<CommitPairs>& stored)>;
+
+Outcome run_search(const History& history, const Rule& rule, std::mt19937_64& random) {
+    std::vector<CommitPairs> stored;
+    std::int64_t pairs = 0;
+    while (pairs < kPairCap) {
+        const Decision decision = rule(history.commits(), stored);
+        if (decision.verdict != Verdict::measure) return {decision.verdict, decision.commit, pairs};
+        stored.push_back(play_batch(history, decision.commit, random));
+        pairs += kBatchPairs;
+    }
+    return {Verdict::measure, 0, pairs};
+}
+
+Decision designed_rule(int commits, const std::vector<CommitPairs>& stored) {
+    arbiter::bisect::BisectSettings settings;
+    settings.commits = commits;
+    return arbiter::bisect::decide(settings, stored);
+}
+
+// A broken design: plain bisection that asks each midpoint one batch and trusts its sign against
+// half the step, whatever the batch's error.
+Decision error_blind_rule(int commits, const std::vector<CommitPairs>& stored) {
+    int low = 0, high = commits;  // low is good, high is bad
+    std::size_t asked = 0;
+    while (high - low > 1) {
+        const int mid = (low + high) / 2;
+        if (asked == stored.size()) return {Verdict::measure, mid, {}, {}};
+        const auto elo =
+            arbiter::bisect::commit_elo(stored[asked], arbiter::bisect::pooled_pair_variance({stored[asked]})).elo;
+        ++asked;
+        (elo < kStep / 2.0 ? high : low) = mid;
+    }
+    return {Verdict::named, high, {}, {}};
+}
+
+struct Tally {
+    int runs = 0;
+    int wrong = 0;
+    double mean_pairs = 0.0;
+};
+
+// Runs the search `runs` times over a single step placed at 1, 2, ..., kCommits in turn.
+Tally single_step_runs(const Rule& rule, int runs, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::vector<History> histories;
+    for (int k = 1; k <= kCommits; ++k) histories.push_back(stepped(kCommits, {k}, kStep));
+    Tally tally;
+    double total_pairs = 0.0;
+    for (int run = 0; run < runs; ++run) {
+        const int k = run % kCommits + 1;
+        const Outcome outcome = run_search(histories[static_cast<std::size_t>(k - 1)], rule, random);
+        tally.wrong += !(outcome.verdict == Verdict::named && outcome.commit == k);
+        total_pairs += static_cast<double>(outcome.pairs);
+        ++tally.runs;
+    }
+    tally.mean_pairs = total_pairs / runs;
+    return tally;
+}
+
+// docs/bisect.md: P(wrong) <= epsilon, checked with three binomial standard errors of slack.
+bool within_error_bound(const Tally& tally, double epsilon) {
+    const double margin = 3.0 * std::sqrt(epsilon * (1.0 - epsilon) / tally.runs);
+    return static_cast<double>(tally.wrong) / tally.runs <= epsilon + margin;
+}
+
+// docs/bisect.md, "Expected games": per-pair Elo variance s^2 = var / slope^2, and
+// E[pairs] ~ (9 + 8 ln n + 2 ln((1 - eps) / eps)) s^2 / step^2.
+double stated_mean_pairs(double epsilon) {
+    double mean = 0.0, variance = 0.0;
+    for (int i = 0; i < 5; ++i) mean += kEvenPairs[i] * kPairScore[i];
+    for (int i = 0; i < 5; ++i) variance += kEvenPairs[i] * (kPairScore[i] - mean) * (kPairScore[i] - mean);
+    const double slope = 0.25 * std::log(10.0) / 400.0;
+    const double per_pair = variance / (slope * slope);
+    return (9.0 + 8.0 * std::log(kCommits) + 2.0 * std::log((1.0 - epsilon) / epsilon)) * per_pair / (kStep * kStep);
+}
+
+}  // namespace
+
+TEST_CASE("a single -15 Elo step among 16 commits is named within the stated error rate and games", "[unit]") {
+    const Tally tally = single_step_runs(designed_rule, 320, 20240041);
+    const double stated = stated_mean_pairs(arbiter::bisect::kDefaultErrorRate);
+    INFO("wrong " << tally.wrong << " of " << tally.runs << ", mean pairs " << tally.mean_pairs << ", stated "
+                  << stated);
+    CHECK(within_error_bound(tally, arbiter::bisect::kDefaultErrorRate));
+    CHECK(tally.mean_pairs > 0.5 * stated);
+    CHECK(tally.mean_pairs < 1.5 * stated);
+    WARN("wrong " << tally.wrong << " of " << tally.runs << ", mean pairs " << tally.mean_pairs << ", stated "
+                  << stated);
+}
+
+TEST_CASE("a rule that ignores the error fails the same check", "[unit]") {
+    const Tally tally = single_step_runs(error_blind_rule, 320, 20240041);
+    INFO("wrong " << tally.wrong << " of " << tally.runs);
+    CHECK_FALSE(within_error_bound(tally, arbiter::bisect::kDefaultErrorRate));
+}
+
+TEST_CASE("two -15 Elo steps in one range are reported as contradicting a single step", "[unit]") {
+    std::mt19937_64 random(41);
+    const History history = stepped(kCommits, {5, 11}, kStep);
+    int several = 0;
+    const int runs = 40;
+    for (int run = 0; run < runs; ++run)
+        several += run_search(history, designed_rule, random).verdict == Verdict::several_steps;
+    INFO(several << " of " << runs << " runs reported several steps");
+    CHECK(several >= runs * 9 / 10);
+    WARN(several << " of " << runs << " runs reported several steps");
+}
