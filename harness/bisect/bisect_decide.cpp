@@ -21,7 +21,7 @@ void check_input(const BisectSettings& settings, const std::vector<CommitPairs>&
 // Step 1 without -sprt: the bad level from the bad build's own pairs, or the verdict that ends.
 std::optional<Decision> measured_levels(const std::optional<CommitElo>& bad, StepLevels& levels) {
     if (!bad) return Decision{Verdict::measure, 0, {}, {}};
-    if (bad->elo - kConfirmZ * bad->sigma > -kNegligibleElo) return Decision{Verdict::not_confirmed, 0, {}, {}};
+    if (bad->elo - kNotConfirmedZ * bad->sigma > -kNegligibleElo) return Decision{Verdict::not_confirmed, 0, {}, {}};
     const bool confirmed = bad->elo + kConfirmZ * bad->sigma < 0.0;
     const bool precise = bad->sigma <= std::abs(bad->elo) / kLevelPrecision;
     if (!confirmed || !precise) return Decision{Verdict::measure, 0, {}, {}};

@@ -146,14 +146,16 @@ bool within_error_bound(const Tally& tally, double epsilon) {
 }
 
 // docs/bisect.md, "Expected games": per-pair Elo variance s^2 = var / slope^2, and
-// E[pairs] ~ (9 + 8 ln n + 2 ln((1 - eps) / eps)) s^2 / step^2.
+// E[pairs] ~ (9 + 8 ln n + 2 ln((1 - eps) / eps) + 2 (2 z95)^2) s^2 / step^2.
 double stated_mean_pairs(double epsilon) {
     double mean = 0.0, variance = 0.0;
     for (int i = 0; i < 5; ++i) mean += kEvenPairs[i] * kPairScore[i];
     for (int i = 0; i < 5; ++i) variance += kEvenPairs[i] * (kPairScore[i] - mean) * (kPairScore[i] - mean);
     const double slope = 0.25 * std::log(10.0) / 400.0;
     const double per_pair = variance / (slope * slope);
-    return (9.0 + 8.0 * std::log(kCommits) + 2.0 * std::log((1.0 - epsilon) / epsilon)) * per_pair / (kStep * kStep);
+    const double boundary = 2.0 * std::pow(2.0 * arbiter::bisect::kVerifyZ, 2.0);
+    return (9.0 + 8.0 * std::log(kCommits) + 2.0 * std::log((1.0 - epsilon) / epsilon) + boundary) * per_pair /
+           (kStep * kStep);
 }
 
 }  // namespace
@@ -164,8 +166,8 @@ TEST_CASE("a single -15 Elo step among 16 commits is named within the stated err
     INFO("wrong " << tally.wrong << " of " << tally.runs << ", mean pairs " << tally.mean_pairs << ", stated "
                   << stated);
     CHECK(within_error_bound(tally, arbiter::bisect::kDefaultErrorRate));
-    CHECK(tally.mean_pairs > 0.5 * stated);
-    CHECK(tally.mean_pairs < 1.5 * stated);
+    CHECK(tally.mean_pairs > 0.75 * stated);
+    CHECK(tally.mean_pairs < 1.35 * stated);
     WARN("wrong " << tally.wrong << " of " << tally.runs << ", mean pairs " << tally.mean_pairs << ", stated "
                   << stated);
 }
@@ -184,6 +186,7 @@ TEST_CASE("two -15 Elo steps in one range are reported as contradicting a single
     for (int run = 0; run < runs; ++run)
         several += run_search(history, designed_rule, random).verdict == Verdict::several_steps;
     INFO(several << " of " << runs << " runs reported several steps");
-    CHECK(several >= runs * 9 / 10);
+    // docs/bisect.md: about three runs in four (30 of 40 with this seed); the rest name one of the two steps.
+    CHECK(several >= runs * 2 / 3);
     WARN(several << " of " << runs << " runs reported several steps");
 }
