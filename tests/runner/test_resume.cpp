@@ -5,11 +5,11 @@
 
 #include <chrono>
 #include <csignal>
-#include <thread>
 
 #include "db/merge.h"
 #include "tests/support/match_test_support.h"
 #include "tests/support/text_file.h"
+#include "tests/support/wait_until.h"
 
 using namespace match_test;
 
@@ -82,10 +82,9 @@ TEST_CASE("resume and shards and interrupts reproduce the uninterrupted run", "[
     SECTION("SIGINT stops cleanly and a re-run completes the run") {
         const std::string out_path = dir.file("driver.out");
         test_support::Child match(driver(eight_games(dir.file("int.db")), out_path));
-        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-        while (read_text(out_path).find("Finished game") == std::string::npos &&
-               std::chrono::steady_clock::now() < give_up)
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        // The signal goes once a game is stored, or after 30 s whatever happened (as before).
+        test_support::wait_until([&] { return read_text(out_path).find("Finished game") != std::string::npos; },
+                                 std::chrono::seconds(30), std::chrono::milliseconds(20));
         match.signal(SIGINT);
         const auto& ended = match.wait(std::chrono::seconds(60));
         REQUIRE(ended.exited());
