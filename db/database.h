@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/errors.h"
+#include "db/bisect_records.h"
 #include "db/ladder_records.h"
 #include "db/records.h"
 #include "db/spsa_records.h"
@@ -149,6 +150,20 @@ public:
     // The ladder's measurement runs by step index, kind and settings; none from a file older than
     // schema 8 (a read-only open does not migrate it).
     std::vector<LadderMeasurementRecord> ladder_measurements(const std::string& ladder);
+
+    // --- `arbiter bisect` (bisect_store.cpp) ---
+    // The bisection with wanted.identity, created from `wanted` when there is none (its id, started_at
+    // and verdict then as stored). Only identity, repo, good, bad and commits are read from `wanted`.
+    BisectionRecord find_or_create_bisection(const BisectionRecord& wanted);
+    // Inserts the commit's row, or replaces the stored one of the same (bisection, position).
+    void upsert_bisection_commit(const BisectionCommitRecord& commit);
+    std::vector<BisectionCommitRecord> bisection_commits(std::int64_t bisection);  // by position
+    // Stores the levels as soon as they are known (the report draws them).
+    void set_bisection_levels(std::int64_t bisection, const std::string& levels_json);
+    // Sets verdict, first_bad, last_bad and finished_at (now; NULL again for `running`).
+    void finish_bisection(std::int64_t bisection, BisectVerdict verdict, std::optional<int> first_bad,
+                          std::optional<int> last_bad);
+    std::vector<BisectionRecord> bisections();  // by id; none from a file older than schema 9
 
     // --- `arbiter spsa` (spsa_store.cpp) ---
     // The run named wanted.name with its parameters, created with `params` when there is none; an existing

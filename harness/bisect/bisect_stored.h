@@ -1,0 +1,27 @@
+#pragma once
+// A bisection as the database holds it: its row, its commits and the game pairs each commit played
+// against the good build. `arbiter bisect` decides from this alone (so a resumed run decides as the
+// killed one would have), and `arbiter report bisect` prints it.
+
+#include <cstdint>
+#include <vector>
+
+#include "db/database.h"
+#include "harness/bisect/bisect_measure.h"
+
+namespace arbiter::bisect {
+
+struct StoredBisection {
+    db::BisectionRecord record;
+    std::vector<db::BisectionCommitRecord> commits;  // by position
+    std::vector<CommitPairs> pairs;                  // per commit that played, by position
+    std::vector<int> skipped;                        // positions, ascending
+};
+
+// Throws db::DbError when the database cannot be read.
+StoredBisection read_bisection(db::Database& database, const db::BisectionRecord& record);
+
+// The games a bisection played: every pair counted twice.
+std::int64_t games_of(const std::vector<CommitPairs>& pairs);
+
+}  // namespace arbiter::bisect
