@@ -41,9 +41,10 @@ struct BisectionRecord {
     std::string levels_json = "{}";  // {"good": Elo, "bad": Elo, "bad_sigma": Elo} once known
 };
 
-// What the bisection knows of one commit of its path: built or skipped, and the run of its games
+// What the bisection knows of one commit of its path: not built yet (every commit of the path is
+// stored from the start, so the report names them all), built, or skipped; and the run of its games
 // against the good build (every batch of the commit is a slice of that one run).
-enum class BisectCommitState { built, skipped };
+enum class BisectCommitState { pending, built, skipped };
 
 std::string_view to_string(BisectCommitState state);
 BisectCommitState parse_bisect_commit_state(std::string_view text);
@@ -53,7 +54,7 @@ struct BisectionCommitRecord {
     int position = 0;  // 0 good .. commits bad
     std::string sha;   // full hash
     std::string subject;
-    BisectCommitState state = BisectCommitState::built;
+    BisectCommitState state = BisectCommitState::pending;
     std::string reason;                 // why skipped: the build's or the bench's failure, its log named
     std::string bench;                  // the bench node count when it ran ('' otherwise)
     std::optional<std::int64_t> run_id;  // its games against the good build, once it has played

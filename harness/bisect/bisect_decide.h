@@ -52,11 +52,16 @@ struct BisectSettings {
     // the error rate. None: levels and error rate as above.
     std::optional<stats::SprtParameters> sprt;
     double error_rate = kDefaultErrorRate;  // used without -sprt
+    // Commits that cannot be measured (no build, or a bench that differs from the commit's Bench:
+    // line), as `git bisect skip`: never a candidate. A step at a skipped commit cannot be told from
+    // a step at the next measurable one, so those commits form one block of the answer.
+    std::vector<int> skipped;
 };
 
 enum class Verdict {
     measure,        // play a batch of `commit` against the good build
     named,          // `commit` is the first bad commit
+    range,          // skipped commits leave `first`..`commit`: the first bad one is among them
     not_confirmed,  // the bad build is not worse than the good one
     several_steps,  // the measurements contradict a single step (`commit` is the one that does)
 };
@@ -64,12 +69,22 @@ enum class Verdict {
 struct Decision {
     Verdict verdict = Verdict::measure;
     int commit = 0;
+    int first = 0;                  // with `range`: the range's first commit (else `commit`)
     StepLevels levels;              // once the bad build is confirmed
     std::vector<double> posterior;  // P(k), k = 0..commits, once the search has begun
 };
 
-// Throws std::invalid_argument when commits < 1, a commit is outside 0..commits, or the error rate
-// is outside (0, 1).
+// Throws std::invalid_argument when commits < 1, a commit is outside 0..commits, a skipped one is
+// outside 1..commits-1, or the error rate is outside (0, 1).
 Decision decide(const BisectSettings& settings, const std::vector<CommitPairs>& stored);
+
+// The commits first..last (inclusive) that the first bad commit lies in with at least `mass` of
+// the posterior: the shortest such run of whole blocks (a measurable commit and the skipped ones
+// just before it), what a bisection stopped early (--budget-games) can still say.
+struct CommitRange {
+    int first = 1;
+    int last = 1;
+};
+CommitRange credible_range(const std::vector<double>& posterior, const std::vector<int>& skipped, double mass);
 
 }  // namespace arbiter::bisect

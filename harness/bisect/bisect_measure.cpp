@@ -27,11 +27,12 @@ double pooled_pair_variance(const std::vector<CommitPairs>& merged) {
 
 CommitElo commit_elo(const CommitPairs& merged, double pair_variance) {
     const stats::EloEstimate estimate = stats::estimate_elo(merged.pairs);
-    // The score clamped as elo() clamps it, so that a perfect score keeps a finite slope.
-    const double score = std::clamp(estimate.score, 0.001, 0.999);
-    const double slope = score * (1.0 - score) * std::log(10.0) / 400.0;
-    const double sigma = std::sqrt(pair_variance / static_cast<double>(estimate.samples)) / slope;
-    return {merged.commit, estimate.elo, sigma, estimate.samples};
+    const double score_sigma = std::sqrt(pair_variance / static_cast<double>(estimate.samples));
+    const double half_width = stats::kZ95 * score_sigma;
+    const double elo_half_width =
+        (stats::score_to_elo(std::min(estimate.score + half_width, 1.0)) -
+         stats::score_to_elo(std::max(estimate.score - half_width, 0.0))) / 2.0;
+    return {merged.commit, estimate.elo, elo_half_width / stats::kZ95, estimate.samples, estimate.score, score_sigma};
 }
 
 }  // namespace arbiter::bisect

@@ -16,12 +16,16 @@ struct CommitPairs {
     stats::PentaCounts pairs;  // the commit's points in each pair against the good build
 };
 
-// The commit's Elo against the good build and the standard error of that estimate (one sigma).
+// The commit's mean pair score against the good build with its standard error, which the decisions
+// use (docs/bisect.md: the model lives in score space, where a commit that loses every game still has
+// a finite error), and the same as Elo for people.
 struct CommitElo {
     int commit = 0;
-    double elo = 0.0;
-    double sigma = 0.0;
+    double elo = 0.0;    // Elo of the score
+    double sigma = 0.0;  // one sigma in Elo: half the 95% interval of the score, mapped to Elo, over 1.96
     std::int64_t pairs = 0;
+    double score = 0.5;        // mean points per game over its pairs
+    double score_sigma = 0.0;  // sqrt(var / P)
 };
 
 // Per-pair score variance never taken below this when turning pairs into a standard error: a
@@ -39,8 +43,8 @@ std::vector<CommitPairs> merge_by_commit(const std::vector<CommitPairs>& stored)
 // own: a 16-pair batch's sample variance moves with its mean and would weigh lucky batches more.
 double pooled_pair_variance(const std::vector<CommitPairs>& merged);
 
-// The Elo estimate of summed pairs: elo(s) and the delta-method error
-// sigma = sqrt(var / P) / (s (1 - s) ln 10 / 400), P pairs, var the pooled per-pair variance.
+// The estimate of summed pairs: the score s, its error sqrt(var / P) with P pairs and var the pooled
+// per-pair variance, and both as Elo.
 CommitElo commit_elo(const CommitPairs& merged, double pair_variance);
 
 }  // namespace arbiter::bisect

@@ -10,12 +10,12 @@ std::vector<double> step_posterior(int commits, const StepLevels& levels, const 
     std::vector<double> log_weight(static_cast<std::size_t>(commits) + 1, 0.0);
     for (const CommitElo& one : measured) {
         if (one.commit <= 0 || one.commit >= commits) continue;
-        const double bad_variance = one.sigma * one.sigma + levels.bad_sigma * levels.bad_sigma;
-        const double good_variance = one.sigma * one.sigma;
-        const double as_bad =
-            -(one.elo - levels.bad) * (one.elo - levels.bad) / (2.0 * bad_variance) - 0.5 * std::log(bad_variance);
-        const double as_good =
-            -(one.elo - levels.good) * (one.elo - levels.good) / (2.0 * good_variance) - 0.5 * std::log(good_variance);
+        const double bad_variance = one.score_sigma * one.score_sigma + levels.bad_sigma * levels.bad_sigma;
+        const double good_variance = one.score_sigma * one.score_sigma;
+        const double as_bad = -(one.score - levels.bad) * (one.score - levels.bad) / (2.0 * bad_variance) -
+                              0.5 * std::log(bad_variance);
+        const double as_good = -(one.score - levels.good) * (one.score - levels.good) / (2.0 * good_variance) -
+                               0.5 * std::log(good_variance);
         for (int k = 1; k <= commits; ++k)
             log_weight[static_cast<std::size_t>(k)] += k <= one.commit ? as_bad : as_good;
     }
@@ -27,13 +27,14 @@ std::vector<double> step_posterior(int commits, const StepLevels& levels, const 
     return posterior;
 }
 
-int median_candidate(const std::vector<double>& posterior) {
+int median_candidate(const std::vector<double>& posterior, const std::vector<int>& skipped) {
     const int commits = static_cast<int>(posterior.size()) - 1;
     int best = 1;
     double best_gap = 2.0;
     double below = 0.0;  // P(k <= i)
     for (int i = 1; i < commits; ++i) {
         below += posterior[static_cast<std::size_t>(i)];
+        if (std::find(skipped.begin(), skipped.end(), i) != skipped.end()) continue;
         const double gap = std::abs(below - 0.5);
         if (gap < best_gap) best = i, best_gap = gap;
     }

@@ -13,19 +13,19 @@
 
 namespace arbiter::bisect {
 
-// The two levels a commit is tested between.
+// The two levels a commit is tested between, as mean pair scores against the good build.
 struct StepLevels {
-    double good = 0.0;       // Elo of a commit before the step, against the good build
-    double bad = 0.0;        // Elo of a commit at or after it
-    double bad_sigma = 0.0;  // error of `bad` when it was measured (the bad build's sigma)
+    double good = 0.5;       // a commit before the step
+    double bad = 0.5;        // a commit at or after it
+    double bad_sigma = 0.0;  // error of `bad` when it was measured (the bad build's score sigma)
 };
 
 // P(k) for k = 0..commits (entry 0 is always 0: the good build is good), from the estimates of the
 // commits strictly between good and bad.
 std::vector<double> step_posterior(int commits, const StepLevels& levels, const std::vector<CommitElo>& measured);
 
-// The commit in 1..commits-1 whose question "is k <= i?" is closest to an even bet: the posterior
-// median, ties to the lower commit. Requires commits >= 2.
-int median_candidate(const std::vector<double>& posterior);
+// The commit in 1..commits-1, `skipped` left out, whose question "is k <= i?" is closest to an
+// even bet: the posterior median, ties to the lower commit. Requires a commit that is not skipped.
+int median_candidate(const std::vector<double>& posterior, const std::vector<int>& skipped = {});
 
 }  // namespace arbiter::bisect

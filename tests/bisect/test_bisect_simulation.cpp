@@ -11,87 +11,14 @@
 #include <vector>
 
 #include "harness/bisect/bisect_decide.h"
+#include "tests/bisect/simulated_history.h"
 
 namespace {
 
 using arbiter::bisect::CommitPairs;
 using arbiter::bisect::Decision;
 using arbiter::bisect::Verdict;
-
-// Pair outcomes at equal strength, LL, LD, DD+WL, WD, WW: a bullet draw ratio of 0.56 pairs that
-// score one point, per-pair variance 0.0331 (about 127 Elo per pair).
-constexpr std::array<double, 5> kEvenPairs = {0.025, 0.195, 0.56, 0.195, 0.025};
-constexpr std::array<double, 5> kPairScore = {0.0, 0.25, 0.5, 0.75, 1.0};
-constexpr int kBatchPairs = 16;            // one batch: 16 openings, both colours
-constexpr std::int64_t kPairCap = 200000;  // a run that reaches this has not stopped: counted as wrong
-constexpr int kCommits = 16;
-constexpr double kStep = -15.0;
-
-// The pair distribution at `elo`: kEvenPairs tilted exponentially, p_i ~ p0_i exp(theta a_i), with
-// theta chosen by bisection so that the mean score is the logistic score of `elo`.
-std::array<double, 5> pairs_at(double elo) {
-    const double target = 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
-    auto tilted = [](double theta) {
-        std::array<double, 5> p{};
-        double total = 0.0;
-        for (int i = 0; i < 5; ++i) total += p[i] = kEvenPairs[i] * std::exp(theta * kPairScore[i]);
-        for (double& x : p) x /= total;
-        return p;
-    };
-    double low = -20.0, high = 20.0;
-    for (int i = 0; i < 100; ++i) {
-        const double mid = (low + high) / 2.0;
-        const auto p = tilted(mid);
-        double mean = 0.0;
-        for (int j = 0; j < 5; ++j) mean += p[j] * kPairScore[j];
-        (mean < target ? low : high) = mid;
-    }
-    return tilted((low + high) / 2.0);
-}
-
-struct History {
-    std::vector<std::array<double, 5>> pairs;  // per commit 0..n
-    explicit History(const std::vector<double>& elo) {
-        for (double e : elo) pairs.push_back(pairs_at(e));
-    }
-    int commits() const { return static_cast<int>(pairs.size()) - 1; }
-};
-
-// A history of `commits` commits whose Elo drops by `step` at each commit listed in `steps`.
-History stepped(int commits, const std::vector<int>& steps, double step) {
-    std::vector<double> elo(static_cast<std::size_t>(commits) + 1, 0.0);
-    for (int s : steps)
-        for (int i = s; i <= commits; ++i) elo[static_cast<std::size_t>(i)] += step;
-    return History(elo);
-}
-
-CommitPairs play_batch(const History& history, int commit, std::mt19937_64& random) {
-    const auto& p = history.pairs[static_cast<std::size_t>(commit)];
-    std::discrete_distribution<int> outcome(p.begin(), p.end());
-    CommitPairs batch{commit, {}};
-    for (int i = 0; i < kBatchPairs; ++i) batch.pairs.add_pair(outcome(random) / 2.0);
-    return batch;
-}
-
-struct Outcome {
-    Verdict verdict = Verdict::measure;
-    int commit = 0;
-    std::int64_t pairs = 0;
-};
-
-using Rule = std::function<Decision(int commits, const std::vector<CommitPairs>& stored)>;
-
-Outcome run_search(const History& history, const Rule& rule, std::mt19937_64& random) {
-    std::vector<CommitPairs> stored;
-    std::int64_t pairs = 0;
-    while (pairs < kPairCap) {
-        const Decision decision = rule(history.commits(), stored);
-        if (decision.verdict != Verdict::measure) return {decision.verdict, decision.commit, pairs};
-        stored.push_back(play_batch(history, decision.commit, random));
-        pairs += kBatchPairs;
-    }
-    return {Verdict::measure, 0, pairs};
-}
+using namespace arbiter::bisect::testing;
 
 Decision designed_rule(int commits, const std::vector<CommitPairs>& stored) {
     arbiter::bisect::BisectSettings settings;
@@ -106,13 +33,13 @@ Decision error_blind_rule(int commits, const std::vector<CommitPairs>& stored) {
     std::size_t asked = 0;
     while (high - low > 1) {
         const int mid = (low + high) / 2;
-        if (asked == stored.size()) return {Verdict::measure, mid, {}, {}};
+        if (asked == stored.size()) return {Verdict::measure, mid, mid, {}, {}};
         const auto elo =
             arbiter::bisect::commit_elo(stored[asked], arbiter::bisect::pooled_pair_variance({stored[asked]})).elo;
         ++asked;
         (elo < kStep / 2.0 ? high : low) = mid;
     }
-    return {Verdict::named, high, {}, {}};
+    return {Verdict::named, high, high, {}, {}};
 }
 
 struct Tally {
