@@ -29,12 +29,13 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
 // added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
-// schema 8 added ladder_measurements, which reads as empty from an older file.
+// schema 8 added ladder_measurements, which reads as empty from an older file; schema 9 added
+// bisections and bisection_commits, which read as empty from an older file.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -157,7 +158,8 @@ public:
     BisectionRecord find_or_create_bisection(const BisectionRecord& wanted);
     // Inserts the commit's row, or replaces the stored one of the same (bisection, position).
     void upsert_bisection_commit(const BisectionCommitRecord& commit);
-    std::vector<BisectionCommitRecord> bisection_commits(std::int64_t bisection);  // by position
+    // By position; none from a file older than schema 9 (a read-only open does not migrate it).
+    std::vector<BisectionCommitRecord> bisection_commits(std::int64_t bisection);
     // Stores the levels as soon as they are known (the report draws them).
     void set_bisection_levels(std::int64_t bisection, const std::string& levels_json);
     // Sets verdict, first_bad, last_bad and finished_at (now; NULL again for `running`).

@@ -81,16 +81,10 @@ std::string spent_text(const StoredBisection& stored, double play_seconds) {
 
 // The levels are scores (harness/bisect/bisect_posterior.h); people read them as Elo.
 std::string levels_text(const Decision& decision) {
-    const StepLevels& levels = decision.levels;
+    const EloLevels levels = elo_levels(decision.levels);
     std::ostringstream text;
-    text << "good at " << signed_fixed(stats::score_to_elo(levels.good), 1) << ", bad at "
-         << signed_fixed(stats::score_to_elo(levels.bad), 1);
-    if (levels.bad_sigma > 0.0) {
-        const double half = kZ95 * levels.bad_sigma;
-        text << " +/- " << std::fixed << std::setprecision(1)
-             << (stats::score_to_elo(std::min(levels.bad + half, 1.0)) -
-                 stats::score_to_elo(std::max(levels.bad - half, 0.0))) / 2.0;
-    }
+    text << "good at " << signed_fixed(levels.good, 1) << ", bad at " << signed_fixed(levels.bad, 1);
+    if (levels.bad_error95 > 0.0) text << " +/- " << std::fixed << std::setprecision(1) << levels.bad_error95;
     return text.str() + " Elo";
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "harness/stats/elo.h"
+
 namespace arbiter::bisect {
 
 std::vector<double> step_posterior(int commits, const StepLevels& levels, const std::vector<CommitElo>& measured) {
@@ -25,6 +27,18 @@ std::vector<double> step_posterior(int commits, const StepLevels& levels, const 
     for (std::size_t k = 1; k < log_weight.size(); ++k) total += posterior[k] = std::exp(log_weight[k] - top);
     for (double& p : posterior) p /= total;
     return posterior;
+}
+
+EloLevels elo_levels(const StepLevels& levels) {
+    const double half = stats::kZ95 * levels.bad_sigma;
+    const double error95 = (stats::score_to_elo(std::min(levels.bad + half, 1.0)) -
+                            stats::score_to_elo(std::max(levels.bad - half, 0.0))) / 2.0;
+    return {stats::score_to_elo(levels.good), stats::score_to_elo(levels.bad), half > 0.0 ? error95 : 0.0};
+}
+
+bool on_bad_side(double score, const StepLevels& levels) {
+    const double middle = (levels.good + levels.bad) / 2.0;
+    return levels.bad < levels.good ? score < middle : score > middle;
 }
 
 int median_candidate(const std::vector<double>& posterior, const std::vector<int>& skipped) {

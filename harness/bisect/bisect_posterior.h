@@ -20,6 +20,19 @@ struct StepLevels {
     double bad_sigma = 0.0;  // error of `bad` when it was measured (the bad build's score sigma)
 };
 
+// The levels as people read them: Elo against the good build, and the bad level's 95% half-width
+// (its score interval mapped to Elo).
+struct EloLevels {
+    double good = 0.0;
+    double bad = 0.0;
+    double bad_error95 = 0.0;
+};
+EloLevels elo_levels(const StepLevels& levels);
+
+// A commit scoring `score` is on the bad level's side of the levels' midpoint: the side the
+// search's boundary check (docs/bisect.md) would settle it on.
+bool on_bad_side(double score, const StepLevels& levels);
+
 // P(k) for k = 0..commits (entry 0 is always 0: the good build is good), from the estimates of the
 // commits strictly between good and bad.
 std::vector<double> step_posterior(int commits, const StepLevels& levels, const std::vector<CommitElo>& measured);

@@ -219,11 +219,7 @@ int finish(Bisection& b, const StoredBisection& stored, const Decision& decision
 
 void store_levels(Bisection& b, const Decision& decision) {
     if (decision.posterior.empty()) return;
-    // Scores (mean points per game against the good build) and the bad level's error, as decided.
-    const nlohmann::json levels = {{"good_score", decision.levels.good},
-                                   {"bad_score", decision.levels.bad},
-                                   {"bad_score_sigma", decision.levels.bad_sigma}};
-    b.database.set_bisection_levels(b.record.id, levels.dump());
+    b.database.set_bisection_levels(b.record.id, levels_json(decision.levels));
 }
 
 int bisect_loop(Bisection& b) {

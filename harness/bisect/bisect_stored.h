@@ -4,10 +4,13 @@
 // killed one would have), and `arbiter report bisect` prints it.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "db/database.h"
 #include "harness/bisect/bisect_measure.h"
+#include "harness/bisect/bisect_posterior.h"
 
 namespace arbiter::bisect {
 
@@ -20,6 +23,11 @@ struct StoredBisection {
 
 // Throws db::DbError when the database cannot be read.
 StoredBisection read_bisection(db::Database& database, const db::BisectionRecord& record);
+
+// The levels as the database keeps them (bisections.levels): scores against the good build and the
+// bad level's score error, as decided. None when the text holds no levels (not known yet).
+std::string levels_json(const StepLevels& levels);
+std::optional<StepLevels> levels_from_json(const std::string& text);
 
 // The games a bisection played: every pair counted twice.
 std::int64_t games_of(const std::vector<CommitPairs>& pairs);
