@@ -42,6 +42,7 @@ std::optional<CommitElo> elo_of(const StoredBisection& stored, int position) {
 }
 
 std::string signed_fixed(double value, int digits) {
+    if (std::abs(value) < 0.5 * std::pow(10.0, -digits)) value = 0.0;  // "+0.0", never "-0.0"
     std::ostringstream text;
     text << std::showpos << std::fixed << std::setprecision(digits) << value;
     return text.str();
@@ -74,7 +75,10 @@ std::string spent_text(const StoredBisection& stored, double play_seconds) {
     std::size_t built = 0;
     for (const auto& row : stored.commits) built += row.state == db::BisectCommitState::built;
     text << "spent: " << games_of(stored.pairs) << " games over " << stored.pairs.size() << " commits ("
-         << std::fixed << std::setprecision(2) << play_seconds / 3600.0 << " core-hours of play), " << built
+         << std::fixed << std::setprecision(1);
+    if (play_seconds >= 360.0) text << play_seconds / 3600.0 << " core-hours of play), ";
+    else text << play_seconds / 60.0 << " core-minutes of play), ";
+    text << built
          << " builds, " << stored.skipped.size() << " skipped";
     return text.str();
 }
@@ -121,10 +125,11 @@ std::string batch_line(const StoredBisection& stored, const BisectSettings& sett
     }
     const double mass = 1.0 - (settings.sprt ? settings.sprt->alpha : settings.error_rate);
     const CommitRange range = credible_range(next.posterior, settings.skipped, mass);
-    const auto top = std::max_element(next.posterior.begin(), next.posterior.end());
-    text << "; first bad in " << range_text(stored, range.first, range.last) << " (" << std::lround(100 * mass)
-         << "%), most likely " << top - next.posterior.begin() << " (p " << std::fixed << std::setprecision(2) << *top
-         << ")";
+    text << "; first bad in " << range_text(stored, range.first, range.last) << " (" << std::lround(100 * mass) << "%)";
+    const auto [low, top] = std::minmax_element(next.posterior.begin() + 1, next.posterior.end());
+    if (*top > *low + 1e-9)  // with every commit as likely, "most likely" would name the first
+        text << ", most likely " << top - next.posterior.begin() << " (p " << std::fixed << std::setprecision(2)
+             << *top << ")";
     return text.str();
 }
 

@@ -132,11 +132,11 @@ int play_batch(Bisection& b, int position) {
     const runner::TournamentIo tio{discard, b.io.err, false, b.io.interrupt};
     try {
         runner::Tournament tournament(match, runner::prepare_engines(match, b.io.err), b.database, tio);
-        const runner::TournamentOutcome outcome = tournament.run();
-        if (outcome.run_id != 0 && row.run_id != outcome.run_id) {
-            row.run_id = outcome.run_id;
+        if (row.run_id != tournament.run_id()) {
+            row.run_id = tournament.run_id();
             b.database.upsert_bisection_commit(row);
         }
+        const runner::TournamentOutcome outcome = tournament.run();
         if (outcome.end == runner::RunEnd::bad_config) {
             b.io.err << "arbiter bisect: " << outcome.message << "\n";
             return 2;

@@ -145,11 +145,11 @@ TEST_CASE("report bisect: the header, one row per commit with its Elo, games and
     CHECK(std::regex_match(lines[7], std::regex("Started 20..-..-.. ..:.., finished 20..-..-.. ..:..")));
     CHECK(lines[9] == "Position  Commit        Subject        Elo vs good (95%)  Games  Verdict");
     CHECK(row_matches(text.out, 0, "aaaaaaaaaaaa  Good release +reference +- +good"));
-    CHECK(row_matches(text.out, 1, "111111111111  Tidy up +\\+0\\.0 ± 73\\.7 +16  good"));
+    CHECK(row_matches(text.out, 1, "111111111111  Tidy up +\\+0\\.0 ± 74\\.9 +16  good"));
     CHECK(row_matches(text.out, 2, "222222222222  Broken build +- +- +skipped \\(build failed: /tmp/b/2222\\.log\\)"));
-    CHECK(row_matches(text.out, 3, "333333333333  Prune harder +-190\\.8 ± 98\\.3 +16  first bad"));
+    CHECK(row_matches(text.out, 3, "333333333333  Prune harder +-190\\.8 ± 103\\.4 +16  first bad"));
     CHECK(row_matches(text.out, 4, "444444444444  Rename a flag +- +- +not measured"));
-    CHECK(row_matches(text.out, 5, "ffffffffffff  Bad tip +-190\\.8 ± 69\\.5 +32  bad"));
+    CHECK(row_matches(text.out, 5, "ffffffffffff  Bad tip +-190\\.8 ± 71\\.2 +32  bad"));
     // Columns line up: numbers right-aligned, texts padded, "±" counted as one column.
     CHECK(row_of(text.out, 5) == "       5  ffffffffffff  Bad tip            -190.8 \xC2\xB1 71.2     32  bad");
     CHECK(row_of(text.out, 1) == "       1  111111111111  Tidy up              +0.0 \xC2\xB1 74.9     16  good");
@@ -175,7 +175,7 @@ TEST_CASE("report bisect: the newest by default, --bisection picks one, range an
     CHECK(contains(newest.out, "\nVerdict: running (not finished; the same arbiter bisect command resumes it)\n"));
     CHECK(contains(newest.out, "\nLevels: not known yet (the bad build is measured first)\n"));
     CHECK_FALSE(contains(newest.out, "finished 20"));
-    CHECK(row_matches(newest.out, 1, "111111111111  Tidy up +\\+0\\.0 ± 73\\.7 +16  measured \\(no levels yet\\)"));
+    CHECK(row_matches(newest.out, 1, "111111111111  Tidy up +\\+0\\.0 ± 74\\.9 +16  measured \\(no levels yet\\)"));
     CHECK(row_matches(newest.out, 5, ".* 32  measured \\(no levels yet\\)"));
     const Outcome range = report({"--db", path, "--bisection", "2"});
     REQUIRE(range.status == 0);
