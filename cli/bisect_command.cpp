@@ -42,8 +42,8 @@ const char* const kUsage =
     "  input (a revision, the repository, good or bad not building, a flag, the database).\n";
 
 // Flags the bisection decides itself: what each commit plays, and which run it plays into.
-constexpr std::array kDecidedFlags = {"engine", "games", "rounds", "repeat", "tournament", "pairs",
-                                      "shard",  "resume", "new",   "quick", "seeds"};
+constexpr std::array kDecidedFlags = {"engine", "games",  "rounds", "repeat", "tournament", "pairs",
+                                      "shard",  "resume", "new",    "quick",  "seeds"};
 
 struct BisectFlags {
     BuildRequestFlags build;
@@ -79,8 +79,9 @@ BisectFlags split_flags(const std::vector<std::string>& args) {
     while (flags.next()) {
         if (read_bisect_flag(flags, parsed)) continue;
         if (std::find(kDecidedFlags.begin(), kDecidedFlags.end(), flags.name()) != kDecidedFlags.end())
-            throw UsageError(flags.flag(), "arbiter bisect decides this itself: each commit plays the good build in "
-                                           "batches of --batch-pairs pairs");
+            throw UsageError(flags.flag(),
+                             "arbiter bisect decides this itself: each commit plays the good build in "
+                             "batches of --batch-pairs pairs");
         parsed.match_words.push_back(flags.word());
         for (auto& word : flags.words_until_flag()) parsed.match_words.push_back(std::move(word));
     }
@@ -99,8 +100,9 @@ config::MatchConfig match_of(const BisectFlags& parsed) {
     for (const char* word : {"-games", "2", "-rounds", "100000", "-repeat"}) words.emplace_back(word);
     MatchRequest request = read_match_flags(words);
     if (!request.config.openings)
-        throw UsageError("-openings", "give an opening book: from the start position every pair of a commit "
-                                      "would repeat the same two games");
+        throw UsageError("-openings",
+                         "give an opening book: from the start position every pair of a commit "
+                         "would repeat the same two games");
     return request.config;
 }
 
@@ -118,8 +120,9 @@ bisect::BisectRequest request_of(const BisectFlags& parsed) {
         if (sprt->trinomial || sprt->parameters.model == stats::EloModel::bayesian)
             throw UsageError("-sprt", "bisect tests game pairs: leave out the trinomial and bayesian models");
         if (!(sprt->parameters.elo0 < sprt->parameters.elo1))
-            throw UsageError("-sprt", "elo0 is the regression and elo1 the good level: give elo0 < elo1, e.g. "
-                                      "elo0=-10 elo1=0");
+            throw UsageError("-sprt",
+                             "elo0 is the regression and elo1 the good level: give elo0 < elo1, e.g. "
+                             "elo0=-10 elo1=0");
         request.settings.sprt = sprt->parameters;
     }
     return request;

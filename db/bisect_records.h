@@ -55,8 +55,8 @@ struct BisectionCommitRecord {
     std::string sha;   // full hash
     std::string subject;
     BisectCommitState state = BisectCommitState::pending;
-    std::string reason;                 // why skipped: the build's or the bench's failure, its log named
-    std::string bench;                  // the bench node count when it ran ('' otherwise)
+    std::string reason;                  // why skipped: the build's or the bench's failure, its log named
+    std::string bench;                   // the bench node count when it ran ('' otherwise)
     std::optional<std::int64_t> run_id;  // its games against the good build, once it has played
 };
 

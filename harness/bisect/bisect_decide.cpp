@@ -26,8 +26,7 @@ void check_input(const BisectSettings& settings, const std::vector<CommitPairs>&
 // logistic, normalized Elo through the pooled per-pair variance (t = (s - 1/2) / sqrt(2 var), as
 // harness/stats/elo.cpp defines it for pairs).
 double sprt_level_score(const stats::SprtParameters& sprt, double elo, double pair_variance) {
-    if (sprt.model == stats::EloModel::normalized)
-        return 0.5 + elo / stats::kNeloPerT * std::sqrt(2.0 * pair_variance);
+    if (sprt.model == stats::EloModel::normalized) return 0.5 + elo / stats::kNeloPerT * std::sqrt(2.0 * pair_variance);
     return stats::elo_to_score(elo);
 }
 
@@ -126,8 +125,8 @@ Decision search(const BisectSettings& settings, const StepLevels& levels, double
         return {Verdict::several_steps, *odd, *odd, levels, step_posterior(n, levels, measured)};
     std::vector<double> posterior = step_posterior(n, levels, measured);
     const std::vector<Block> blocks = blocks_of(posterior, settings.skipped);
-    const auto top = std::max_element(blocks.begin(), blocks.end(),
-                                      [](const Block& a, const Block& b) { return a.mass < b.mass; });
+    const auto top =
+        std::max_element(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) { return a.mass < b.mass; });
     if (top->mass >= 1.0 - error_rate) {
         if (const std::optional<int> unsettled = unsettled_boundary(levels, measured, *top, n))
             return {Verdict::measure, batch_commit(levels, measured, *unsettled, n), 0, levels, std::move(posterior)};

@@ -52,8 +52,8 @@ std::string signed_fixed(double value, int digits) {
 std::string elo_text(const std::optional<CommitElo>& elo) {
     if (!elo) return "not measured";
     std::ostringstream text;
-    text << signed_fixed(elo->elo, 1) << " +/- " << std::fixed << std::setprecision(1) << kZ95 * elo->sigma
-         << " Elo (" << 2 * elo->pairs << " games)";
+    text << signed_fixed(elo->elo, 1) << " +/- " << std::fixed << std::setprecision(1) << kZ95 * elo->sigma << " Elo ("
+         << 2 * elo->pairs << " games)";
     return text.str();
 }
 
@@ -74,12 +74,11 @@ std::string spent_text(const StoredBisection& stored, double play_seconds) {
     std::ostringstream text;
     std::size_t built = 0;
     for (const auto& row : stored.commits) built += row.state == db::BisectCommitState::built;
-    text << "spent: " << games_of(stored.pairs) << " games over " << stored.pairs.size() << " commits ("
-         << std::fixed << std::setprecision(1);
+    text << "spent: " << games_of(stored.pairs) << " games over " << stored.pairs.size() << " commits (" << std::fixed
+         << std::setprecision(1);
     if (play_seconds >= 360.0) text << play_seconds / 3600.0 << " core-hours of play), ";
     else text << play_seconds / 60.0 << " core-minutes of play), ";
-    text << built
-         << " builds, " << stored.skipped.size() << " skipped";
+    text << built << " builds, " << stored.skipped.size() << " skipped";
     return text.str();
 }
 
@@ -110,7 +109,8 @@ std::string batch_line(const StoredBisection& stored, const BisectSettings& sett
     const bool bad_sprt = settings.sprt && commit == settings.commits;
     if (bad_sprt) {
         const auto merged = merge_by_commit(stored.pairs);
-        const auto bad = std::find_if(merged.begin(), merged.end(), [&](const CommitPairs& one) { return one.commit == commit; });
+        const auto bad =
+            std::find_if(merged.begin(), merged.end(), [&](const CommitPairs& one) { return one.commit == commit; });
         if (bad != merged.end()) {
             const stats::SprtResult sprt = stats::run_sprt(bad->pairs, *settings.sprt);
             text << "LLR " << std::fixed << std::setprecision(2) << sprt.llr << " [" << sprt.lower_bound << ", "
@@ -128,8 +128,8 @@ std::string batch_line(const StoredBisection& stored, const BisectSettings& sett
     text << "; first bad in " << range_text(stored, range.first, range.last) << " (" << std::lround(100 * mass) << "%)";
     const auto [low, top] = std::minmax_element(next.posterior.begin() + 1, next.posterior.end());
     if (*top > *low + 1e-9)  // with every commit as likely, "most likely" would name the first
-        text << ", most likely " << top - next.posterior.begin() << " (p " << std::fixed << std::setprecision(2)
-             << *top << ")";
+        text << ", most likely " << top - next.posterior.begin() << " (p " << std::fixed << std::setprecision(2) << *top
+             << ")";
     return text.str();
 }
 
@@ -139,11 +139,13 @@ std::string verdict_text(const StoredBisection& stored, const BisectSettings& se
     const int n = stored.record.commits;
     switch (decision.verdict) {
         case Verdict::named:
-            text << "first bad commit: " << sha_at(stored, decision.commit) << " " << subject_at(stored, decision.commit)
+            text << "first bad commit: " << sha_at(stored, decision.commit) << " "
+                 << subject_at(stored, decision.commit)
                  << "\n  Elo against good: " << elo_text(elo_of(stored, decision.commit))
                  << (decision.commit == n ? " (the bad commit itself)" : "") << "\n  the commit before ("
                  << label(stored, decision.commit - 1) << "): "
-                 << (decision.commit == 1 ? std::string("the good build") : elo_text(elo_of(stored, decision.commit - 1)))
+                 << (decision.commit == 1 ? std::string("the good build")
+                                          : elo_text(elo_of(stored, decision.commit - 1)))
                  << "\n  levels: " << levels_text(decision);
             break;
         case Verdict::range:
@@ -154,8 +156,9 @@ std::string verdict_text(const StoredBisection& stored, const BisectSettings& se
                 if (const auto* row = commit_row(stored, k); row && row->state == db::BisectCommitState::skipped)
                     text << " (skipped: " << row->reason << ")";
             }
-            text << "\n  Elo of " << short_sha(sha_at(stored, decision.commit)) << " against good: "
-                 << elo_text(elo_of(stored, decision.commit)) << "\n  levels: " << levels_text(decision);
+            text << "\n  Elo of " << short_sha(sha_at(stored, decision.commit))
+                 << " against good: " << elo_text(elo_of(stored, decision.commit))
+                 << "\n  levels: " << levels_text(decision);
             break;
         case Verdict::not_confirmed:
             text << "not confirmed: the bad commit " << short_sha(stored.record.bad)
@@ -163,11 +166,12 @@ std::string verdict_text(const StoredBisection& stored, const BisectSettings& se
             if (settings.sprt) text << " (its SPRT accepted H1, elo1=" << settings.sprt->elo1 << ")";
             break;
         case Verdict::several_steps:
-            text << "several regressions: " << sha_at(stored, decision.commit) << " " << subject_at(stored, decision.commit)
-                 << "\n  is at " << elo_text(elo_of(stored, decision.commit)) << ", far from both levels ("
-                 << levels_text(decision) << "): the range holds more than one step; bisect "
-                 << short_sha(stored.record.good) << ".." << short_sha(sha_at(stored, decision.commit)) << " and "
-                 << short_sha(sha_at(stored, decision.commit)) << ".." << short_sha(stored.record.bad) << " apart";
+            text << "several regressions: " << sha_at(stored, decision.commit) << " "
+                 << subject_at(stored, decision.commit) << "\n  is at " << elo_text(elo_of(stored, decision.commit))
+                 << ", far from both levels (" << levels_text(decision)
+                 << "): the range holds more than one step; bisect " << short_sha(stored.record.good) << ".."
+                 << short_sha(sha_at(stored, decision.commit)) << " and " << short_sha(sha_at(stored, decision.commit))
+                 << ".." << short_sha(stored.record.bad) << " apart";
             break;
         case Verdict::measure: break;
     }

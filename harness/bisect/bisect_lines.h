@@ -17,8 +17,7 @@ std::string first_line(const StoredBisection& stored, const std::string& db);
 // After a batch of `commit`: its Elo against good (or, for the bad build under -sprt, its LLR) and
 // the commits the first bad one lies in with 1 - error_rate of the posterior, once the levels are
 // known.
-std::string batch_line(const StoredBisection& stored, const BisectSettings& settings, const Decision& next,
-                       int commit);
+std::string batch_line(const StoredBisection& stored, const BisectSettings& settings, const Decision& next, int commit);
 
 // The verdict, several lines: the commit (or range) with its subject, its Elo against good, the
 // commit before it, the games and the time of play spent.

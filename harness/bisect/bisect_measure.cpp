@@ -29,9 +29,9 @@ CommitElo commit_elo(const CommitPairs& merged, double pair_variance) {
     const stats::EloEstimate estimate = stats::estimate_elo(merged.pairs);
     const double score_sigma = std::sqrt(pair_variance / static_cast<double>(estimate.samples));
     const double half_width = stats::kZ95 * score_sigma;
-    const double elo_half_width =
-        (stats::score_to_elo(std::min(estimate.score + half_width, 1.0)) -
-         stats::score_to_elo(std::max(estimate.score - half_width, 0.0))) / 2.0;
+    const double elo_half_width = (stats::score_to_elo(std::min(estimate.score + half_width, 1.0)) -
+                                   stats::score_to_elo(std::max(estimate.score - half_width, 0.0))) /
+                                  2.0;
     return {merged.commit, estimate.elo, elo_half_width / stats::kZ95, estimate.samples, estimate.score, score_sigma};
 }
 

@@ -14,8 +14,8 @@ std::vector<double> step_posterior(int commits, const StepLevels& levels, const 
         if (one.commit <= 0 || one.commit >= commits) continue;
         const double bad_variance = one.score_sigma * one.score_sigma + levels.bad_sigma * levels.bad_sigma;
         const double good_variance = one.score_sigma * one.score_sigma;
-        const double as_bad = -(one.score - levels.bad) * (one.score - levels.bad) / (2.0 * bad_variance) -
-                              0.5 * std::log(bad_variance);
+        const double as_bad =
+            -(one.score - levels.bad) * (one.score - levels.bad) / (2.0 * bad_variance) - 0.5 * std::log(bad_variance);
         const double as_good = -(one.score - levels.good) * (one.score - levels.good) / (2.0 * good_variance) -
                                0.5 * std::log(good_variance);
         for (int k = 1; k <= commits; ++k)
@@ -32,7 +32,8 @@ std::vector<double> step_posterior(int commits, const StepLevels& levels, const 
 EloLevels elo_levels(const StepLevels& levels) {
     const double half = stats::kZ95 * levels.bad_sigma;
     const double error95 = (stats::score_to_elo(std::min(levels.bad + half, 1.0)) -
-                            stats::score_to_elo(std::max(levels.bad - half, 0.0))) / 2.0;
+                            stats::score_to_elo(std::max(levels.bad - half, 0.0))) /
+                           2.0;
     return {stats::score_to_elo(levels.good), stats::score_to_elo(levels.bad), half > 0.0 ? error95 : 0.0};
 }
 

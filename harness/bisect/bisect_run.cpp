@@ -46,9 +46,12 @@ std::string identity_of(const BisectRequest& request, const std::filesystem::pat
         identity["sprt"] = {{"elo0", sprt->elo0}, {"elo1", sprt->elo1}, {"alpha", sprt->alpha}, {"beta", sprt->beta}};
     // The recipe and its additions decide the binaries, so the runs: another recipe is another bisection.
     if (const auto& recipe = request.build.recipe)
-        identity["recipe"] = {{"kind", static_cast<int>(recipe->kind)}, {"dir", recipe->dir},
-                              {"exe", recipe->exe},  {"target", recipe->target},
-                              {"command", recipe->command}, {"bench_args", recipe->bench_args}};
+        identity["recipe"] = {{"kind", static_cast<int>(recipe->kind)},
+                              {"dir", recipe->dir},
+                              {"exe", recipe->exe},
+                              {"target", recipe->target},
+                              {"command", recipe->command},
+                              {"bench_args", recipe->bench_args}};
     const build::RecipeAdditions& additions = request.build.additions;
     if (!additions.empty())
         identity["additions"] = {{"vars", additions.vars}, {"net", additions.net}, {"net_var", additions.net_var}};
@@ -199,7 +202,8 @@ int finish(Bisection& b, const StoredBisection& stored, const Decision& decision
             b.database.finish_bisection(b.record.id, db::BisectVerdict::not_confirmed, std::nullopt, std::nullopt);
             break;
         case Verdict::several_steps:
-            b.database.finish_bisection(b.record.id, db::BisectVerdict::several_steps, decision.commit, decision.commit);
+            b.database.finish_bisection(b.record.id, db::BisectVerdict::several_steps, decision.commit,
+                                        decision.commit);
             break;
         case Verdict::measure: {  // the budget is spent
             std::optional<int> first, last;
@@ -262,7 +266,8 @@ int run_bisect(const BisectRequest& request, const BisectIo& io) {
     Bisection b{request, io, database, top, std::move(path), database.find_or_create_bisection(wanted), {}};
     std::vector<bool> stored_rows(b.path.size(), false);
     for (const auto& row : database.bisection_commits(b.record.id))
-        if (row.position >= 0 && static_cast<std::size_t>(row.position) < b.path.size()) stored_rows[row.position] = true;
+        if (row.position >= 0 && static_cast<std::size_t>(row.position) < b.path.size())
+            stored_rows[row.position] = true;
     for (std::size_t i = 0; i < b.path.size(); ++i)  // every commit of the path, so the report names them all
         if (!stored_rows[i]) database.upsert_bisection_commit(row_of(b, static_cast<int>(i)));
     io.out << first_line(read_bisection(database, b.record), request.match.db) << "\n" << std::flush;

@@ -89,5 +89,4 @@ inline Outcome run_search(const History& history, const Rule& rule, std::mt19937
     return {Verdict::measure, 0, 0, pairs};
 }
 
-
 }  // namespace arbiter::bisect::testing

@@ -53,7 +53,8 @@ TEST_CASE("a skipped commit is never measured, and a step beside it is named as 
     for (const int step : {5, 6, 7, 3, 12}) {
         for (int repeat = 0; repeat < 6; ++repeat, ++runs) {
             const Watched watched = watched_search(stepped(kCommits, {step}, kStep), skipping_rule(skipped), random);
-            for (const int commit : watched.asked) REQUIRE(std::find(skipped.begin(), skipped.end(), commit) == skipped.end());
+            for (const int commit : watched.asked)
+                REQUIRE(std::find(skipped.begin(), skipped.end(), commit) == skipped.end());
             const Outcome& outcome = watched.outcome;
             if (step >= 5 && step <= 7) {
                 // 4 is measurable and good, 7 measurable and bad: 5, 6 and 7 cannot be told apart.
