@@ -271,7 +271,12 @@ int run_bisect(const BisectRequest& request, const BisectIo& io) {
     for (std::size_t i = 0; i < b.path.size(); ++i)  // every commit of the path, so the report names them all
         if (!stored_rows[i]) database.upsert_bisection_commit(row_of(b, static_cast<int>(i)));
     io.out << first_line(read_bisection(database, b.record), request.match.db) << "\n" << std::flush;
-    const int code = bisect_loop(b);
+    int code = 1;
+    try {
+        code = bisect_loop(b);
+    } catch (const build::BuildInputError&) {
+        if (!interrupted(io)) throw;  // a stop signal cut a build short: stopped, not bad input
+    }
     if (code == 1 && interrupted(io))
         io.out << "bisect stopped; re-run the same command to continue (bisection " << b.record.id << ")\n";
     return code;
