@@ -7,7 +7,8 @@
 #   resume   killed (SIGKILL) after its first batches, the same command continues and ends with the
 #            same commit and the same games as the uninterrupted run;
 #   range    the regression c5's bench differs from its Bench line: c5..c6 is the answer (exit 1);
-#   not confirmed, budget and bad input (exit 1, 1 and 2).
+#   edges    not confirmed and the budget (exit 1), bad input (exit 2), -sprt (exit 0), a merge
+#            as one step of the path.
 #
 # Usage: bisect_command_test.sh ARBITER REPO_ROOT [named|resume|range|edges]   (exit 77: skipped)
 case_name="${3:-named}"
@@ -103,7 +104,20 @@ case "$case_name" in
       -each nodes=2000 -openings file="$repo_root/openings/8moves_v3.pgn" --db "$work/bad.db" >"$work/last.log" 2>"$work/last.err"
     expect_status "good after bad" 2 $?
     grep -q "not an ancestor\|not on the first-parent" "$work/last.err" || fail "good after bad: $(cat "$work/last.err")"
-    echo "PASS: not confirmed 1, budget 1, unknown revision 2, -engine 2, good after bad 2"
+    # With -sprt the levels are the bounds and the bad build plays that SPRT first.
+    bisect "$work/sprt.db" -sprt elo0=-300 elo1=0 alpha=0.05 beta=0.05 model=logistic; expect_status "-sprt" 0 $?
+    grep -q "^  8/8 [0-9a-f]* (bad): LLR " "$work/last.log" || fail "-sprt: no LLR line for the bad build"
+    grep -q "^first bad commit: $(sha_of c6) " "$work/last.log" || fail "-sprt: c6 not named: $(tail -n 6 "$work/last.log")"
+    # A merge is one step of the first-parent path; the side branch's commits are not on it.
+    git -C "$work/engine" checkout -q -b side c8 && for n in 1 2; do
+      echo "/* side $n */" >>"$work/engine/src/engine.c" && git -C "$work/engine" commit -qam "Side $n" -m "Bench: 4242"
+    done
+    git -C "$work/engine" checkout -q - && git -C "$work/engine" merge -q --no-ff side -m "Merge the side branch" -m "Bench: 4242"
+    echo "/* after */" >>"$work/engine/src/engine.c" && git -C "$work/engine" commit -qam "After the merge" -m "Bench: 4242"
+    bisect "$work/merge.db" --good c8 --bad HEAD --budget-games 8; expect_status "merge, budget" 1 $?
+    head -n 1 "$work/last.log" | grep -q "3 commits on the first-parent path, 1 between good and bad" ||
+      fail "the merge's side commits are on the path: $(head -n 1 "$work/last.log")"
+    echo "PASS: not confirmed 1, budget 1, unknown revision 2, -engine 2, good after bad 2, -sprt 0, a merge one step"
     ;;
   *) fail "unknown case $case_name" ;;
 esac
