@@ -41,6 +41,7 @@ Usage:
                [--alpha A] [--gamma G] [--A-ratio R] [--name NAME] [--db FILE]
                                                                tune UCI options by SPSA through games
   arbiter report features|commits|run|runs|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
+  arbiter report bisect --db FILE [--bisection ID] [--format text|md|html] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"
                 [--dir D] [--exe PATH] [--target T]] [--make-var NAME=VALUE]... [--net FILE [--net-var NAME]]
@@ -49,6 +50,11 @@ Usage:
                                                                its recipe (cached per commit, recipe,
                                                                variables, network and toolchain),
                                                                check its bench; prints the binary's path
+  arbiter bisect --repo DIR --good REV --bad REV [build flags] -each ... -openings ... [--db FILE]
+                 [-sprt elo0=E0 elo1=E1 alpha=A beta=B] [--budget-games N] [--batch-pairs N]
+                                                               name the commit that lost Elo between a
+                                                               good and a bad revision, building and
+                                                               playing commits against the good build
   arbiter baseline current|list|record --db FILE [--name NAME] [--commit SHA --engine NAME --run ID]
                                                                the nightly's last good build
   arbiter compliance ENGINE [ARGS...]  (also --compliance)    check a UCI engine's answers step by step

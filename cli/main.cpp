@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/baseline_command.h"
+#include "cli/bisect_command.h"
 #include "cli/build_command.h"
 #include "cli/compliance_command.h"
 #include "cli/dialect.h"
@@ -43,6 +44,7 @@ std::map<std::string, Command> subcommands() {
         {"ladder", cli::run_ladder_command},     {"spsa", cli::run_spsa_command},
         {"report", cli::run_report_command},     {"build", cli::run_build_command},
         {"baseline", cli::run_baseline_command}, {"compliance", cli::run_compliance_command},
+        {"bisect", cli::run_bisect_command},
     };
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "db/errors.h"
+#include "db/bisect_records.h"
 #include "db/ladder_records.h"
 #include "db/records.h"
 #include "db/spsa_records.h"
@@ -28,12 +29,13 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 8;
+inline constexpr int kSchemaVersion = 9;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
 // added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
-// schema 8 added ladder_measurements, which reads as empty from an older file.
+// schema 8 added ladder_measurements, which reads as empty from an older file; schema 9 added
+// bisections and bisection_commits, which read as empty from an older file.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -149,6 +151,21 @@ public:
     // The ladder's measurement runs by step index, kind and settings; none from a file older than
     // schema 8 (a read-only open does not migrate it).
     std::vector<LadderMeasurementRecord> ladder_measurements(const std::string& ladder);
+
+    // --- `arbiter bisect` (bisect_store.cpp) ---
+    // The bisection with wanted.identity, created from `wanted` when there is none (its id, started_at
+    // and verdict then as stored). Only identity, repo, good, bad and commits are read from `wanted`.
+    BisectionRecord find_or_create_bisection(const BisectionRecord& wanted);
+    // Inserts the commit's row, or replaces the stored one of the same (bisection, position).
+    void upsert_bisection_commit(const BisectionCommitRecord& commit);
+    // By position; none from a file older than schema 9 (a read-only open does not migrate it).
+    std::vector<BisectionCommitRecord> bisection_commits(std::int64_t bisection);
+    // Stores the levels as soon as they are known (the report draws them).
+    void set_bisection_levels(std::int64_t bisection, const std::string& levels_json);
+    // Sets verdict, first_bad, last_bad and finished_at (now; NULL again for `running`).
+    void finish_bisection(std::int64_t bisection, BisectVerdict verdict, std::optional<int> first_bad,
+                          std::optional<int> last_bad);
+    std::vector<BisectionRecord> bisections();  // by id; none from a file older than schema 9
 
     // --- `arbiter spsa` (spsa_store.cpp) ---
     // The run named wanted.name with its parameters, created with `params` when there is none; an existing

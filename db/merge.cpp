@@ -230,6 +230,30 @@ INSERT OR IGNORE INTO main.ladder_measurements (ladder, step_index, kind, settin
   ORDER BY x.ladder, x.step_index, x.kind, x.settings
 )sql";
 
+// A bisection is one command's search on one machine, found again by its identity. An input's
+// bisection whose identity the output lacks comes over whole, its commits pointing at the merged
+// runs; one the output already has keeps the output's rows (the first input's, as for ladder steps),
+// since the commit rows of two copies of a search that went on separately would not fit together.
+// Without this, merging into an existing OUT would drop the bisections OUT held: it is an input too.
+constexpr const char* kCopyBisections = R"sql(
+CREATE TEMP TABLE IF NOT EXISTS new_bisections (identity TEXT PRIMARY KEY);
+DELETE FROM temp.new_bisections;
+INSERT INTO temp.new_bisections (identity)
+  SELECT identity FROM src.bisections WHERE identity NOT IN (SELECT identity FROM main.bisections);
+INSERT INTO main.bisections (identity, repo, good, bad, commits, started_at, finished_at, verdict, first_bad,
+                             last_bad, levels)
+  SELECT identity, repo, good, bad, commits, started_at, finished_at, verdict, first_bad, last_bad, levels
+  FROM src.bisections WHERE identity IN (SELECT identity FROM temp.new_bisections)
+  ORDER BY id;
+INSERT INTO main.bisection_commits (bisection, position, sha, subject, state, reason, bench, run_id)
+  SELECT m.id, c.position, c.sha, c.subject, c.state, c.reason, c.bench, r.dst_id
+  FROM src.bisection_commits c JOIN src.bisections s ON s.id = c.bisection
+  JOIN temp.new_bisections n ON n.identity = s.identity
+  JOIN main.bisections m ON m.identity = s.identity
+  LEFT JOIN temp.run_map r ON r.src_id = c.run_id
+  ORDER BY m.id, c.position;
+)sql";
+
 std::int64_t run_counted(Connection& conn, const char* sql, std::string_view purpose,
                          std::optional<std::int64_t> offset = std::nullopt) {
     Statement stmt(conn, sql, purpose);
@@ -259,6 +283,7 @@ void copy_rows(Connection& conn, const std::string& source, MergeSummary& summar
     summary.ratings += run_counted(conn, kCopyRatings, purpose + ": ratings");
     conn.exec(kCopyLadderSteps, purpose + ": ladder steps");
     conn.exec(kCopyLadderMeasurements, purpose + ": ladder measurements");
+    conn.exec(kCopyBisections, purpose + ": bisections");
 }
 
 }  // namespace

@@ -16,6 +16,9 @@ namespace arbiter::db {
 //    DbError(ErrorKind::not_a_database) naming the input and what it lacks, before anything is written;
 //  - engines are deduplicated by identity (all fields), runs with the same config key become one run;
 //  - games are copied with their moves, EPD results and rating snapshots with them;
+//  - a bisection (`arbiter bisect`) is copied with its commits, which then name the merged runs, unless
+//    the output already holds one of the same identity: that one keeps its rows (the first input's);
+//  - SPSA runs are not copied (an SPSA run lives on one host);
 //  - a run's pair index appearing in two inputs, or two shards of a run declaring overlapping pair
 //    ranges, is a DbError(ErrorKind::merge_conflict) that lists the files and pair indexes, thrown
 //    before anything is written;

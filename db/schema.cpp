@@ -288,6 +288,41 @@ CREATE TABLE ladder_measurements (
   PRIMARY KEY (ladder, step_index, kind, settings)
 );
 )sql",
+    // v9: `arbiter bisect` (#41) stores what it has learnt beside its games, so a killed bisection
+    // resumes where it stopped and the report reads it back. The identity (repository, good, bad and
+    // every setting that decides games or decisions) finds the row again. A commit's row names the run
+    // holding its games against the good build instead of copying their counts, so the counts have one
+    // home; deleting that run leaves the commit unmeasured (SET NULL) rather than losing the bisection.
+    // Positions count along the first-parent path: 0 is good, `commits` is bad.
+    R"sql(
+CREATE TABLE bisections (
+  id          INTEGER PRIMARY KEY,
+  identity    TEXT NOT NULL UNIQUE CHECK (json_valid(identity)),
+  repo        TEXT NOT NULL,
+  good        TEXT NOT NULL,
+  bad         TEXT NOT NULL,
+  commits     INTEGER NOT NULL CHECK (commits >= 1),
+  started_at  TEXT NOT NULL,
+  finished_at TEXT,
+  verdict     TEXT NOT NULL DEFAULT 'running'
+              CHECK (verdict IN ('running', 'named', 'range', 'not_confirmed', 'several_steps', 'budget')),
+  first_bad   INTEGER,
+  last_bad    INTEGER,
+  levels      TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(levels))
+);
+
+CREATE TABLE bisection_commits (
+  bisection INTEGER NOT NULL REFERENCES bisections (id) ON DELETE CASCADE,
+  position  INTEGER NOT NULL CHECK (position >= 0),
+  sha       TEXT NOT NULL,
+  subject   TEXT NOT NULL DEFAULT '',
+  state     TEXT NOT NULL CHECK (state IN ('pending', 'built', 'skipped')),
+  reason    TEXT NOT NULL DEFAULT '',
+  bench     TEXT NOT NULL DEFAULT '',
+  run_id    INTEGER REFERENCES runs (id) ON DELETE SET NULL,
+  PRIMARY KEY (bisection, position)
+);
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

@@ -109,6 +109,7 @@ svg text { font-size: 11px; fill: #333; } svg .chart-title { font-size: 14px; fo
 svg .grid { stroke: #e3e3e3; } svg .baseline { stroke: #888; }
 svg .bar { fill: #4a7ab5; } svg .bar.negative { fill: #c0504d; }
 svg .point { fill: #1f4e8c; } svg .error-bar { stroke: #1f4e8c; stroke-width: 1.5; }
+svg .point.marked { fill: #c0504d; } svg .mark { fill: #c0504d; font-weight: bold; }
 svg .trend { fill: none; stroke: #7fa3d1; stroke-width: 1.5; }
 svg .chart-subtitle { fill: #555; } svg .trajectory { fill: none; stroke: #1f4e8c; stroke-width: 1.5; } svg .final { fill: #1f4e8c; }
 svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0504d; } svg .bound-label { fill: #c0504d; }
@@ -119,6 +120,7 @@ svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0
   th { background: #eee; } pre { background: none; border: 1px solid #999; white-space: pre-wrap; }
   svg .bar { fill: #777; } svg .bar.negative { fill: #bbb; stroke: #000; stroke-width: 0.5; }
   svg .point { fill: #000; } svg .error-bar { stroke: #000; } svg .trend { stroke: #666; }
+  svg .point.marked { fill: #fff; stroke: #000; stroke-width: 2; } svg .mark { fill: #000; }
   svg .trajectory { stroke: #000; } svg .final { fill: #000; } svg .bound { stroke: #000; stroke-dasharray: 1 2; } svg .bound-label { fill: #000; }
 }
 )css";

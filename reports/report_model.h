@@ -22,6 +22,14 @@ struct ChartPoint {
     std::optional<double> value;  // none: no data at this x (a gap)
     std::optional<double> error;
     std::string bound{};  // ">" or "<": the value is a floor or ceiling (a perfect or null score)
+    std::string mark{};   // points charts: drawn marked, with this note above it (a bisection's first bad commit)
+};
+
+// A horizontal line across a points chart, labelled at its left end (a bisection's two levels).
+struct ChartLine {
+    double value = 0.0;
+    std::string label;
+    std::string css;  // its class: "reference" (dashed grey) or "bound" (red)
 };
 
 struct ChartSeries {
@@ -47,6 +55,8 @@ struct Chart {
     bool bounds_always{false};                           // draw the bounds however far (an SPRT's LLR bounds)
     std::string lower_label{"min"}, upper_label{"max"};  // written before the bound's value
     double x_step{1.0};                                  // x units per point (points every x_step games)
+    // Drawn by points and bar charts, inside the y range:
+    std::vector<ChartLine> lines{};
 };
 
 // Whether any point holds a value: a chart without one would draw empty axes, so it is left out.

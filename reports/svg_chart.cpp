@@ -63,6 +63,7 @@ void fit_range(Frame& frame, const Chart& chart) {
     }
     if (chart.kind == ChartKind::bars) low = std::min(low, 0.0), high = std::max(high, 0.0);
     if (!std::isfinite(low)) low = 0.0, high = 1.0;
+    for (const ChartLine& line : chart.lines) low = std::min(low, line.value), high = std::max(high, line.value);
     round_y_range(frame, low, high);
 }
 
@@ -101,6 +102,19 @@ std::string tooltip(const ChartPoint& point) {
     return escape_xml(text);
 }
 
+// A horizontal line across the plot, its label above it at the right end, or at the left end where a
+// points chart's last point would hide it (a bisection's bad build sits on its bad level).
+void draw_level(std::ostringstream& svg, const Frame& frame, double value, const std::string& css,
+                const std::string& label, bool label_left = false) {
+    if (value < frame.y_min || value > frame.y_max) return;
+    const std::string y = number(frame.y(value));
+    const double label_x = label_left ? frame.left + 4 : frame.width - frame.right - 4;
+    svg << "<line class=\"" << css << "\" x1=\"" << number(frame.left) << "\" x2=\""
+        << number(frame.width - frame.right) << "\" y1=\"" << y << "\" y2=\"" << y << "\"/><text class=\"" << css
+        << "-label\" x=\"" << number(label_x) << "\" y=\"" << number(frame.y(value) - 4) << "\" text-anchor=\""
+        << (label_left ? "start" : "end") << "\">" << escape_xml(label) << "</text>";
+}
+
 void draw_points(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
     std::string path;
     svg << "<g class=\"series\">";
@@ -114,8 +128,15 @@ void draw_points(std::ostringstream& svg, const Frame& frame, const Chart& chart
                 << number(frame.y(*point.value + *point.error)) << "\"/>";
         }
         path += (path.empty() ? "M" : " L") + x + " " + number(frame.y(*point.value));
-        svg << "<circle class=\"point\" cx=\"" << x << "\" cy=\"" << number(frame.y(*point.value))
-            << "\" r=\"4\"><title>" << tooltip(point) << "</title></circle>";
+        const bool marked = !point.mark.empty();
+        svg << "<circle class=\"point" << (marked ? " marked" : "") << "\" cx=\"" << x << "\" cy=\""
+            << number(frame.y(*point.value)) << "\" r=\"" << (marked ? "6" : "4") << "\"><title>" << tooltip(point)
+            << "</title></circle>";
+        if (marked) {
+            const double top = frame.y(*point.value + point.error.value_or(0.0));
+            svg << "<text class=\"mark\" x=\"" << x << "\" y=\"" << number(top - 8) << "\" text-anchor=\"middle\">"
+                << escape_xml(point.mark) << "</text>";
+        }
     }
     svg << "</g>";
     if (!path.empty()) svg << "<path class=\"trend\" d=\"" << path << "\"/>";
@@ -178,16 +199,6 @@ void draw_iteration_axis(std::ostringstream& svg, const Frame& frame, const Char
     svg << "<text class=\"axis-label\" x=\"" << number(frame.left + frame.plot_width() / 2) << "\" y=\""
         << number(frame.top + frame.plot_height() + 34) << "\" text-anchor=\"middle\">" << escape_xml(chart.x_label)
         << "</text></g>";
-}
-
-void draw_level(std::ostringstream& svg, const Frame& frame, double value, const std::string& css,
-                const std::string& label) {
-    if (value < frame.y_min || value > frame.y_max) return;
-    const std::string y = number(frame.y(value));
-    svg << "<line class=\"" << css << "\" x1=\"" << number(frame.left) << "\" x2=\""
-        << number(frame.width - frame.right) << "\" y1=\"" << y << "\" y2=\"" << y << "\"/><text class=\"" << css
-        << "-label\" x=\"" << number(frame.width - frame.right - 4) << "\" y=\"" << number(frame.y(value) - 4)
-        << "\" text-anchor=\"end\">" << escape_xml(label) << "</text>";
 }
 
 void draw_trajectory(std::ostringstream& svg, const Frame& frame, const Chart& chart) {
@@ -266,6 +277,7 @@ std::string render_svg_chart(const Chart& chart, ChartSize size) {
     std::ostringstream svg;
     open_svg(svg, chart, size, frame, chart.kind == ChartKind::bars ? "bar-chart" : "point-chart");
     draw_axes(svg, frame, chart);
+    for (const ChartLine& line : chart.lines) draw_level(svg, frame, line.value, line.css, line.label, true);
     if (chart.kind == ChartKind::bars) draw_bars(svg, frame, chart);
     else draw_points(svg, frame, chart);
     svg << "</svg>";

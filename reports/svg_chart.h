@@ -1,7 +1,8 @@
 #pragma once
 // Inline SVG charts drawn in C++ for the self-contained HTML report: no script, no external file.
-// Points charts draw one circle per value (class "point") with a vertical error bar (class
-// "error-bar"); bar charts draw one rect per value (class "bar", "bar negative" below zero);
+// Points charts draw one circle per value (class "point", "point marked" with its note in a text of
+// class "mark") with a vertical error bar (class "error-bar"), and the chart's horizontal lines
+// (their own class); bar charts draw one rect per value (class "bar", "bar negative" below zero);
 // trajectory charts draw one polyline (class "trajectory") with a vertex per value, the last one
 // circled (class "final"), and lines for the reference ("reference") and the bounds ("bound").
 // Colours come from CSS classes, so the print stylesheet can switch to black and white.

@@ -46,16 +46,6 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_g
     return minimal * std::max<std::uint64_t>(1, static_cast<std::uint64_t>(batches));
 }
 
-std::uint64_t first_open_pair(const std::vector<StoredPair>& stored, std::uint64_t begin, std::uint64_t end,
-                              int games_per_pair) {
-    auto at = std::lower_bound(stored.begin(), stored.end(), begin,
-                               [](const StoredPair& pair, std::uint64_t index) { return pair.pair_index < index; });
-    for (std::uint64_t pair = begin; pair < end; ++pair, ++at) {
-        if (at == stored.end() || at->pair_index != pair || at->games < games_per_pair) return pair;
-    }
-    return end;
-}
-
 double shard_target(double target95, const std::optional<config::ShardSpec>& shard) {
     if (!shard) return target95;
     return target95 * std::sqrt(static_cast<double>(shard->count));

@@ -58,15 +58,6 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings);
 std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games, std::optional<double> error95,
                           double target95);
 
-// The first pair index in [begin, end) that has fewer than `games_per_pair` games among `complete`
-// (game counts per pair index, sorted by pair index); `end` when every pair there is complete.
-struct StoredPair {
-    std::uint64_t pair_index = 0;
-    int games = 0;
-};
-std::uint64_t first_open_pair(const std::vector<StoredPair>& stored, std::uint64_t begin, std::uint64_t end,
-                              int games_per_pair);
-
 // What a shard aims for on its own games: target * sqrt(N), and its share of a budget.
 double shard_target(double target95, const std::optional<config::ShardSpec>& shard);
 std::int64_t shard_budget(std::int64_t budget, const std::optional<config::ShardSpec>& shard);

@@ -8,6 +8,7 @@
 #include "harness/ladder/ladder_pool.h"
 #include "harness/ladder/ladder_stored.h"
 #include "harness/schedule/schedule.h"
+#include "harness/schedule/stored_pairs.h"
 
 namespace arbiter::ladder::detail {
 namespace {
@@ -44,8 +45,8 @@ RunSlice next_slice(const StepContext& context, std::size_t step, std::size_t op
     const schedule::Schedule schedule(slice.match.engines.size(), schedule::TournamentKind::gauntlet, slice.match.games,
                                       slice.match.rounds, slice.match.repeat);
     const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
-    slice.start = first_open_pair(stored_pairs(context.database, pool_run(context, step, opponent)), block.begin,
-                                  block.end, kGamesPerOpeningPair);
+    slice.start = schedule::first_open_pair(schedule::stored_pairs(context.database, pool_run(context, step, opponent)),
+                                            block.begin, block.end, kGamesPerOpeningPair);
     slice.block_full = slice.start >= block.end;
     slice.pairs = std::min(pairs, block.end - slice.start);
     return slice;

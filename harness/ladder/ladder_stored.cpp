@@ -48,17 +48,6 @@ stats::LadderFit stored_ladder_fit(const LadderPlan& plan, db::Database& databas
     return stats::fit_ladder(matrix, anchors);
 }
 
-std::vector<StoredPair> stored_pairs(db::Database& database, std::optional<std::int64_t> run) {
-    std::vector<StoredPair> pairs;
-    if (!run) return pairs;
-    for (const db::GameKey& key : database.completed_games(*run)) {  // sorted by pair
-        const auto pair = static_cast<std::uint64_t>(key.pair_index);
-        if (pairs.empty() || pairs.back().pair_index != pair) pairs.push_back({pair, 0});
-        ++pairs.back().games;
-    }
-    return pairs;
-}
-
 std::optional<std::int64_t> newest_run_of(db::Database& database, const std::string& ladder,
                                           const std::vector<std::string>& engines) {
     std::optional<std::int64_t> found;

@@ -24,9 +24,6 @@ std::vector<std::string> step_players(const LadderPlan& plan);
 // The joint fit of every stored game of the ladder, the plan's anchors fixed.
 stats::LadderFit stored_ladder_fit(const LadderPlan& plan, db::Database& database);
 
-// Games stored per pair index of a run (none: no run yet), sorted by pair index.
-std::vector<StoredPair> stored_pairs(db::Database& database, std::optional<std::int64_t> run);
-
 // The ladder's newest game run whose engines are exactly `engines` (a pool run: the step, then the
 // opponent); with one name, the newest whose first engine it is (a step's gauntlet).
 std::optional<std::int64_t> newest_run_of(db::Database& database, const std::string& ladder,

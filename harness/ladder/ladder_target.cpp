@@ -12,6 +12,7 @@
 #include "harness/ladder/ladder_stored.h"
 #include "harness/ladder/ladder_measure.h"
 #include "harness/schedule/schedule.h"
+#include "harness/schedule/stored_pairs.h"
 #include "harness/stats/ladder_fit.h"
 
 namespace arbiter::ladder {
@@ -81,8 +82,8 @@ BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int6
     const schedule::Schedule schedule(match.engines.size(), schedule::TournamentKind::gauntlet, match.games,
                                       match.rounds, match.repeat);
     const config::PairRange block = schedule::select_pairs(schedule.total_pairs(), options.shard, std::nullopt);
-    const std::uint64_t start = first_open_pair(detail::stored_pairs(context.database, step_run(context, index)),
-                                                block.begin, block.end, kGamesPerPair);
+    const std::uint64_t start = schedule::first_open_pair(
+        schedule::stored_pairs(context.database, step_run(context, index)), block.begin, block.end, kGamesPerPair);
     // A budget lowered below what is stored leaves nothing to play (and must not wrap around).
     const auto pairs_in_budget = static_cast<std::uint64_t>(std::max<std::int64_t>(games_left, 0) / kGamesPerPair);
     const std::uint64_t pairs = std::min({batch_pairs(detail::worker_count(options), schedule.pairings().size(),

@@ -363,6 +363,8 @@ Tournament::Tournament(const config::MatchConfig& config, std::vector<PreparedEn
     complete_output_files(*state_);
 }
 
+std::int64_t Tournament::run_id() const { return state_->run.id; }
+
 Tournament::~Tournament() = default;
 
 static void print_summary(Tournament::State& state) {

@@ -55,6 +55,9 @@ public:
     Tournament& operator=(const Tournament&) = delete;
 
     TournamentOutcome run();
+    // The run the games go to, found or created by the constructor: a caller that tags runs (a
+    // bisection's commits) links it before the first game, so a kill never leaves it untagged.
+    std::int64_t run_id() const;
 
     struct State;  // internal: tournament_state.h
 

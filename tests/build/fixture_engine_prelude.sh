@@ -13,7 +13,7 @@ for tool in /usr/games/stockfish cc make; do
 done
 
 work="$(mktemp -d "/tmp/arbiter-any-engine-$label-XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+[ -n "${KEEP_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
 fail() {
   echo "FAIL: $*"
   exit 1

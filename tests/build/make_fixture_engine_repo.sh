@@ -10,13 +10,23 @@
 #   broken    does not compile
 #   mismatch  bench prints 5000 while the message still says Bench: 4242
 #
-# Usage: make_fixture_engine_repo.sh DIR [--no-arbiter-json]
+# With --bisect-history named|range, the history `arbiter bisect` is tested on instead: tags c0 (good,
+# full strength) to c8 (bad), every search capped at depth 1 from the regression on, and:
+#   named   c4 does not compile (fixed at c5), the regression is c6: c4 is skipped, c6 is named;
+#   range   the regression c5's bench differs from its Bench line (restored at c6): c5 is skipped
+#           and cannot be told from c6.
+#
+# Usage: make_fixture_engine_repo.sh DIR [--no-arbiter-json | --bisect-history named|range]
 #   DIR must not exist. --no-arbiter-json leaves the recipe out, so callers must give --recipe.
 set -euo pipefail
 
 dir="$1"
 with_recipe=1
-[ "${2:-}" = "--no-arbiter-json" ] && with_recipe=0
+history=features
+case "${2:-}" in
+  --no-arbiter-json) with_recipe=0 ;;
+  --bisect-history) history="bisect-${3:?--bisect-history needs named or range}" ;;
+esac
 source_dir="$(cd "$(dirname "$0")/../data/fixture_engine" && pwd)"
 
 [ ! -e "$dir" ] || { echo "make_fixture_engine_repo: $dir exists" >&2; exit 2; }
@@ -43,8 +53,35 @@ commit() {
   git tag "$tag"
 }
 
-commit base 0 4242 4242 "Fixture engine: stockfish behind a filter"
-commit neutral 0 4242 4242 "Say why the filter flushes" "/* flushed per line: the harness waits for each answer */"
-commit weak 1 4242 4242 "Cap every search at depth 1"
-commit broken 0 4242 4242 "Half-written change" "int broken = ;"
-commit mismatch 0 5000 4242 "Change the bench without updating the Bench line"
+case "$history" in
+  features)
+    commit base 0 4242 4242 "Fixture engine: stockfish behind a filter"
+    commit neutral 0 4242 4242 "Say why the filter flushes" "/* flushed per line: the harness waits for each answer */"
+    commit weak 1 4242 4242 "Cap every search at depth 1"
+    commit broken 0 4242 4242 "Half-written change" "int broken = ;"
+    commit mismatch 0 5000 4242 "Change the bench without updating the Bench line"
+    ;;
+  bisect-named)
+    commit c0 0 4242 4242 "Fixture engine: stockfish behind a filter"
+    commit c1 0 4242 4242 "Say why the filter flushes" "/* flushed per line: the harness waits for each answer */"
+    commit c2 0 4242 4242 "Name the knobs" "/* MAX_DEPTH and BENCH_NODES: see the top of the file */"
+    commit c3 0 4242 4242 "Say what stdin carries" "/* stdin: the harness's UCI lines */"
+    commit c4 0 4242 4242 "Half-written change" "int broken = ;"
+    commit c5 0 4242 4242 "Finish the change" "/* the change is finished */"
+    commit c6 1 4242 4242 "Cap every search at depth 1"
+    commit c7 1 4242 4242 "Say what the cap is for" "/* the cap keeps searches short */"
+    commit c8 1 4242 4242 "Name the cap" "/* MAX_DEPTH: the cap */"
+    ;;
+  bisect-range)
+    commit c0 0 4242 4242 "Fixture engine: stockfish behind a filter"
+    commit c1 0 4242 4242 "Say why the filter flushes" "/* flushed per line: the harness waits for each answer */"
+    commit c2 0 4242 4242 "Name the knobs" "/* MAX_DEPTH and BENCH_NODES: see the top of the file */"
+    commit c3 0 4242 4242 "Say what stdin carries" "/* stdin: the harness's UCI lines */"
+    commit c4 0 4242 4242 "Say what stdout carries" "/* stdout: stockfish's answers */"
+    commit c5 1 5000 4242 "Cap every search at depth 1, the bench changed without its Bench line"
+    commit c6 1 4242 4242 "Restore the bench"
+    commit c7 1 4242 4242 "Say what the cap is for" "/* the cap keeps searches short */"
+    commit c8 1 4242 4242 "Name the cap" "/* MAX_DEPTH: the cap */"
+    ;;
+  *) echo "make_fixture_engine_repo: unknown history ${history#bisect-}" >&2; exit 2 ;;
+esac

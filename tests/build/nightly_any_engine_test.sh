@@ -2,7 +2,7 @@
 # ci/nightly --repo on a repository that is not this one: the fixture engine's repository
 # (make_fixture_engine_repo.sh; openbench recipe in its arbiter.json). A first run records the base
 # commit (exit 0), a neutral commit passes the SPRT (exit 0), a commit capped at depth 1 is a
-# regression (exit 1), a commit that does not compile and one whose bench differs from its Bench
+# regression (exit 1; --bisect then names it), a commit that does not compile and one whose bench differs from its Bench
 # line are broken (exit 2, naming the build log and both counts). Smoke settings, node-limited games.
 #
 # Usage: nightly_any_engine_test.sh ARBITER REPO_ROOT     (exit 77: skipped)
@@ -29,8 +29,11 @@ grep -q "PASS: H1 accepted" "$work/last.log" || fail "the neutral commit did not
 [ "$("$arbiter" baseline current --db "$work/nightly.db")" = "$(sha_of neutral)" ] || fail "neutral is not the new baseline"
 ls "$work"/out/nightly-*-commits.md >/dev/null || fail "no commits report written"
 
-nightly --rev weak; expect_status "weakened commit" 1 $?
+nightly --rev weak --bisect; expect_status "weakened commit" 1 $?
 grep -q "REGRESSION: H0 accepted" "$work/last.log" || fail "the weakened commit was not reported as a regression"
+grep -q "^nightly: bisect: first bad commit: $(sha_of weak) Cap every search at depth 1" "$work/last.log" ||
+  fail "--bisect did not name the weakened commit: $(grep 'bisect' "$work/last.log")"
+ls "$work"/out/nightly-*-bisect.html >/dev/null || fail "no bisect report written"
 [ "$("$arbiter" baseline current --db "$work/nightly.db")" = "$(sha_of neutral)" ] || fail "a regression moved the baseline"
 
 nightly --rev broken; expect_status "commit that does not compile" 2 $?
@@ -44,5 +47,5 @@ grep -q "5000" "$work/last.log" && grep -q "4242" "$work/last.log" || fail "the 
 nightly --repo "$work/bare" --db "$work/bare.db"; expect_status "no recipe anywhere" 2 $?
 nightly --repo "$work/bare" --db "$work/bare.db" --rev base --recipe openbench --dir src; expect_status "--recipe, first run" 0 $?
 nightly --repo "$work/bare" --db "$work/bare.db" --rev weak --recipe openbench --dir src; expect_status "--recipe, weakened" 1 $?
-echo "PASS: nightly on another repository: first run 0, neutral 0, weakened 1, no build 2, bench mismatch 2;"
+echo "PASS: nightly on another repository: first run 0, neutral 0, weakened 1 (bisect names it), no build 2, bench mismatch 2;"
 echo "  with --recipe and no arbiter.json: first run 0, weakened 1"

@@ -50,8 +50,14 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
     if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 8, which had no bisection tables.
+inline void back_to_schema_8(const std::string& path) {
+    raw_exec(path, "DROP TABLE bisection_commits; DROP TABLE bisections; PRAGMA user_version = 8");
+}
+
 // Takes a current file back to schema 7, which had no ladder_measurements.
 inline void back_to_schema_7(const std::string& path) {
+    back_to_schema_8(path);
     raw_exec(path, "DROP TABLE ladder_measurements; PRAGMA user_version = 7");
 }
 

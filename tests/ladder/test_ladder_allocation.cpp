@@ -65,15 +65,6 @@ TEST_CASE("allocation: far from the target a batch is a quarter of the games sti
     CHECK(huge <= 65'000'000);
 }
 
-TEST_CASE("allocation: the batch starts at the first pair without all its games", "[unit]") {
-    const std::vector<StoredPair> stored{{0, 2}, {1, 2}, {2, 1}, {3, 2}, {10, 2}};
-    CHECK(first_open_pair(stored, 0, 100, 2) == 2);  // pair 2 lost a game to a kill
-    CHECK(first_open_pair(stored, 3, 100, 2) == 4);
-    CHECK(first_open_pair(stored, 10, 100, 2) == 11);
-    CHECK(first_open_pair(stored, 10, 11, 2) == 11);  // the block is full
-    CHECK(first_open_pair({}, 50, 100, 2) == 50);
-}
-
 TEST_CASE("allocation: a shard aims at target * sqrt(N) and its shares sum to the budget", "[unit]") {
     CHECK(shard_target(30.0, std::nullopt) == 30.0);
     CHECK(shard_target(30.0, ShardSpec{2, 4}) == Approx(60.0));
