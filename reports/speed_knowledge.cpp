@@ -84,7 +84,7 @@ std::pair<SearchSample, SearchSample> common_totals(const DepthRun& step, const 
 }
 
 std::optional<double> nodes_per_ms(const SearchSample& sum) {
-    if (sum.time_ms <= 0) return std::nullopt;
+    if (sum.time_ms < kShortestTimedSearchMs) return std::nullopt;
     return static_cast<double>(sum.nodes) / static_cast<double>(sum.time_ms);
 }
 
@@ -104,8 +104,10 @@ std::string nodes_cell(const StepMeasurements& step) {
 
 std::string speed_cell(const StepMeasurements& step) {
     if (!step.depth_run) return "";
-    const auto speed = nodes_per_ms(depth_run_total(*step.depth_run));  // nodes per ms = thousands per second
-    return speed ? whole(*speed) : "";
+    const SearchSample total = depth_run_total(*step.depth_run);
+    const auto speed = nodes_per_ms(total);  // nodes per ms = thousands per second
+    if (speed) return whole(*speed);
+    return total.time_ms > 0 ? "too short to time (" + std::to_string(total.time_ms) + " ms)" : "";
 }
 
 struct RatioCells {
@@ -172,7 +174,9 @@ std::vector<std::string> explanations() {
         "second; Speed vs previous: the ratio of the two steps' nodes per second over the positions both answered. "
         "Time depends on the machine and its load (other processes, shards beside the ladder, frequency scaling, a "
         "search of a few milliseconds timed to the millisecond): compare speeds measured in one session on a quiet "
-        "machine, and read differences of a few percent as noise.",
+        "machine, and read differences of a few percent as noise. A step whose searches took less than " +
+            std::to_string(kShortestTimedSearchMs) +
+            " ms together shows no speed (too short to time): measure at a greater depth.",
         "Fixed-node Elo vs previous: the step against the previous step, both at the same nodes per move, on the "
         "gauntlet's openings (each with both colours) and adjudication; Elo \xC2\xB1 95% error from the pentanomial "
         "counts of the game pairs (games in brackets). A node limit takes speed out: this is what the step knows. "

@@ -13,6 +13,7 @@
 // from the runs linked to each step under the plan's settings (db ladder_measurements). A cell is
 // empty where the measurement was not made (the first step has no previous one).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@
 #include "reports/report_model.h"
 
 namespace arbiter::reports {
+
+// A step's time-to-depth searches shorter than this, all together, give no speed: timed to the
+// millisecond, a search of a few milliseconds is off by tens of percent, and a moment's load on
+// the machine moves the whole sum (a 0.1 s run read 0.43 and 1.41 of its neighbours, #40).
+inline constexpr std::int64_t kShortestTimedSearchMs = 500;
 
 struct SpeedKnowledgeInput {
     const std::string& ladder;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reports/feature_report.h"
+#include "reports/speed_knowledge.h"
 #include "tests/reports/synthetic_ladder.h"
 #include "tests/support/pentanomial_elo.h"
 #include "tests/support/temp_dir.h"
@@ -108,9 +109,9 @@ TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from t
     // Not measured yet, not asked for: no section (the published tables keep their pages).
     CHECK(section_named(reports::build_feature_report(database, {}), "Speed and knowledge") == nullptr);
 
-    store_depth_run(database, p[0], 0, kDepth, {{"b.01", 1000, 10}, {"b.02", 2000, 20}, {"b.03", 3000, 30}});
+    store_depth_run(database, p[0], 0, kDepth, {{"b.01", 25000, 250}, {"b.02", 30000, 300}, {"b.03", 5000, 50}});
     // Step 2 stopped after two positions: its ratios compare those two only.
-    store_depth_run(database, p[1], 1, kDepth, {{"b.01", 500, 10}, {"b.02", 1000, 10}}, false);
+    store_depth_run(database, p[1], 1, kDepth, {{"b.01", 15000, 200}, {"b.02", 30000, 400}}, false);
     // Step 3 was measured at another depth only: not what the plan's columns say.
     store_depth_run(database, p[2], 2, {{"depth", 6}, {"positions", ""}}, {{"b.01", 9, 1}});
     // Step 2 against step 1: pairs scoring 1, 3/4, 1/2, 1/4 and 1/2 (WL) of a point per game.
@@ -131,12 +132,12 @@ TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from t
                                                     "kN/s", "Speed vs previous", "Fixed-node Elo vs previous"});
     REQUIRE(table.rows.size() == 3);
     const auto& steps_table = section_named(report, "Steps")->tables.at(0);
-    // Step 1: 6000 nodes in 60 ms; nothing to compare with.
-    CHECK(table.rows[0] == std::vector<std::string>{ladder.labels[0], "", "6000", "", "100", "", ""});
-    // Step 2: 1500 nodes in 20 ms over b.01 and b.02, where step 1 took 3000 nodes in 30 ms.
+    // Step 1: 60000 nodes in 600 ms; nothing to compare with.
+    CHECK(table.rows[0] == std::vector<std::string>{ladder.labels[0], "", "60000", "", "100", "", ""});
+    // Step 2: 45000 nodes in 600 ms over b.01 and b.02, where step 1 took 55000 nodes in 550 ms.
     CHECK(table.rows[1][1] == steps_table.rows[1][6]);  // the gauntlet's improvement, as in Steps
-    CHECK(table.rows[1][2] == "1500 (incomplete: 2 positions)");
-    CHECK(table.rows[1][3] == "0.50");
+    CHECK(table.rows[1][2] == "45000 (incomplete: 2 positions)");
+    CHECK(table.rows[1][3] == "0.82");
     CHECK(table.rows[1][4] == "75");
     CHECK(table.rows[1][5] == "0.75");  // 75 against 100 nodes a millisecond
     CHECK(table.rows[1][6] == test_support::pentanomial_elo_cell({1.0, 0.75, 0.5, 0.25, 0.5}));
@@ -147,4 +148,32 @@ TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from t
     CHECK_FALSE(section->charts[0].series.points[0].value.has_value());
     CHECK(section->paragraphs.size() == 3);
     CHECK(section->paragraphs[1].find("load") != std::string::npos);  // time-based figures depend on the load
+}
+
+TEST_CASE("speed and knowledge: searches too short to time give no speed and no speed ratio", "[unit]") {
+    test_support::TempDir dir;
+    db::Database database(dir.file("ladder.db"));
+    testing::SyntheticLadder ladder;
+    testing::write_synthetic_ladder(database, ladder);
+    const auto& p = ladder.players;
+    const std::int64_t enough = reports::kShortestTimedSearchMs;
+    // Step 1 took exactly the shortest time that is timed, step 2 one millisecond less.
+    store_depth_run(database, p[0], 0, kDepth, {{"b.01", 1000 * enough, enough}});
+    store_depth_run(database, p[1], 1, kDepth, {{"b.01", 500 * (enough - 1), enough - 1}});
+    db::RunRecord plan_run;
+    plan_run.kind = db::RunKind::ladder;
+    plan_run.ladder = ladder.name;
+    plan_run.config_json = measured_plan(ladder).dump();
+    database.find_or_create_run(plan_run);
+
+    const reports::Report report = reports::build_feature_report(database, {});
+    const reports::Section* section = section_named(report, "Speed and knowledge");
+    REQUIRE(section != nullptr);
+    const reports::Table& table = section->tables.at(0);
+    CHECK(table.rows[0][4] == "1000");
+    CHECK(table.rows[1][2] == std::to_string(500 * (enough - 1)));  // nodes to depth do not need a clock
+    CHECK(table.rows[1][3] == "0.50");
+    CHECK(table.rows[1][4] == "too short to time (" + std::to_string(enough - 1) + " ms)");
+    CHECK(table.rows[1][5].empty());
+    CHECK(section->paragraphs[1].find("too short to time") != std::string::npos);
 }
