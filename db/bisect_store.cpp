@@ -208,4 +208,15 @@ std::vector<BisectionRecord> Database::bisections() {
     return records;
 }
 
+double Database::bisection_game_seconds(std::int64_t bisection) {
+    std::lock_guard lock(impl_->mutex);
+    if (!has_table("bisection_commits")) return 0.0;
+    auto stmt = impl_->conn.cached(
+        "SELECT coalesce(sum(max(0.0, (julianday(g.finished_at) - julianday(g.started_at)) * 86400.0)), 0.0) "
+        "FROM bisection_commits c JOIN games g ON g.run_id = c.run_id WHERE c.bisection = ?1",
+        "game time of bisection " + std::to_string(bisection));
+    stmt->bind(1, bisection);
+    return stmt->step() ? stmt->real(0) : 0.0;
+}
+
 }  // namespace arbiter::db

@@ -166,6 +166,9 @@ public:
     void finish_bisection(std::int64_t bisection, BisectVerdict verdict, std::optional<int> first_bad,
                           std::optional<int> last_bad);
     std::vector<BisectionRecord> bisections();  // by id; none from a file older than schema 9
+    // The stored duration of every game in the bisection's runs, summed in seconds (finished_at -
+    // started_at, as ladder_game_times counts it): the core time its play took, across invocations.
+    double bisection_game_seconds(std::int64_t bisection);
 
     // --- `arbiter spsa` (spsa_store.cpp) ---
     // The run named wanted.name with its parameters, created with `params` when there is none; an existing

@@ -35,8 +35,9 @@ std::string subject_at(const StoredBisection& stored, int position) {
 }
 
 std::optional<CommitElo> elo_of(const StoredBisection& stored, int position) {
-    const double variance = pooled_pair_variance(merge_by_commit(stored.pairs));
-    for (const CommitPairs& one : merge_by_commit(stored.pairs))
+    const std::vector<CommitPairs> merged = merge_by_commit(stored.pairs);
+    const double variance = pooled_pair_variance(merged);
+    for (const CommitPairs& one : merged)
         if (one.commit == position) return commit_elo(one, variance);
     return std::nullopt;
 }

@@ -1,6 +1,5 @@
 #include "harness/bisect/bisect_run.h"
 
-#include <ctime>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -155,32 +154,6 @@ int play_batch(Bisection& b, int position) {
     }
 }
 
-// Seconds since the epoch of a stored "YYYY-MM-DDTHH:MM:SS[.mmm]Z"; 0 when it reads as none.
-double epoch_seconds(const std::string& text) {
-    std::tm parts{};
-    double seconds = 0.0;
-    if (std::sscanf(text.c_str(), "%d-%d-%dT%d:%d:%lf", &parts.tm_year, &parts.tm_mon, &parts.tm_mday, &parts.tm_hour,
-                    &parts.tm_min, &seconds) != 6)
-        return 0.0;
-    parts.tm_year -= 1900;
-    parts.tm_mon -= 1;
-    return static_cast<double>(timegm(&parts)) + seconds;
-}
-
-// The games' time from their start to their end, summed: a game keeps one core busy (its engines
-// think in turn), so this is the core time the bisection's games took, across every invocation.
-double play_seconds(Bisection& b) {
-    double total = 0.0;
-    for (const auto& row : b.database.bisection_commits(b.record.id)) {
-        if (!row.run_id) continue;
-        for (const db::GameRecord& game : b.database.games_of_run(*row.run_id)) {
-            const double start = epoch_seconds(game.started_at), end = epoch_seconds(game.finished_at);
-            if (start > 0.0 && end >= start) total += end - start;
-        }
-    }
-    return total;
-}
-
 BisectSettings settings_of(const Bisection& b, const StoredBisection& stored) {
     BisectSettings settings = b.request.settings;
     settings.commits = b.record.commits;
@@ -190,7 +163,8 @@ BisectSettings settings_of(const Bisection& b, const StoredBisection& stored) {
 
 int finish(Bisection& b, const StoredBisection& stored, const Decision& decision) {
     const BisectSettings settings = settings_of(b, stored);
-    const double seconds = play_seconds(b);
+    // A game keeps one core busy (its engines think in turn): its stored duration is core time.
+    const double seconds = b.database.bisection_game_seconds(b.record.id);
     switch (decision.verdict) {
         case Verdict::named:
             b.database.finish_bisection(b.record.id, db::BisectVerdict::named, decision.commit, decision.commit);

@@ -117,6 +117,29 @@ TEST_CASE("bisection commits: replaced per position, read in position order, run
     CHECK(capture_error([&] { db.upsert_bisection_commit(commit(id, 1, "x", 999)); }).kind() == ErrorKind::constraint);
 }
 
+TEST_CASE("bisections: the game time is every stored game's duration in the bisection's runs", "[unit]") {
+    TempDir dir;
+    Database db(dir.file("t.db"));
+    const std::int64_t id = db.find_or_create_bisection(wanted(R"({"n":1})")).id;
+    const std::int64_t other = db.find_or_create_bisection(wanted(R"({"n":2})")).id;
+    CHECK(db.bisection_game_seconds(id) == 0.0);
+    const std::int64_t first = match_run(db, R"({"a":1})"), second = match_run(db, R"({"a":2})");
+    const std::int64_t elsewhere = match_run(db, R"({"a":3})");
+    db.upsert_bisection_commit(commit(id, 3, "3333", first));
+    db.upsert_bisection_commit(commit(id, 5, "5555", second));
+    db.upsert_bisection_commit(commit(id, 6, "6666"));  // not played yet
+    db.upsert_bisection_commit(commit(other, 3, "3333", elsewhere));
+    // dbtest::make_game lasts 60 s; the second game of run `second` ends 30 s after it starts.
+    db.insert_game(dbtest::make_game(first, 0, 0, "a", "b", GameResult::white_win));
+    db.insert_game(dbtest::make_game(first, 0, 1, "b", "a", GameResult::draw));
+    GameRecord short_game = dbtest::make_game(second, 0, 0, "a", "b", GameResult::black_win);
+    short_game.finished_at = "2024-05-01T12:00:30.000Z";
+    db.insert_game(short_game);
+    db.insert_game(dbtest::make_game(elsewhere, 0, 0, "a", "b", GameResult::draw));
+    CHECK(db.bisection_game_seconds(id) == Approx(150.0));
+    CHECK(db.bisection_game_seconds(other) == Approx(60.0));
+}
+
 TEST_CASE("bisection commits: deleting a commit's run leaves the commit unmeasured", "[unit]") {
     TempDir dir;
     const std::string path = dir.file("d.db");

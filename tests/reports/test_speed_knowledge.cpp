@@ -92,6 +92,15 @@ json measured_plan(const testing::SyntheticLadder& ladder) {
             {"measure", {{"time_to_depth", kDepth}, {"fixed_nodes", kNodes}}}};
 }
 
+// The ladder's own run, whose plan asks for both measurements.
+void store_measured_plan(db::Database& database, const testing::SyntheticLadder& ladder) {
+    db::RunRecord plan_run;
+    plan_run.kind = db::RunKind::ladder;
+    plan_run.ladder = ladder.name;
+    plan_run.config_json = measured_plan(ladder).dump();
+    database.find_or_create_run(plan_run);
+}
+
 const reports::Section* section_named(const reports::Report& report, const std::string& heading) {
     for (const auto& section : report.sections)
         if (section.heading == heading) return &section;
@@ -116,11 +125,7 @@ TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from t
     store_depth_run(database, p[2], 2, {{"depth", 6}, {"positions", ""}}, {{"b.01", 9, 1}});
     // Step 2 against step 1: pairs scoring 1, 3/4, 1/2, 1/4 and 1/2 (WL) of a point per game.
     store_fixed_node_run(database, p[1], p[0], 1, {"11", "1=", "==", "0=", "10"});
-    db::RunRecord plan_run;
-    plan_run.kind = db::RunKind::ladder;
-    plan_run.ladder = ladder.name;
-    plan_run.config_json = measured_plan(ladder).dump();
-    database.find_or_create_run(plan_run);
+    store_measured_plan(database, ladder);
 
     const reports::Report report = reports::build_feature_report(database, {});
     const reports::Section* section = section_named(report, "Speed and knowledge");
@@ -160,11 +165,7 @@ TEST_CASE("speed and knowledge: searches too short to time give no speed and no 
     // Step 1 took exactly the shortest time that is timed, step 2 one millisecond less.
     store_depth_run(database, p[0], 0, kDepth, {{"b.01", 1000 * enough, enough}});
     store_depth_run(database, p[1], 1, kDepth, {{"b.01", 500 * (enough - 1), enough - 1}});
-    db::RunRecord plan_run;
-    plan_run.kind = db::RunKind::ladder;
-    plan_run.ladder = ladder.name;
-    plan_run.config_json = measured_plan(ladder).dump();
-    database.find_or_create_run(plan_run);
+    store_measured_plan(database, ladder);
 
     const reports::Report report = reports::build_feature_report(database, {});
     const reports::Section* section = section_named(report, "Speed and knowledge");
