@@ -21,12 +21,14 @@ void Engine::start_search(const chess::Position& position, const SearchLimits& l
     stop_requested_ = false;
     must_wait_for_stop_ = wait_for_stop;
     searching_ = true;
+    search_returned_ = false;
     thread_ = std::thread(&Engine::search_thread_main, this, position, config, wait_for_stop);
 }
 
 void Engine::search_thread_main(chess::Position position, SearchConfig config, bool wait_for_stop) {
     InfoSink sink = [this](const std::string& text) { writer_.line(text); };
     SearchResult result = search_.run(position, config, stop_requested_, sink);
+    search_returned_ = true;
     if (wait_for_stop) {
         // UCI: in infinite mode the bestmove may only be sent after `stop`.
         std::unique_lock<std::mutex> lock(stop_mutex_);
@@ -55,8 +57,9 @@ void Engine::ponderhit() {
     if (limits.infinite || limits.unbounded()) return;  // still waits for stop, as `go infinite` would
     TimeBudget budget =
         plan_time(limits, ponder_side_, settings_.move_overhead_ms, settings_.features[Feature::TimeManagement]);
-    // run() may not have started its clock yet; it starts within microseconds of `go`.
-    while (searching_ && !search_.switch_to_timed(budget, limits.start)) std::this_thread::yield();
+    // run() may not have started its clock yet (it starts within microseconds of `go`), or may
+    // already have returned; waiting for a clock that will never start again would hang.
+    while (!search_returned_ && !search_.switch_to_timed(budget, limits.start)) std::this_thread::yield();
     {
         std::lock_guard<std::mutex> lock(stop_mutex_);
         must_wait_for_stop_ = false;

@@ -77,6 +77,9 @@ private:
     SearchLimits ponder_limits_;  // the real limits of a ponder search, used from ponderhit on
     chess::Color ponder_side_ = chess::WHITE;
     std::atomic<bool> searching_{false};
+    // Set once run() has returned (a depth-limited ponder search can end before `ponderhit`):
+    // from then on there is no clock left to switch, only the held bestmove to release.
+    std::atomic<bool> search_returned_{false};
     std::mutex stop_mutex_;
     std::condition_variable stop_signal_;
 };

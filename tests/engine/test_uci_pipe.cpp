@@ -274,3 +274,16 @@ TEST_CASE("go ponder waits for ponderhit, then obeys the clock", "[integration]"
     tempo.process.send("stop");
     tempo.lines_until("bestmove", kReply);
 }
+
+TEST_CASE("a ponder search that ends at its depth limit still answers ponderhit", "[integration]") {
+    // The search to depth 1 is over long before the ponderhit; its bestmove is held until then,
+    // and the ponderhit must release it rather than wait for a clock that will not start again.
+    Tempo tempo;
+    tempo.process.send("position startpos");
+    tempo.process.send("go ponder depth 1");
+    auto early = drain(tempo.process, 400ms);
+    CHECK(count_prefix(early, "info depth 1 ") == 1);
+    CHECK(count_prefix(early, "bestmove") == 0);
+    tempo.process.send("ponderhit");
+    tempo.lines_until("bestmove", kReply);
+}
