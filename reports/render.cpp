@@ -64,7 +64,17 @@ nlohmann::json table_json(const Table& table) {
         for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) object[table.columns[i]] = row[i];
         rows.push_back(object);
     }
-    return {{"caption", table.caption}, {"columns", table.columns}, {"rows", rows}};
+    nlohmann::json json{{"caption", table.caption}, {"columns", table.columns}, {"rows", rows}};
+    if (!table.links.empty()) json["links"] = table.links;
+    if (!table.meters.empty()) {
+        nlohmann::json meters = nlohmann::json::array();
+        for (const auto& meter : table.meters)
+            meters.push_back(meter ? nlohmann::json{{"value", meter->value}, {"low", meter->low}, {"high", meter->high}}
+                                   : nlohmann::json(nullptr));
+        json["meters"] = meters;
+        json["meter_column"] = table.meter_column ? nlohmann::json(*table.meter_column) : nlohmann::json(nullptr);
+    }
+    return json;
 }
 
 nlohmann::json chart_json(const Chart& chart) {
@@ -113,6 +123,7 @@ svg .point.marked { fill: #c0504d; } svg .mark { fill: #c0504d; font-weight: bol
 svg .trend { fill: none; stroke: #7fa3d1; stroke-width: 1.5; }
 svg .chart-subtitle { fill: #555; } svg .trajectory { fill: none; stroke: #1f4e8c; stroke-width: 1.5; } svg .final { fill: #1f4e8c; }
 svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0504d; } svg .bound-label { fill: #c0504d; }
+svg.meter { vertical-align: middle; margin-left: 0.4em; } svg .meter-track { fill: #e3e3e3; } svg .meter-zero { stroke: #888; } svg .meter-value { fill: #1f4e8c; }
 @page { size: A4; margin: 14mm; }
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; color: #000; }
@@ -122,8 +133,20 @@ svg .reference { stroke: #666; stroke-dasharray: 5 4; } svg .bound { stroke: #c0
   svg .point { fill: #000; } svg .error-bar { stroke: #000; } svg .trend { stroke: #666; }
   svg .point.marked { fill: #fff; stroke: #000; stroke-width: 2; } svg .mark { fill: #000; }
   svg .trajectory { stroke: #000; } svg .final { fill: #000; } svg .bound { stroke: #000; stroke-dasharray: 1 2; } svg .bound-label { fill: #000; }
+  svg .meter-track { fill: #fff; stroke: #000; stroke-width: 0.5; } svg .meter-value { fill: #000; }
 }
 )css";
+
+// The cell's text, linked when the table gives it an address, and its row's meter in the meter column.
+void html_cell(const Table& table, std::size_t row, std::size_t column, std::ostream& out) {
+    const std::string text = escape_xml(table.rows[row][column]);
+    const std::string* link =
+        row < table.links.size() && column < table.links[row].size() ? &table.links[row][column] : nullptr;
+    if (link && !link->empty()) out << "<a href=\"" << escape_attribute(*link) << "\">" << text << "</a>";
+    else out << text;
+    if (table.meter_column == column && row < table.meters.size() && table.meters[row])
+        out << render_svg_meter(*table.meters[row]);
+}
 
 void html_table(const Table& table, std::ostream& out) {
     out << "<table>";
@@ -131,11 +154,13 @@ void html_table(const Table& table, std::ostream& out) {
     out << "<thead><tr>";
     for (const auto& column : table.columns) out << "<th>" << escape_xml(column) << "</th>";
     out << "</tr></thead><tbody>\n";
-    for (const auto& row : table.rows) {
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
         out << "<tr>";
-        for (std::size_t i = 0; i < row.size(); ++i) {
+        for (std::size_t i = 0; i < table.rows[r].size(); ++i) {
             const bool numeric = i < table.numeric.size() && table.numeric[i];
-            out << (numeric ? "<td class=\"num\">" : "<td>") << escape_xml(row[i]) << "</td>";
+            out << (numeric ? "<td class=\"num\">" : "<td>");
+            html_cell(table, r, i, out);
+            out << "</td>";
         }
         out << "</tr>\n";
     }
@@ -144,7 +169,15 @@ void html_table(const Table& table, std::ostream& out) {
 
 void render_html(const Report& report, std::ostream& out) {
     out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape_xml(report.title)
-        << "</title><style>" << kStyle << "</style></head><body>\n<h1>" << escape_xml(report.title) << "</h1>\n";
+        << "</title><style>" << kStyle << "</style></head><body>\n";
+    render_html_body(report, out);
+    out << "</body></html>\n";
+}
+
+}  // namespace
+
+void render_html_body(const Report& report, std::ostream& out) {
+    out << "<h1>" << escape_xml(report.title) << "</h1>\n";
     for (const auto& note : report.notes) out << "<p class=\"note\">" << escape_xml(note) << "</p>\n";
     for (const auto& section : report.sections) {
         out << "<section>";
@@ -156,10 +189,9 @@ void render_html(const Report& report, std::ostream& out) {
         for (const auto& block : section.blocks) out << "<pre>" << escape_xml(block) << "</pre>\n";
         out << "</section>\n";
     }
-    out << "</body></html>\n";
 }
 
-}  // namespace
+const char* html_style() { return kStyle; }
 
 Format parse_format(const std::string& text) {
     if (text == "md" || text == "markdown") return Format::markdown;

@@ -3,17 +3,31 @@
 // holding tables, preformatted blocks (the Ordo-style player blocks) and charts. One model, four
 // renderings (Markdown, CSV, JSON, HTML), so the formats never disagree about a number.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace arbiter::reports {
 
+// A value drawn between two bounds in its cell (an SPRT's LLR between its H0 and H1 bounds).
+struct Meter {
+    double value = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+};
+
 struct Table {
     std::string caption;
     std::vector<std::string> columns;
     std::vector<std::vector<std::string>> rows;  // cells as displayed
     std::vector<bool> numeric;                   // right-aligned columns; empty = all left
+    // Row-major like rows: the relative address each cell links to ("" none); empty = no links.
+    // HTML and JSON carry them; Markdown and CSV show the text alone.
+    std::vector<std::vector<std::string>> links{};
+    // Parallel to rows: the meter drawn beside the text of column meter_column (none for nullopt).
+    std::vector<std::optional<Meter>> meters{};
+    std::optional<std::size_t> meter_column{};
 };
 
 // One value with an optional symmetric error bar (95% half-width), at a labelled x position.

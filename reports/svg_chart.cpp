@@ -267,6 +267,39 @@ std::string escape_xml(const std::string& text) {
     return out;
 }
 
+std::string escape_attribute(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '\n': out += "&#10;"; break;
+            case '\r': out += "&#13;"; break;
+            case '\t': out += "&#9;"; break;
+            default: out += escape_xml(std::string(1, c));
+        }
+    }
+    return out;
+}
+
+std::string render_svg_meter(const Meter& meter) {
+    constexpr double kWidth = 80, kHeight = 12, kMarkWidth = 3;
+    const double span = meter.high - meter.low;
+    // Where the value sits on the track, 0 to 1; an empty or reversed range puts it in the middle.
+    double at = span > 0 && std::isfinite(meter.value) ? (meter.value - meter.low) / span : 0.5;
+    at = std::clamp(at, 0.0, 1.0);
+    std::ostringstream svg;
+    svg << "<svg class=\"meter\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << kHeight
+        << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" role=\"img\"><title>"
+        << escape_xml(tick_label(meter.value) + " in [" + tick_label(meter.low) + ", " + tick_label(meter.high) + "]")
+        << "</title><rect class=\"meter-track\" x=\"0\" y=\"3\" width=\"" << kWidth << "\" height=\"6\"/>";
+    if (meter.low < 0 && meter.high > 0)
+        svg << "<line class=\"meter-zero\" x1=\"" << number(-meter.low / span * kWidth) << "\" x2=\""
+            << number(-meter.low / span * kWidth) << "\" y1=\"1\" y2=\"11\"/>";
+    svg << "<rect class=\"meter-value\" x=\"" << number(at * (kWidth - kMarkWidth)) << "\" y=\"0\" width=\""
+        << kMarkWidth << "\" height=\"" << kHeight << "\"/></svg>";
+    return svg.str();
+}
+
 std::string render_svg_chart(const Chart& chart, ChartSize size) {
     if (chart.kind == ChartKind::trajectory) return render_trajectory_svg(chart, size);
     Frame frame;

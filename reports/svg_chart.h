@@ -20,7 +20,13 @@ struct ChartSize {
 
 std::string render_svg_chart(const Chart& chart, ChartSize size = {});
 
+// A meter (class "meter"): a track from meter.low to meter.high with the value marked on it,
+// clamped to the track; its <title> states the three numbers.
+std::string render_svg_meter(const Meter& meter);
+
 // Text escaped for HTML/SVG content and attribute values.
 std::string escape_xml(const std::string& text);
+// escape_xml, and line breaks and tabs as character references: an attribute keeps them as text.
+std::string escape_attribute(const std::string& text);
 
 }  // namespace arbiter::reports
