@@ -20,6 +20,7 @@
 #include "db/bisect_records.h"
 #include "db/ladder_records.h"
 #include "db/records.h"
+#include "db/run_page_records.h"
 #include "db/spsa_records.h"
 
 namespace arbiter::db {
@@ -112,6 +113,15 @@ public:
     std::optional<GameRecord> game_by_id(std::int64_t game_id);   // with moves
     std::vector<MoveRecord> moves_of_game(std::int64_t game_id);
     std::vector<EpdResultRecord> epd_results_of_run(std::int64_t run_id);
+    // --- run pages (run_page_queries.cpp): newest first means by id, descending (storing order) ---
+    // The newest game's finish and the durations of the newest `recent` games.
+    RunActivity run_activity(std::int64_t run_id, std::int64_t recent);
+    // Games [offset, offset + limit) of the run, newest first, without moves and with an empty PGN.
+    std::vector<GameRecord> newest_games_of_run(std::int64_t run_id, std::int64_t offset, std::int64_t limit);
+    // The run's games between `first` and `second` (either colours) in storing order, read from the
+    // index columns only (no PGN); the sink must not call back into this Database.
+    void for_each_pairing_game(std::int64_t run_id, const std::string& first, const std::string& second,
+                               const std::function<void(const PairingGame&)>& sink);
     std::vector<RatingRecord> ratings_of_run(std::int64_t run_id);
     std::vector<RatingRecord> ratings_of_ladder(const std::string& ladder);
     std::int64_t count_games(const ResultFilter& filter = {});

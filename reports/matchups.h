@@ -31,4 +31,12 @@ std::string first_engine_of(const nlohmann::json& config);
 // Pairings of the run oriented from `first_engine` (the tested one) when it plays, else by name.
 std::vector<Matchup> run_matchups(db::Database& database, std::int64_t run_id, const std::string& first_engine);
 
+// The same pairings with their W/D/L only (no pentanomial): one aggregate over the run's rows of
+// games_by_run_players, for pages listing many runs.
+std::vector<Matchup> run_pairings(db::Database& database, std::int64_t run_id, const std::string& first_engine);
+
+// `player`'s W/D/L and pentanomial counts against `opponent` in the run.
+Matchup counted_matchup(db::Database& database, std::int64_t run_id, const std::string& player,
+                        const std::string& opponent);
+
 }  // namespace arbiter::reports

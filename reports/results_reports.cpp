@@ -11,7 +11,9 @@
 #include "reports/matchups.h"
 #include "reports/report_text.h"
 #include "reports/run_engines.h"
+#include "reports/run_reproduce.h"
 #include "reports/run_sprt.h"
+#include "reports/run_terminations.h"
 
 namespace arbiter::reports {
 namespace {
@@ -59,30 +61,6 @@ Table matchup_table(const std::vector<Matchup>& matchups, const std::optional<Ru
     return table;
 }
 
-// Games the configuration asks for (in this shard's pair range when it has one), when it says.
-std::optional<std::int64_t> planned_games(const db::RunRecord& run, const nlohmann::json& config) {
-    if (!config.is_object() || !config.contains("engines") || !config["engines"].is_array()) return std::nullopt;
-    const auto engines = static_cast<std::int64_t>(config["engines"].size());
-    const std::string tournament = config.value("tournament", std::string("round-robin"));
-    if (tournament == "knockout") return std::nullopt;  // tied encounters go on
-    const bool fastchess = config.value("schedule", std::string()) == "fastchess";
-    // A gauntlet's seeds each play the others (fastchess: the engines after them, seeds included).
-    const std::int64_t seeds =
-        std::clamp<std::int64_t>(config.value("seeds", 0), 1, std::max<std::int64_t>(engines - 1, 1));
-    const std::int64_t pairings = engines == 2               ? 1
-                                  : tournament != "gauntlet" ? engines * (engines - 1) / 2
-                                  : fastchess                ? seeds * engines - seeds * (seeds + 1) / 2
-                                                             : seeds * (engines - seeds);
-    const std::int64_t total = pairings * config.value("games", 1) * config.value("rounds", 1);
-    if (run.pair_begin && run.pair_end) {
-        const std::int64_t per_pair = fastchess                       ? config.value("games", 1)
-                                      : config.value("repeat", false) ? config.value("repeat_count", 2)
-                                                                      : 1;
-        return std::min(total, (*run.pair_end - *run.pair_begin) * per_pair);
-    }
-    return total;
-}
-
 std::vector<std::string> run_notes(const db::RunRecord& run, const nlohmann::json& config, std::int64_t stored,
                                    std::optional<std::int64_t> planned) {
     std::vector<std::string> notes;
@@ -124,23 +102,34 @@ Section epd_section(db::Database& database, std::int64_t run_id) {
     return section;
 }
 
-Section sprt_section(db::Database& database, std::int64_t run_id, const RunSprt& sprt, const Matchup& matchup) {
+// The LLR and Elo charts of an SPRT run, or the Elo chart of any other run of one pairing.
+Section trajectory_section(db::Database& database, std::int64_t run_id, const std::optional<RunSprt>& sprt,
+                           const Matchup& matchup) {
     Section section;
-    section.heading = "SPRT over games";
-    section.paragraphs.push_back("The LLR and the Elo of " + matchup.player + " against " + matchup.opponent +
+    section.heading = sprt ? "SPRT over games" : "Elo over games";
+    section.paragraphs.push_back(std::string(sprt ? "The LLR and the Elo" : "The Elo") + " of " + matchup.player +
+                                 " against " + matchup.opponent +
                                  " after each stored game, in the order the games finished (HTML charts).");
-    section.charts = sprt_charts(database, run_id, sprt, matchup.player, matchup.opponent);
+    section.charts = pairing_charts(database, run_id, matchup, sprt);
+    return section;
+}
+
+Section results_section(const std::vector<Matchup>& matchups, const std::optional<RunSprt>& shown_sprt) {
+    Section section;
+    section.heading = "Results per pairing";
+    section.paragraphs.push_back(
+        "Elo and LOS from the pentanomial counts of completed opening pairs when there are any, else from W/D/L; "
+        "Elo \xC2\xB1 95% error.");
+    section.tables.push_back(matchup_table(matchups, shown_sprt));
     return section;
 }
 
 }  // namespace
 
-Report build_run_report(db::Database& database, std::int64_t run_id) {
+Report build_run_report(db::Database& database, std::int64_t run_id, const RunReportOptions& options) {
     const auto run = database.run_by_id(run_id);
     if (!run) throw std::runtime_error("no run " + std::to_string(run_id) + " in " + database.path());
     const nlohmann::json config = nlohmann::json::parse(run->config_json, nullptr, false);
-    db::ResultFilter filter;
-    filter.run_ids.push_back(run_id);
     Report report;
     report.title = "Run " + std::to_string(run_id);
     if (run->kind == db::RunKind::epd) {
@@ -150,19 +139,19 @@ Report build_run_report(db::Database& database, std::int64_t run_id) {
         report.sections.push_back(epd_section(database, run_id));
         return report;
     }
-    report.notes = run_notes(*run, config, database.count_games(filter), planned_games(*run, config));
-    const std::string first_engine = first_engine_of(config);
+    db::RunGamesQuery all_games;
+    all_games.run_id = run_id;
+    const std::int64_t stored = database.count_games_of_run(all_games);
+    report.notes = run_notes(*run, config, stored, planned_games(*run, config));
     const std::optional<RunSprt> sprt = run_sprt_of(config);
-    const std::vector<Matchup> matchups = run_matchups(database, run_id, first_engine);
-    const bool one_pairing_sprt = sprt && matchups.size() == 1;
-    Section section;
-    section.heading = "Results per pairing";
-    section.paragraphs.push_back(
-        "Elo and LOS from the pentanomial counts of completed opening pairs when there are any, else from W/D/L; Elo \xC2\xB1 95% error.");
-    section.tables.push_back(matchup_table(matchups, one_pairing_sprt ? sprt : std::nullopt));
-    report.sections.push_back(std::move(section));
+    const std::vector<Matchup> matchups = run_matchups(database, run_id, first_engine_of(config));
+    const bool one_pairing = matchups.size() == 1;
+    report.sections.push_back(results_section(matchups, one_pairing ? sprt : std::nullopt));
     report.sections.push_back(engines_section(database, run_id, config));
-    if (one_pairing_sprt) report.sections.push_back(sprt_section(database, run_id, *sprt, matchups.front()));
+    if (one_pairing) report.sections.push_back(trajectory_section(database, run_id, sprt, matchups.front()));
+    report.sections.push_back(terminations_section(database, run_id));
+    report.sections.push_back(games_section(database, run_id, stored, options.games));
+    report.sections.push_back(reproduce_section(*run, database.path()));
     return report;
 }
 

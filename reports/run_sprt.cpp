@@ -31,27 +31,6 @@ struct RunningCounts {
     }
 };
 
-struct FirstEngineGame {
-    std::int64_t pair = 0;
-    double points = 0.0;  // the first engine's
-};
-
-std::vector<FirstEngineGame> games_between(db::Database& database, std::int64_t run_id, const std::string& first,
-                                           const std::string& second) {
-    db::RunGamesQuery query;
-    query.run_id = run_id;
-    query.storing_order = true;  // the order they finished in: how the test went
-    std::vector<FirstEngineGame> games;
-    database.for_each_game_of_run(query, [&](const db::GameRecord& game) {
-        const bool first_white = game.white == first && game.black == second;
-        if (!first_white && !(game.white == second && game.black == first)) return true;
-        const double white_points = stats::white_points(game.result);
-        games.push_back({game.pair_index, first_white ? white_points : 1.0 - white_points});
-        return true;
-    });
-    return games;
-}
-
 // Elo as the run report computes it (pairs once there are any); none while it is only a bound.
 std::optional<double> finite_elo(const RunningCounts& counts) {
     const stats::EloEstimate estimate =
@@ -101,34 +80,39 @@ std::string sprt_note(const RunSprt& sprt) {
            ", H1 at LLR >= " + two_decimals(stats::sprt_upper_bound(p.alpha, p.beta));
 }
 
-std::vector<Chart> sprt_charts(db::Database& database, std::int64_t run_id, const RunSprt& sprt,
-                               const std::string& first, const std::string& second) {
-    const std::vector<FirstEngineGame> games = games_between(database, run_id, first, second);
-    if (games.empty()) return {};
-    const auto total = static_cast<std::int64_t>(games.size());
+std::vector<Chart> pairing_charts(db::Database& database, std::int64_t run_id, const Matchup& pairing,
+                                  const std::optional<RunSprt>& sprt) {
+    const std::int64_t total = pairing.wdl.wins + pairing.wdl.draws + pairing.wdl.losses;
+    if (total == 0) return {};
     const std::int64_t stride = (total + kMaxPoints - 1) / kMaxPoints;
     Chart llr = trajectory("sprt-llr", "LLR over games", "LLR", stride);
-    llr.subtitle = sprt_note(sprt);
-    llr.lower_bound = stats::sprt_lower_bound(sprt.parameters.alpha, sprt.parameters.beta);
-    llr.upper_bound = stats::sprt_upper_bound(sprt.parameters.alpha, sprt.parameters.beta);
-    llr.bounds_always = true;
-    llr.lower_label = "H0";
-    llr.upper_label = "H1";
-    Chart elo = trajectory("sprt-elo", "Elo over games", "Elo", stride);
-    elo.subtitle =
-        first + " against " + second + ", from pairs once one is complete (none while a score is 0% or 100%)";
-    llr.series.points.push_back({"0 games", 0.0, std::nullopt});
+    if (sprt) {
+        llr.subtitle = sprt_note(*sprt);
+        llr.lower_bound = stats::sprt_lower_bound(sprt->parameters.alpha, sprt->parameters.beta);
+        llr.upper_bound = stats::sprt_upper_bound(sprt->parameters.alpha, sprt->parameters.beta);
+        llr.bounds_always = true;
+        llr.lower_label = "H0";
+        llr.upper_label = "H1";
+        llr.series.points.push_back({"0 games", 0.0, std::nullopt});
+    }
+    Chart elo = trajectory(sprt ? "sprt-elo" : "pairing-elo", "Elo over games", "Elo", stride);
+    elo.subtitle = pairing.player + " against " + pairing.opponent +
+                   ", from pairs once one is complete (none while a score is 0% or 100%)";
     elo.series.points.push_back({"0 games", std::nullopt, std::nullopt});
     RunningCounts counts;
-    for (std::int64_t played = 1; played <= total; ++played) {
-        counts.add(games[static_cast<std::size_t>(played - 1)].pair,
-                   games[static_cast<std::size_t>(played - 1)].points);
-        if (played % stride != 0 && played != total) continue;
+    std::int64_t played = 0;
+    database.for_each_pairing_game(run_id, pairing.player, pairing.opponent, [&](const db::PairingGame& game) {
+        const double white_points = stats::white_points(game.result);
+        counts.add(game.pair_index, game.first_white ? white_points : 1.0 - white_points);
+        ++played;
+        if (played % stride != 0 && played != total) return;
         const std::string label = std::to_string(played) + " games";
-        llr.series.points.push_back(
-            {label, sprt_result(sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
+        if (sprt)
+            llr.series.points.push_back(
+                {label, sprt_result(*sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
         elo.series.points.push_back({label, finite_elo(counts), std::nullopt});
-    }
+    });
+    if (!sprt) return {elo};
     return {llr, elo};
 }
 

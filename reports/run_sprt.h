@@ -13,6 +13,7 @@
 #include "db/database.h"
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
+#include "reports/matchups.h"
 #include "reports/report_model.h"
 
 namespace arbiter::reports {
@@ -32,9 +33,11 @@ stats::SprtResult sprt_result(const RunSprt& sprt, const stats::WdlCounts& wdl, 
 // "SPRT [0.00, 10.00] normalized, pentanomial, alpha 0.05, beta 0.05: H0 at LLR <= -2.94, H1 at >= 2.94"
 std::string sprt_note(const RunSprt& sprt);
 
-// The LLR (with its bounds) and the Elo of `first` against `second` after each game of the run, in
-// the order the games were stored: two trajectory charts, at most about 400 points each.
-std::vector<Chart> sprt_charts(db::Database& database, std::int64_t run_id, const RunSprt& sprt,
-                               const std::string& first, const std::string& second);
+// The Elo of the pairing's player against its opponent after each of their games in the run, in the
+// order the games were stored, and before it the LLR with its bounds when the run has an SPRT:
+// trajectory charts ("sprt-llr" and "sprt-elo", or "pairing-elo" alone) of at most about 400
+// points each, read from the index columns of the games (a run of a million games stays light).
+std::vector<Chart> pairing_charts(db::Database& database, std::int64_t run_id, const Matchup& pairing,
+                                  const std::optional<RunSprt>& sprt);
 
 }  // namespace arbiter::reports

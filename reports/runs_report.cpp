@@ -1,12 +1,16 @@
 #include "reports/runs_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "reports/matchups.h"
+#include "reports/report_text.h"
+#include "reports/run_engines.h"
 #include "reports/run_sprt.h"
+#include "reports/run_status.h"
 
 namespace arbiter::reports {
 namespace {
@@ -45,40 +49,93 @@ std::string commits_text(const nlohmann::json& config, const std::vector<db::Eng
     return comma_joined(commits);
 }
 
-// "H1 (LLR 2.96)", "continue (LLR -0.03)"; empty for a run without an SPRT or of several pairings.
-std::string sprt_text(db::Database& database, const db::RunRecord& run, const nlohmann::json& config) {
-    const auto sprt = run_sprt_of(config);
-    if (!sprt) return {};
-    const std::vector<Matchup> matchups = run_matchups(database, run.id, first_engine_of(config));
-    if (matchups.size() != 1) return {};
-    const Matchup& m = matchups.front();
-    const stats::SprtResult result = sprt_result(*sprt, m.wdl, m.penta, m.complete_pairs);
-    char text[64];
-    std::snprintf(text, sizeof text, "%s (LLR %.2f)", std::string(stats::decision_name(result.decision)).c_str(),
-                  result.llr + 0.0);
-    return text;
-}
-
 std::string minutes_of(const std::string& iso_timestamp) {
     std::string text = iso_timestamp.substr(0, 16);
     if (text.size() > 10 && text[10] == 'T') text[10] = ' ';
     return text;
 }
 
-std::vector<std::string> run_row(db::Database& database, const db::RunRecord& run) {
+// What a row counts: the games, W/D/L (the one pairing's from its first player, else summed over
+// the pairings from each one's first player) and the one pairing's full counts when there is one.
+struct RunFigures {
+    std::int64_t games = 0;
+    stats::WdlCounts wdl;
+    std::optional<Matchup> pairing;
+};
+
+RunFigures figures_of(db::Database& database, const db::RunRecord& run, const std::string& first_engine) {
+    RunFigures figures;
+    const std::vector<Matchup> pairings = run_pairings(database, run.id, first_engine);
+    for (const Matchup& m : pairings) figures.wdl += m.wdl;
+    figures.games = figures.wdl.wins + figures.wdl.draws + figures.wdl.losses;
+    if (pairings.size() == 1)
+        figures.pairing = counted_matchup(database, run.id, pairings[0].player, pairings[0].opponent);
+    return figures;
+}
+
+std::string games_text(std::int64_t games, std::optional<std::int64_t> planned) {
+    if (!planned || *planned <= 0) return std::to_string(games);
+    return std::to_string(games) + "/" + std::to_string(*planned);
+}
+
+std::string wdl_text(const stats::WdlCounts& wdl) {
+    return std::to_string(wdl.wins) + "-" + std::to_string(wdl.draws) + "-" + std::to_string(wdl.losses);
+}
+
+std::string llr_text(const stats::SprtResult& result) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f (%.2f, %.2f)", result.llr + 0.0, result.lower_bound + 0.0,
+                  result.upper_bound + 0.0);
+    return text;
+}
+
+// One table row with its link and meter.
+struct RunRow {
+    bool live = false;  // stored as running and not interrupted: listed first
+    std::string started_at;
+    std::int64_t id = 0;
+    std::vector<std::string> cells;
+    std::optional<Meter> meter;
+};
+
+RunRow run_row(db::Database& database, const db::RunRecord& run, const std::string& now) {
     const nlohmann::json config = nlohmann::json::parse(run.config_json, nullptr, false);
     const std::vector<db::EngineRecord> stored = database.engines_of_run(run.id);
-    db::ResultFilter filter;
-    filter.run_ids.push_back(run.id);
-    const std::string games = run.kind == db::RunKind::epd ? "" : std::to_string(database.count_games(filter));
-    return {std::to_string(run.id),
-            std::string(db::to_string(run.kind)),
-            std::string(db::to_string(run.status)),
-            minutes_of(run.started_at),
-            comma_joined(engine_names(config, stored)),
-            commits_text(config, stored),
-            games,
-            sprt_text(database, run, config)};
+    const bool epd = run.kind == db::RunKind::epd;
+    const RunFigures figures = epd ? RunFigures{} : figures_of(database, run, first_engine_of(config));
+    const std::optional<RunSprt> sprt = run_sprt_of(config);
+    std::optional<stats::SprtResult> decided;
+    if (sprt && figures.pairing && figures.games > 0) {
+        const Matchup& m = *figures.pairing;
+        decided = sprt_result(*sprt, m.wdl, m.penta, m.complete_pairs);
+    }
+    const bool interrupted = run.status == db::RunStatus::running &&
+                             looks_interrupted(run, database.run_activity(run.id, kGamesForMedian), now);
+    RunRow row;
+    row.live = run.status == db::RunStatus::running && !interrupted;
+    row.started_at = run.started_at;
+    row.id = run.id;
+    const bool has_elo = figures.pairing && figures.games > 0;
+    row.cells = {std::to_string(run.id),
+                 std::string(db::to_string(run.kind)),
+                 run_status_text(run, interrupted, decided ? std::optional(decided->decision) : std::nullopt),
+                 minutes_of(run.started_at),
+                 comma_joined(engine_names(config, stored)),
+                 run_limit_text(run, config),
+                 epd ? "" : games_text(figures.games, planned_games(run, config)),
+                 epd ? "" : wdl_text(figures.wdl),
+                 has_elo ? elo_cell(estimate(*figures.pairing)) : "",
+                 decided ? llr_text(*decided) : "",
+                 commits_text(config, stored)};
+    if (decided) row.meter = Meter{decided->llr, decided->lower_bound, decided->upper_bound};
+    return row;
+}
+
+// Live runs first, then the others; newest first within each.
+bool listed_before(const RunRow& a, const RunRow& b) {
+    if (a.live != b.live) return a.live;
+    if (a.started_at != b.started_at) return a.started_at > b.started_at;
+    return a.id > b.id;
 }
 
 }  // namespace
@@ -92,15 +149,26 @@ std::int64_t latest_run_id(db::Database& database) {
     return latest->id;
 }
 
-Report build_runs_report(db::Database& database) {
+Report build_runs_report(db::Database& database, const RunsReportOptions& options) {
+    const std::string now = options.now.empty() ? db::utc_now_iso() : options.now;
     Report report;
     report.title = "Runs";
     report.notes.push_back("Database: " + database.path());
+    std::vector<RunRow> rows;
+    for (const db::RunRecord& run : database.list_runs()) rows.push_back(run_row(database, run, now));
+    std::sort(rows.begin(), rows.end(), listed_before);
     Section section;
     Table table;
-    table.columns = {"Run", "Kind", "Status", "Started", "Engines", "Commits", "Games", "SPRT"};
-    table.numeric = {true, false, false, false, false, false, true, false};
-    for (const db::RunRecord& run : database.list_runs()) table.rows.push_back(run_row(database, run));
+    table.columns = {"Run",   "Kind",  "Status",       "Started", "Engines", "TC",
+                     "Games", "W-D-L", "Elo \xC2\xB1", "LLR",     "Commits"};
+    table.numeric = {true, false, false, false, false, false, true, true, true, true, false};
+    table.meter_column = 9;
+    for (RunRow& row : rows) {
+        table.links.push_back(std::vector<std::string>(table.columns.size()));
+        table.links.back()[0] = "runs/" + std::to_string(row.id);
+        table.rows.push_back(std::move(row.cells));
+        table.meters.push_back(row.meter);
+    }
     if (table.rows.empty()) section.paragraphs.push_back("No runs in " + database.path() + ".");
     else section.tables.push_back(std::move(table));
     report.sections.push_back(std::move(section));

@@ -117,11 +117,11 @@ TEST_CASE("report run names the build= engine's commit and subject, the SPRT bou
     CHECK(engines.heading == "Engines");
     const auto& rows = engines.tables.at(0).rows;
     REQUIRE(rows.size() == 2);
-    CHECK(rows[0] ==
-          std::vector<std::string>{"new", "ad0f15641d6b", "Passed pawns (#12)", "2026-01-03", "nodes=20000"});
-    CHECK(rows[1] == std::vector<std::string>{"old", "", "", "", "nodes=20000"});
+    CHECK(rows[0] == std::vector<std::string>{"new", "ad0f15641d6b", "Passed pawns (#12)", "2026-01-03", "nodes=20000",
+                                              "/bin/new", ""});
+    CHECK(rows[1] == std::vector<std::string>{"old", "", "", "", "nodes=20000", "/bin/old", ""});
     CHECK_THAT(rendered(run, reports::Format::markdown),
-               Catch::Contains("| new | ad0f15641d6b | Passed pawns (#12) | 2026-01-03 | nodes=20000 |"));
+               Catch::Contains("| new | ad0f15641d6b | Passed pawns (#12) | 2026-01-03 | nodes=20000 | /bin/new |  |"));
 }
 
 TEST_CASE("limits: per engine when they differ, the stored clock when there is one", "[unit]") {
@@ -143,7 +143,8 @@ TEST_CASE("report run charts an SPRT's LLR, with its bounds, and its Elo over th
     // Pairs: WD (3/4), LD (1/4), WW (1), DD (1/2), WL (1/2)
     testing::store_match_run(database, {sprt_config(), engine("new"), engine("old"), "WDLDWWDDWL"});
     const reports::Report run = reports::build_run_report(database, 1);
-    REQUIRE(run.sections.size() == 3);
+    REQUIRE(run.sections.size() == 6);
+    CHECK(run.sections[2].heading == "SPRT over games");
     const auto& charts = run.sections[2].charts;
     REQUIRE(charts.size() == 2);
     const reports::Chart& llr = charts[0];
@@ -196,10 +197,12 @@ TEST_CASE("report run shows the latest run without --run; report runs lists them
                               Catch::Contains("Limit: depth=8"));
     std::ostringstream runs;
     REQUIRE(cli::run_report_command({"runs", "--db", temp.path, "--format", "csv"}, runs, err) == 0);
+    // The running run first; the SPRT's LLR with its bounds; W-D-L from the first engine's side.
     CHECK(runs.str() ==
-          "Run,Kind,Status,Started,Engines,Commits,Games,SPRT\n"
-          "1,match,finished,2026-01-05 10:00,\"new, old\",ad0f15641d6b (new),30,continue (LLR 0.60)\n"
-          "2,match,running,2026-01-06 10:00,\"a, b\",,2,\n");
+          "Run,Kind,Status,Started,Engines,TC,Games,W-D-L,Elo \xC2\xB1,LLR,Commits\n"
+          "2,match,running,2026-01-06 10:00,\"a, b\",depth=8,2/2,0-2-0,+0,,\n"
+          "1,match,finished,2026-01-05 10:00,\"new, old\",nodes=20000,30/6,30-0-0,> +262,\"0.60 (-2.94, 2.94)\","
+          "ad0f15641d6b (new)\n");
     for (const char* format : {"md", "json", "html"}) {
         std::ostringstream any;
         CHECK(cli::run_report_command({"runs", "--db", temp.path, "--format", format}, any, err) == 0);
