@@ -40,7 +40,7 @@ Usage:
   arbiter spsa -engine cmd=PATH ... --params FILE [--iterations N] [--pairs-per-iteration K]
                [--alpha A] [--gamma G] [--A-ratio R] [--name NAME] [--db FILE]
                                                                tune UCI options by SPSA through games
-  arbiter report features|commits|run|runs|opponents|spsa --db FILE [--format md|html|csv|json] [--out FILE]
+  arbiter report features|commits|run|runs|opponents|epd|spsa --db FILE [--format md|html|csv|json] [--out FILE]
   arbiter report bisect --db FILE [--bisection ID] [--format text|md|html] [--out FILE]
                                                                tables and HTML charts from the database
   arbiter build --rev REV [--repo DIR] [--cache DIR] [--jobs N] [--recipe openbench|cmake|make|"CMD"

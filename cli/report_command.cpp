@@ -23,6 +23,7 @@ constexpr const char* kUsage =
     "       arbiter report run       --db FILE [--run ID] [--format ...] [--out FILE]   (default: the latest run)\n"
     "       arbiter report runs      --db FILE [--format ...] [--out FILE]\n"
     "       arbiter report opponents --db FILE --engine NAME [--format ...] [--out FILE]\n"
+    "       arbiter report epd       --db FILE --run ID [--against ID2] [--format ...] [--out FILE]\n"
     "       arbiter report spsa      --db FILE [--run NAME] [--format ...] [--out FILE]\n"
     "       arbiter report bisect    --db FILE [--bisection ID] [--format text|md|html] [--out FILE]   (default: the "
     "newest bisection)\n";
@@ -56,6 +57,7 @@ void read_flag(FlagReader& flags, ReportArgs& parsed) {
     else if (name == "engine") request.engine = flags.value();
     else if (name == "suite") request.suite = flags.value();
     else if (name == "run") request.run_id = flags.whole(1, std::numeric_limits<std::int64_t>::max());
+    else if (name == "against") request.against = flags.whole(1, std::numeric_limits<std::int64_t>::max());
     else flags.unknown("report " + parsed.kind);
 }
 
@@ -63,7 +65,7 @@ ReportArgs parse_args(const std::vector<std::string>& args) {
     ReportArgs parsed;
     FlagReader flags(args);
     if (!flags.next() || !flags.is_positional())
-        throw UsageError("", "give the report: features, commits, run, runs, opponents, spsa or bisect");
+        throw UsageError("", "give the report: features, commits, run, runs, opponents, epd, spsa or bisect");
     parsed.kind = flags.word();
     while (flags.next()) read_flag(flags, parsed);
     const reports::ReportRequest& request = parsed.request;
@@ -73,7 +75,10 @@ ReportArgs parse_args(const std::vector<std::string>& args) {
     const auto kind = reports::parse_report_kind(parsed.kind);
     if (!kind)
         throw UsageError(
-            "", "unknown report '" + parsed.kind + "' (features, commits, run, runs, opponents, spsa or bisect)");
+            "", "unknown report '" + parsed.kind + "' (features, commits, run, runs, opponents, epd, spsa or bisect)");
+    if (parsed.kind == "epd" && !request.run_id) throw UsageError("--run", "arbiter report epd needs the EPD run's id");
+    if (parsed.kind != "epd" && request.against)
+        throw UsageError("--against", "only arbiter report epd compares two runs");
     parsed.request.kind = *kind;
     return parsed;
 }

@@ -4,6 +4,7 @@
 
 #include "db/database.h"
 #include "reports/commits_report.h"
+#include "reports/epd_report.h"
 #include "reports/feature_report.h"
 #include "reports/results_reports.h"
 #include "reports/runs_report.h"
@@ -24,6 +25,7 @@ std::optional<ReportKind> parse_report_kind(std::string_view name) {
     if (name == "run") return ReportKind::run;
     if (name == "runs") return ReportKind::runs;
     if (name == "opponents") return ReportKind::opponents;
+    if (name == "epd") return ReportKind::epd;
     return std::nullopt;
 }
 
@@ -45,6 +47,11 @@ Report build_report(const ReportRequest& request) {
         }
         case ReportKind::runs: return build_runs_report(database);
         case ReportKind::opponents: return build_opponents_report(database, required(request.engine, "an engine"));
+        case ReportKind::epd: {
+            if (!request.run_id) throw std::invalid_argument("this report needs a run (--run)");
+            if (request.against) return build_epd_diff_report(database, *request.run_id, *request.against);
+            return build_epd_report(database, *request.run_id);
+        }
     }
     throw std::invalid_argument("unknown report kind");
 }

@@ -8,6 +8,7 @@
 
 #include "harness/stats/elo.h"
 #include "harness/stats/sprt.h"
+#include "reports/epd_report.h"
 #include "reports/matchups.h"
 #include "reports/report_text.h"
 #include "reports/run_engines.h"
@@ -82,26 +83,6 @@ std::vector<std::string> run_notes(const db::RunRecord& run, const nlohmann::jso
     return notes;
 }
 
-Section epd_section(db::Database& database, std::int64_t run_id) {
-    std::map<std::pair<std::string, std::string>, std::pair<std::int64_t, std::int64_t>> by_engine;
-    for (const auto& row : database.epd_results_of_run(run_id)) {
-        auto& [answered, solved] = by_engine[{row.engine, row.suite}];
-        ++answered;
-        solved += row.solved ? 1 : 0;
-    }
-    Section section;
-    section.heading = "EPD results";
-    Table table;
-    table.columns = {"Engine", "Suite", "Answered", "Solved", "Solved %"};
-    table.numeric = {false, false, true, true, true};
-    for (const auto& [key, counts] : by_engine) {
-        table.rows.push_back({key.first, key.second, std::to_string(counts.first), std::to_string(counts.second),
-                              percent(static_cast<double>(counts.second) / static_cast<double>(counts.first))});
-    }
-    section.tables.push_back(std::move(table));
-    return section;
-}
-
 // The LLR and Elo charts of an SPRT run, or the Elo chart of any other run of one pairing.
 Section trajectory_section(db::Database& database, std::int64_t run_id, const std::optional<RunSprt>& sprt,
                            const Matchup& matchup) {
@@ -136,7 +117,7 @@ Report build_run_report(db::Database& database, std::int64_t run_id, const RunRe
         report.notes = run_notes(*run, config, 0, std::nullopt);
         report.notes.back() =
             "Progress: " + std::to_string(database.epd_results_of_run(run_id).size()) + " positions answered";
-        report.sections.push_back(epd_section(database, run_id));
+        report.sections.push_back(epd_summary_section(database, run_id));
         return report;
     }
     db::RunGamesQuery all_games;
