@@ -55,6 +55,10 @@ Usage:
                                                                name the commit that lost Elo between a
                                                                good and a bad revision, building and
                                                                playing commits against the good build
+  arbiter serve --db FILE|DIR [--db FILE|DIR...] [--port N] [--bind ADDR]
+                                                               a live web view of the databases
+                                                               (read-only; pages follow runs as they
+                                                               are written; ?format=json on any page)
   arbiter baseline current|list|record --db FILE [--name NAME] [--commit SHA --engine NAME --run ID]
                                                                the nightly's last good build
   arbiter compliance ENGINE [ARGS...]  (also --compliance)    check a UCI engine's answers step by step

@@ -25,6 +25,7 @@
 #include "cli/merge_command.h"
 #include "cli/ratings_command.h"
 #include "cli/report_command.h"
+#include "cli/serve_command.h"
 #include "cli/spsa_command.h"
 #include "cli/stats_command.h"
 
@@ -44,7 +45,7 @@ std::map<std::string, Command> subcommands() {
         {"ladder", cli::run_ladder_command},     {"spsa", cli::run_spsa_command},
         {"report", cli::run_report_command},     {"build", cli::run_build_command},
         {"baseline", cli::run_baseline_command}, {"compliance", cli::run_compliance_command},
-        {"bisect", cli::run_bisect_command},
+        {"bisect", cli::run_bisect_command},     {"serve", cli::run_serve_command},
     };
 }
 
