@@ -9,7 +9,9 @@
 namespace arbiter::serve {
 namespace {
 
+// The report's sheet is for a printed page; a screen holds the runs list's dozen columns.
 constexpr const char* kShellStyle = R"css(
+body { max-width: 100em; }
 nav { display: flex; gap: 1.2em; align-items: baseline; border-bottom: 1px solid #ccc; padding-bottom: 0.4em; }
 nav a { color: #1f4e8c; text-decoration: none; } nav a:hover { text-decoration: underline; }
 nav .live { margin-left: auto; color: #666; font-size: 0.85em; } nav .live.offline { color: #c0504d; }

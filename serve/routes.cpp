@@ -70,12 +70,22 @@ RoutedPage game_pgn(db::Database& database, const std::string& file) {
     return RoutedPage{std::nullopt, std::nullopt, pgn_of_stored_game(*game), "application/x-chess-pgn; charset=utf-8"};
 }
 
+RoutedPage ladder_page(db::Database& database, const std::string& name) {
+    const std::vector<std::string> ladders = database.ladder_names();
+    if (std::find(ladders.begin(), ladders.end(), name) == ladders.end())
+        throw NotFound("no ladder '" + name + "' in " + database.path());
+    reports::FeatureReportOptions options;
+    options.ladder = name;
+    return report_page(reports::build_feature_report(database, options));
+}
+
 // ?games=N: the page of the run's games starting N games back from the newest.
 RoutedPage run_page(db::Database& database, const std::string& id_text, const PageRequest& request) {
     const std::int64_t id = id_of(id_text, "run");
     const auto run = database.run_by_id(id);
     if (!run) throw NotFound("no run " + id_text + " in " + database.path());
     if (run->kind == db::RunKind::epd) return report_page(reports::build_epd_report(database, id));
+    if (run->kind == db::RunKind::ladder && run->ladder) return ladder_page(database, *run->ladder);
     reports::RunReportOptions options;
     if (const auto offset = request.query_value("games")) options.games.offset = whole_of(*offset, "games");
     return report_page(reports::build_run_report(database, id, options));
@@ -93,15 +103,6 @@ RoutedPage epd_page(db::Database& database, const std::string& id_text, const Pa
     if (!other_run || other_run->kind != db::RunKind::epd)
         throw NotFound("no EPD run " + *against + " in " + database.path());
     return report_page(reports::build_epd_diff_report(database, id, other));
-}
-
-RoutedPage ladder_page(db::Database& database, const std::string& name) {
-    const std::vector<std::string> ladders = database.ladder_names();
-    if (std::find(ladders.begin(), ladders.end(), name) == ladders.end())
-        throw NotFound("no ladder '" + name + "' in " + database.path());
-    reports::FeatureReportOptions options;
-    options.ladder = name;
-    return report_page(reports::build_feature_report(database, options));
 }
 
 RoutedPage spsa_page(const std::string& db_path, const std::optional<std::string>& name) {
