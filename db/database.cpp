@@ -22,6 +22,10 @@ Database::Impl::Impl(const std::string& path, const OpenOptions& options)
     detail::Statement column(conn, "SELECT count(*) FROM pragma_table_info('engines') WHERE name = 'commit_subject'",
                              "look for engines.commit_subject");
     engines_have_commit_info = column.step() && column.int64(0) > 0;
+    detail::Statement index(conn,
+                            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'games_by_run_engines'",
+                            "look for index games_by_run_engines");
+    games_have_run_engines_index = index.step() && index.int64(0) > 0;
 }
 
 void Database::Impl::write(std::string_view purpose, const std::function<void()>& body) {

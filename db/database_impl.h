@@ -22,6 +22,8 @@ struct Database::Impl {
     bool read_only;
     // engines.commit_subject/committed_at exist (schema 7; a read-only open of an older file lacks them).
     bool engines_have_commit_info = false;
+    // games_by_run_engines exists (schema 10; a read-only open of an older file lacks it).
+    bool games_have_run_engines_index = false;
     // Recursive so that a helper called from a locked method may lock again.
     std::recursive_mutex mutex;
 };
