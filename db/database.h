@@ -35,8 +35,8 @@ inline constexpr int kSchemaVersion = 10;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
 // added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
 // schema 8 added ladder_measurements, which reads as empty from an older file; schema 9 added
-// bisections and bisection_commits, which read as empty from an older file; schema 10 only added
-// indexes, which an older file is read without (slower).
+// bisections and bisection_commits, which read as empty from an older file; schema 10 added
+// run_results and indexes for the report pages, without which an older file is read (slower).
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {

@@ -9,42 +9,62 @@ namespace arbiter::db {
 
 namespace {
 
-// Counting the entries of each (white, black, result) is cheaper than summing comparisons per row, so
-// SQL counts and C++ folds the three results of a pair together. Unfiltered: one pass over the
-// covering index games_by_pairing_result (schema 10; an older file is read through games_by_white).
-constexpr const char* kAllPairResults =
-    "SELECT white, black, result, count(*) FROM games GROUP BY white, black, result";
-
-// Filtered by runs: walks games_by_run_players in index order for each selected run (no sort of the
-// games); the few per-run rows come back to C++.
-std::string filtered_pair_results_sql(const ResultFilter& filter) {
-    return "SELECT white, black, result, count(*) FROM games WHERE " +
-           detail::run_filter_condition(filter, "run_id", 1) + " GROUP BY run_id, white, black, result";
+// Schema 10 keeps each run's games per (white, black, result) in run_results: a few rows per run.
+std::string counted_pair_results_sql(const ResultFilter& filter) {
+    return "SELECT white, black, result, sum(games) FROM run_results WHERE " +
+           detail::run_filter_condition(filter, "run_id", 1) + " GROUP BY white, black, result";
 }
 
-void add_result_count(PairResult& pair, std::string_view result, std::int64_t games) {
-    if (result == "1-0") pair.white_wins += games;
-    else if (result == "0-1") pair.black_wins += games;
-    else pair.draws += games;
+// A file read without migrating (older than schema 10) is aggregated from its games. Unfiltered: one
+// pass over the covering index games_by_white, already in group order.
+constexpr const char* kAllPairResults =
+    "SELECT white, black, sum(result = '1-0'), sum(result = '1/2-1/2'), sum(result = '0-1') "
+    "FROM games GROUP BY white, black ORDER BY white, black";
+
+// Filtered by runs: group per (run, white, black) first, which walks games_by_run_players in index order
+// for each selected run (no sort of the games), then fold the few per-run rows together.
+std::string filtered_pair_results_sql(const ResultFilter& filter) {
+    return "SELECT white, black, sum(ww), sum(dd), sum(bw) FROM ("
+           " SELECT run_id, white, black, sum(result = '1-0') AS ww, sum(result = '1/2-1/2') AS dd,"
+           " sum(result = '0-1') AS bw FROM games WHERE " +
+           detail::run_filter_condition(filter, "run_id", 1) +
+           " GROUP BY run_id, white, black) GROUP BY white, black ORDER BY white, black";
+}
+
+std::vector<PairResult> counted_pair_results(detail::Statement& stmt) {
+    std::map<std::pair<std::string, std::string>, PairResult> by_pair;  // by white, then black
+    while (stmt.step()) {
+        std::string white = stmt.text(0), black = stmt.text(1);
+        auto [entry, added] = by_pair.try_emplace({white, black}, PairResult{white, black, 0, 0, 0});
+        const std::string result = stmt.text(2);
+        (result == "1-0"   ? entry->second.white_wins
+         : result == "0-1" ? entry->second.black_wins
+                           : entry->second.draws) += stmt.int64(3);
+    }
+    std::vector<PairResult> pairs;
+    pairs.reserve(by_pair.size());
+    for (auto& [players, pair] : by_pair) pairs.push_back(std::move(pair));
+    return pairs;
 }
 
 }  // namespace
 
 std::vector<PairResult> Database::pair_results(const ResultFilter& filter) {
     std::lock_guard lock(impl_->mutex);
-    const bool filtered = !filter.run_ids.empty() || filter.ladder.has_value();
-    auto stmt = impl_->conn.cached(filtered ? filtered_pair_results_sql(filter) : std::string(kAllPairResults),
-                                   "aggregate results per engine pair");
-    detail::bind_run_filter(*stmt, filter, 1);
-    std::map<std::pair<std::string, std::string>, PairResult> by_pair;  // by white, then black
-    while (stmt->step()) {
-        std::string white = stmt->text(0), black = stmt->text(1);
-        auto [entry, added] = by_pair.try_emplace({white, black}, PairResult{white, black, 0, 0, 0});
-        add_result_count(entry->second, stmt->text(2), stmt->int64(3));
+    const std::string purpose = "aggregate results per engine pair";
+    if (impl_->has_run_results) {
+        auto stmt = impl_->conn.cached(counted_pair_results_sql(filter), purpose);
+        detail::bind_run_filter(*stmt, filter, 1);
+        return counted_pair_results(*stmt);
     }
+    const bool filtered = !filter.run_ids.empty() || filter.ladder.has_value();
+    auto stmt =
+        impl_->conn.cached(filtered ? filtered_pair_results_sql(filter) : std::string(kAllPairResults), purpose);
+    detail::bind_run_filter(*stmt, filter, 1);
     std::vector<PairResult> pairs;
-    pairs.reserve(by_pair.size());
-    for (auto& [players, pair] : by_pair) pairs.push_back(std::move(pair));
+    while (stmt->step()) {
+        pairs.push_back(PairResult{stmt->text(0), stmt->text(1), stmt->int64(2), stmt->int64(3), stmt->int64(4)});
+    }
     return pairs;
 }
 

@@ -51,10 +51,11 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
 }
 
 // Takes a current file back to schema 9, whose games had single-column indexes on the engine ids and
-// none of schema 10's indexes for the report pages.
+// none of schema 10's table and indexes for the report pages.
 inline void back_to_schema_9(const std::string& path) {
     raw_exec(path,
-             "DROP INDEX games_by_pairing_result; DROP INDEX games_by_run_engines; "
+             "DROP TRIGGER games_counted; DROP TRIGGER games_uncounted; DROP TRIGGER games_recounted; "
+             "DROP TABLE run_results; DROP INDEX games_by_run_engines; "
              "DROP INDEX games_by_white_engine_run; DROP INDEX games_by_black_engine_run; "
              "CREATE INDEX games_by_white_engine ON games (white_engine_id); "
              "CREATE INDEX games_by_black_engine ON games (black_engine_id); PRAGMA user_version = 9");

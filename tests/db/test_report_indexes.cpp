@@ -103,7 +103,7 @@ TEST_CASE("schema 10's indexes change no answer: a schema 9 file read without th
     CHECK(db.schema_version() == kSchemaVersion);
     CHECK(answers(db) == current);
     CHECK(dbtest::raw_count(path,
-                            "SELECT count(*) FROM sqlite_schema WHERE name IN ('games_by_pairing_result', "
+                            "SELECT count(*) FROM sqlite_schema WHERE name IN ('run_results', "
                             "'games_by_run_engines', 'games_by_white_engine_run', 'games_by_black_engine_run')") == 4);
 }
 
@@ -119,4 +119,29 @@ TEST_CASE("a player's games of a run come in storing order with the player's poi
     CHECK(text == "1:1/2 2:0/1 3:0/2 4:1/1 5:2/0 ");
     CHECK(db.player_games_of_run(1, "base", "new").front().half_points == 0);
     CHECK(db.player_games_of_run(2, "new", "new").empty());
+}
+
+TEST_CASE("run_results follows games inserted, changed and deleted, runs deleted with them", "[unit]") {
+    TempDir dir;
+    const std::string path = dir.file("counts.db");
+    fill(path);
+    // What the triggers keep must equal a count of the games, whatever happened to them.
+    const auto drift = [&] {
+        const std::string counted = "SELECT run_id, white, black, result, count(*) FROM games GROUP BY 1, 2, 3, 4";
+        return dbtest::raw_count(path, "SELECT (SELECT count(*) FROM (" + counted +
+                                           " EXCEPT SELECT * FROM run_results)) + (SELECT count(*) FROM "
+                                           "(SELECT * FROM run_results EXCEPT " +
+                                           counted + "))");
+    };
+    CHECK(dbtest::raw_count(path, "SELECT sum(games) FROM run_results") == 10);
+    CHECK(drift() == 0);
+    dbtest::raw_exec(path, "UPDATE games SET result = '0-1' WHERE id = 2; UPDATE games SET white = 'x' WHERE id = 6");
+    CHECK(drift() == 0);
+    dbtest::raw_exec(path,
+                     "PRAGMA foreign_keys = ON; DELETE FROM games WHERE id IN (1, 7); DELETE FROM runs WHERE id = 2");
+    CHECK(drift() == 0);
+    CHECK(dbtest::raw_count(path, "SELECT count(*) FROM run_results WHERE run_id = 2") == 0);
+    Database db(path);
+    CHECK(db.count_games() == 5);
+    CHECK(db.count_games(ResultFilter{{1}, std::nullopt}) == 5);
 }
