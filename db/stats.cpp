@@ -137,14 +137,56 @@ std::vector<RunPairStats> merge_seats(SeatCursor& a_white, SeatCursor& a_black) 
     return by_run;
 }
 
+// Schema 10 keeps the pairs of each run per pairing and bucket (run_pairs, from the pairing's first
+// name's side) and the games per seat order and result (run_results): a few rows per run, however
+// many games it holds.
+std::vector<RunPairStats> counted_pair_stats(detail::Connection& conn, const std::string& a, const std::string& b,
+                                             const ResultFilter& filter, const std::string& purpose) {
+    const bool a_first = a <= b;  // byte order, as SQLite's min() of two names
+    std::map<std::int64_t, RunPairStats> by_run;
+    auto pairs =
+        conn.cached("SELECT run_id, bucket, pairs FROM run_pairs WHERE lo = ?1 AND hi = ?2 AND pairs > 0 AND " +
+                        detail::run_filter_condition(filter, "run_id", 3),
+                    purpose);
+    pairs->bind(1, a_first ? a : b);
+    pairs->bind(2, a_first ? b : a);
+    detail::bind_run_filter(*pairs, filter, 3);
+    while (pairs->step()) {
+        RunPairStats& stats = by_run.try_emplace(pairs->int64(0), RunPairStats{pairs->int64(0)}).first->second;
+        const int bucket = pairs->int32(1);
+        if (bucket < 0) stats.incomplete_pairs += pairs->int64(2);
+        else stats.pentanomial[static_cast<std::size_t>(a_first ? bucket : 4 - bucket)] += pairs->int64(2);
+    }
+    auto results = conn.cached(
+        "SELECT run_id, white = ?1, result, games FROM run_results "
+        "WHERE ((white = ?1 AND black = ?2) OR (white = ?2 AND black = ?1)) AND " +
+            detail::run_filter_condition(filter, "run_id", 3),
+        purpose);
+    results->bind(1, a);
+    results->bind(2, b);
+    detail::bind_run_filter(*results, filter, 3);
+    while (results->step()) {
+        RunPairStats& stats = by_run.try_emplace(results->int64(0), RunPairStats{results->int64(0)}).first->second;
+        const std::string result = results->text(2);
+        const bool a_white = results->int64(1) != 0;
+        (result == "1/2-1/2"            ? stats.draws
+         : (result == "1-0") == a_white ? stats.wins
+                                        : stats.losses) += results->int64(3);
+    }
+    std::vector<RunPairStats> stats;
+    for (auto& [run_id, run] : by_run) stats.push_back(run);
+    return stats;
+}
+
 }  // namespace
 
 std::vector<RunPairStats> Database::pair_stats_by_run(const std::string& engine_a, const std::string& engine_b,
                                                       const ResultFilter& filter) {
     std::lock_guard lock(impl_->mutex);
-    // Both seat orders step at once, so the second is a statement of its own: the cache holds one per text.
-    const std::string sql = seat_games_sql(filter);
     const std::string purpose = "aggregate pentanomial counts of '" + engine_a + "' vs '" + engine_b + "'";
+    if (impl_->has_run_results) return counted_pair_stats(impl_->conn, engine_a, engine_b, filter, purpose);
+    // An older file: both seat orders step at once, so the second is a statement of its own: the cache holds one per text.
+    const std::string sql = seat_games_sql(filter);
     auto white_a = impl_->conn.cached(sql, purpose);
     detail::Statement white_b(impl_->conn, sql, purpose);
     white_a->bind(1, engine_a);

@@ -121,21 +121,31 @@ TEST_CASE("a player's games of a run come in storing order with the player's poi
     CHECK(db.player_games_of_run(2, "new", "new").empty());
 }
 
-TEST_CASE("run_results follows games inserted, changed and deleted, runs deleted with them", "[unit]") {
+TEST_CASE("run_results and run_pairs follow games inserted, changed and deleted, runs deleted with them", "[unit]") {
     TempDir dir;
     const std::string path = dir.file("counts.db");
     fill(path);
     // What the triggers keep must equal a count of the games, whatever happened to them.
+    const auto differences = [&](const std::string& counted, const std::string& kept) {
+        return dbtest::raw_count(path, "SELECT (SELECT count(*) FROM (" + counted + " EXCEPT " + kept +
+                                           ")) + (SELECT count(*) FROM (" + kept + " EXCEPT " + counted + "))");
+    };
     const auto drift = [&] {
-        const std::string counted = "SELECT run_id, white, black, result, count(*) FROM games GROUP BY 1, 2, 3, 4";
-        return dbtest::raw_count(path, "SELECT (SELECT count(*) FROM (" + counted +
-                                           " EXCEPT SELECT * FROM run_results)) + (SELECT count(*) FROM "
-                                           "(SELECT * FROM run_results EXCEPT " +
-                                           counted + "))");
+        const std::string pairs =
+            "SELECT run_id, lo, hi, bucket, count(*) FROM (SELECT run_id, min(white, black) AS lo, max(white, black) "
+            "AS hi, CASE WHEN count(*) = 2 THEN sum(CASE WHEN result = '1/2-1/2' THEN 1 WHEN (result = '1-0') = "
+            "(white = min(white, black)) THEN 2 ELSE 0 END) ELSE -1 END AS bucket FROM games "
+            "GROUP BY run_id, pair_index, lo, hi) GROUP BY 1, 2, 3, 4";
+        return differences("SELECT run_id, white, black, result, count(*) FROM games GROUP BY 1, 2, 3, 4",
+                           "SELECT * FROM run_results") +
+               differences(pairs, "SELECT * FROM run_pairs WHERE pairs > 0");
     };
     CHECK(dbtest::raw_count(path, "SELECT sum(games) FROM run_results") == 10);
     CHECK(drift() == 0);
-    dbtest::raw_exec(path, "UPDATE games SET result = '0-1' WHERE id = 2; UPDATE games SET white = 'x' WHERE id = 6");
+    dbtest::raw_exec(
+        path,
+        "UPDATE games SET result = '0-1' WHERE id = 2; UPDATE games SET white = 'x' WHERE id = 6; "
+        "UPDATE games SET pair_index = 0, game_index = 2 WHERE id = 5; UPDATE games SET pair_index = 9 WHERE id = 4");
     CHECK(drift() == 0);
     dbtest::raw_exec(path,
                      "PRAGMA foreign_keys = ON; DELETE FROM games WHERE id IN (1, 7); DELETE FROM runs WHERE id = 2");
@@ -144,4 +154,8 @@ TEST_CASE("run_results follows games inserted, changed and deleted, runs deleted
     Database db(path);
     CHECK(db.count_games() == 5);
     CHECK(db.count_games(ResultFilter{{1}, std::nullopt}) == 5);
+    const auto stats = db.pair_stats_by_run("base", "new");
+    REQUIRE(stats.size() == 1);
+    CHECK(stats[0].incomplete_pairs == 2);  // pair 0 holds three games now, pair 9 one
+    CHECK((stats[0].wins == 2 && stats[0].draws == 1 && stats[0].losses == 1));
 }
