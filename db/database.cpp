@@ -14,6 +14,14 @@ DbError invalid_record(const std::string& path, const std::string& purpose, cons
                    "database '" + path + "': " + purpose + ": " + cause.what());
 }
 
+bool in_schema(detail::Connection& conn, const char* type, const char* name) {
+    detail::Statement find(conn, "SELECT count(*) FROM sqlite_schema WHERE type = ?1 AND name = ?2",
+                           "look for " + std::string(type) + " " + name);
+    find.bind(1, type);
+    find.bind(2, name);
+    return find.step() && find.int64(0) > 0;
+}
+
 }  // namespace
 
 Database::Impl::Impl(const std::string& path, const OpenOptions& options)
@@ -22,6 +30,8 @@ Database::Impl::Impl(const std::string& path, const OpenOptions& options)
     detail::Statement column(conn, "SELECT count(*) FROM pragma_table_info('engines') WHERE name = 'commit_subject'",
                              "look for engines.commit_subject");
     engines_have_commit_info = column.step() && column.int64(0) > 0;
+    games_have_run_engines_index = in_schema(conn, "index", "games_by_run_engines");
+    has_run_results = in_schema(conn, "table", "run_results");
 }
 
 void Database::Impl::write(std::string_view purpose, const std::function<void()>& body) {

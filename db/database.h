@@ -30,13 +30,14 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 9;
+inline constexpr int kSchemaVersion = 10;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
 // added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
 // schema 8 added ladder_measurements, which reads as empty from an older file; schema 9 added
-// bisections and bisection_commits, which read as empty from an older file.
+// bisections and bisection_commits, which read as empty from an older file; schema 10 added
+// run_results and indexes for the report pages, without which an older file is read (slower).
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {
@@ -118,10 +119,6 @@ public:
     RunActivity run_activity(std::int64_t run_id, std::int64_t recent);
     // Games [offset, offset + limit) of the run, newest first, without moves and with an empty PGN.
     std::vector<GameRecord> newest_games_of_run(std::int64_t run_id, std::int64_t offset, std::int64_t limit);
-    // The run's games between `first` and `second` (either colours) in storing order, read from the
-    // index columns only (no PGN); the sink must not call back into this Database.
-    void for_each_pairing_game(std::int64_t run_id, const std::string& first, const std::string& second,
-                               const std::function<void(const PairingGame&)>& sink);
     std::vector<RatingRecord> ratings_of_run(std::int64_t run_id);
     std::vector<RatingRecord> ratings_of_ladder(const std::string& ladder);
     std::int64_t count_games(const ResultFilter& filter = {});
@@ -134,6 +131,10 @@ public:
     // engine_a's W/D/L and pentanomial counts against engine_b, one entry per run, by run id.
     std::vector<RunPairStats> pair_stats_by_run(const std::string& engine_a, const std::string& engine_b,
                                                 const ResultFilter& filter = {});
+    // The player's games against the opponent in the run, either colour, in the order they were stored;
+    // read from an index alone, so a run of 10^6 games costs no table reads (stats.cpp).
+    std::vector<PlayerGamePoints> player_games_of_run(std::int64_t run_id, const std::string& player,
+                                                      const std::string& opponent);
     // Every player of the run, with how its games ended and how many of those it lost, by player.
     std::vector<PlayerTermination> player_terminations_of_run(std::int64_t run_id);
     // For each git commit of engines named engine_name: its W/D/L in the latest run it played.

@@ -22,6 +22,9 @@ struct Database::Impl {
     bool read_only;
     // engines.commit_subject/committed_at exist (schema 7; a read-only open of an older file lacks them).
     bool engines_have_commit_info = false;
+    // Schema 10's games_by_run_engines, run_results and run_pairs exist (an older file read-only lacks them).
+    bool games_have_run_engines_index = false;
+    bool has_run_results = false;
     // Recursive so that a helper called from a locked method may lock again.
     std::recursive_mutex mutex;
 };

@@ -264,8 +264,10 @@ std::vector<RatingRecord> Database::ratings_of_ladder(const std::string& ladder)
 
 std::int64_t Database::count_games(const ResultFilter& filter) {
     std::lock_guard lock(impl_->mutex);
-    auto stmt = impl_->conn.cached(
-        "SELECT count(*) FROM games WHERE " + detail::run_filter_condition(filter, "run_id", 1), "count games");
+    // run_results (schema 10) holds each run's games in a few rows; an older file counts its games.
+    const std::string counted = impl_->has_run_results ? "SELECT coalesce(sum(games), 0) FROM run_results WHERE "
+                                                       : "SELECT count(*) FROM games WHERE ";
+    auto stmt = impl_->conn.cached(counted + detail::run_filter_condition(filter, "run_id", 1), "count games");
     detail::bind_run_filter(*stmt, filter, 1);
     return stmt->step() ? stmt->int64(0) : 0;
 }

@@ -238,6 +238,13 @@ struct RunPairStats {
     std::int64_t incomplete_pairs = 0;
 };
 
+// One game of a player against one opponent in a run, as the run report's SPRT chart replays them.
+struct PlayerGamePoints {
+    std::int64_t game_id = 0;  // storing order
+    std::int64_t pair_index = 0;
+    int half_points = 0;  // the player's: 2 win, 1 draw, 0 loss
+};
+
 // Latest run's games of one engine build, per git commit ("Elo over commits").
 struct CommitGameResult {
     std::string git_commit;

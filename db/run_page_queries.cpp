@@ -49,18 +49,4 @@ std::vector<GameRecord> Database::newest_games_of_run(std::int64_t run_id, std::
     return games;
 }
 
-void Database::for_each_pairing_game(std::int64_t run_id, const std::string& first, const std::string& second,
-                                     const std::function<void(const PairingGame&)>& sink) {
-    std::lock_guard lock(impl_->mutex);
-    // games_by_white (white, black, run_id, pair_index, result) covers both colour ranges, rowid included.
-    auto stmt = impl_->conn.cached(
-        "SELECT pair_index, white = ?2, result FROM games "
-        "WHERE ((white = ?2 AND black = ?3) OR (white = ?3 AND black = ?2)) AND run_id = ?1 ORDER BY id",
-        "games of '" + first + "' and '" + second + "' in run " + std::to_string(run_id));
-    stmt->bind(1, run_id);
-    stmt->bind(2, first);
-    stmt->bind(3, second);
-    while (stmt->step()) sink(PairingGame{stmt->int64(0), stmt->int64(1) != 0, parse_game_result(stmt->text(2))});
-}
-
 }  // namespace arbiter::db

@@ -18,11 +18,4 @@ struct RunActivity {
     std::vector<double> recent_game_seconds;      // finished_at - started_at of the newest games
 };
 
-// One game of a pairing, from the first engine's side, as an SPRT or Elo trajectory reads it.
-struct PairingGame {
-    std::int64_t pair_index = 0;
-    bool first_white = false;  // the first engine had white
-    GameResult result = GameResult::draw;
-};
-
 }  // namespace arbiter::db

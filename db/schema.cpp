@@ -323,6 +323,139 @@ CREATE TABLE bisection_commits (
   PRIMARY KEY (bisection, position)
 );
 )sql",
+    // v10: what `arbiter serve`'s pages read on a million games without visiting every game. run_results
+    // counts each run's games per (white, black, result), kept by triggers as games come and go, so
+    // games per run and results per pairing cost a few rows instead of a pass over 600,000 games.
+    // run_pairs counts each run's opening pairs per pairing (lo < hi by name) and pentanomial bucket
+    // (lo's half-points of a pair of two games; -1: a pair of another size), kept by triggers that take
+    // a pair's bucket out before a change to its games and put its new one in after (rows may reach 0;
+    // games deleted with their run change nothing: the run's rows are gone with it).
+    // games_by_run_engines: which engine builds a run's games name (engines_of_run seeks each distinct
+    // id), with the times, so the CPU time of a ladder's, SPSA run's or bisection's games is summed from
+    // the index. Per engine build its runs and results (the commits page), which supersede the indexes
+    // on the engine ids alone.
+    R"sql(
+CREATE TABLE run_results (
+  run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  white  TEXT NOT NULL,
+  black  TEXT NOT NULL,
+  result TEXT NOT NULL,
+  games  INTEGER NOT NULL CHECK (games >= 1),
+  PRIMARY KEY (run_id, white, black, result)
+) WITHOUT ROWID;
+INSERT INTO run_results (run_id, white, black, result, games)
+  SELECT run_id, white, black, result, count(*) FROM games GROUP BY run_id, white, black, result;
+CREATE TRIGGER games_counted AFTER INSERT ON games BEGIN
+  INSERT INTO run_results (run_id, white, black, result, games) VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, 1)
+    ON CONFLICT (run_id, white, black, result) DO UPDATE SET games = games + 1;
+END;
+CREATE TRIGGER games_uncounted AFTER DELETE ON games BEGIN
+  DELETE FROM run_results WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
+    AND result = OLD.result AND games = 1;
+  UPDATE run_results SET games = games - 1 WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
+    AND result = OLD.result;
+END;
+CREATE TRIGGER games_recounted AFTER UPDATE OF run_id, white, black, result ON games BEGIN
+  DELETE FROM run_results WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
+    AND result = OLD.result AND games = 1;
+  UPDATE run_results SET games = games - 1 WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
+    AND result = OLD.result;
+  INSERT INTO run_results (run_id, white, black, result, games) VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, 1)
+    ON CONFLICT (run_id, white, black, result) DO UPDATE SET games = games + 1;
+END;
+CREATE TABLE run_pairs (
+  run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  lo     TEXT NOT NULL,
+  hi     TEXT NOT NULL,
+  bucket INTEGER NOT NULL CHECK (bucket BETWEEN -1 AND 4),
+  pairs  INTEGER NOT NULL,
+  PRIMARY KEY (run_id, lo, hi, bucket)
+) WITHOUT ROWID;
+INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+  SELECT run_id, lo, hi, bucket, count(*) FROM (
+    SELECT run_id, min(white, black) AS lo, max(white, black) AS hi, CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN result = '1/2-1/2' THEN 1 WHEN (result = '1-0') = (white = min(white, black)) THEN 2 ELSE 0 END)
+      ELSE -1 END AS bucket
+    FROM games GROUP BY run_id, pair_index, lo, hi)
+  GROUP BY run_id, lo, hi, bucket;
+CREATE TRIGGER games_pair_entering BEFORE INSERT ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, -1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
+      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE TRIGGER games_pair_entered AFTER INSERT ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, 1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
+      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE TRIGGER games_pair_leaving BEFORE DELETE ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, -1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
+      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE TRIGGER games_pair_left AFTER DELETE ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, 1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
+      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE TRIGGER games_pair_moving BEFORE UPDATE OF run_id, pair_index, white, black, result ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, -1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
+      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, -1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
+      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
+      AND (NEW.run_id, NEW.pair_index, min(NEW.white, NEW.black), max(NEW.white, NEW.black))
+        IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE TRIGGER games_pair_moved AFTER UPDATE OF run_id, pair_index, white, black, result ON games BEGIN
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, 1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
+      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
+    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
+      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
+      ELSE -1 END, 1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
+      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
+      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
+      AND (NEW.run_id, NEW.pair_index, min(NEW.white, NEW.black), max(NEW.white, NEW.black))
+        IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))
+    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
+END;
+CREATE INDEX games_by_run_engines ON games (run_id, white_engine_id, black_engine_id, started_at, finished_at);
+CREATE INDEX games_by_white_engine_run ON games (white_engine_id, run_id, result);
+CREATE INDEX games_by_black_engine_run ON games (black_engine_id, run_id, result);
+DROP INDEX games_by_white_engine;
+DROP INDEX games_by_black_engine;
+)sql",
 };
 
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");

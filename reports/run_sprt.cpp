@@ -1,9 +1,9 @@
 #include "reports/run_sprt.h"
 
+#include <algorithm>
 #include <cstdio>
-#include <map>
-
-#include "harness/stats/stored_counts.h"
+#include <optional>
+#include <unordered_map>
 
 namespace arbiter::reports {
 namespace {
@@ -11,22 +11,62 @@ namespace {
 // Points per chart: enough for the line's shape, few enough that a 100,000-game run stays light.
 constexpr std::int64_t kMaxPoints = 400;
 
+// The pairs with one game stored so far, by pair index. A run's pair indexes are dense, so a flat
+// array of half-points serves 300,000 pairs far faster than a hash map; scattered ones use a map.
+class OpenPairs {
+public:
+    explicit OpenPairs(const std::vector<db::PlayerGamePoints>& games) {
+        if (games.empty()) return;
+        const auto [low, high] = std::minmax_element(
+            games.begin(), games.end(), [](const auto& a, const auto& b) { return a.pair_index < b.pair_index; });
+        first_ = low->pair_index;
+        const std::int64_t span = high->pair_index - first_ + 1;
+        if (span <= 4 * static_cast<std::int64_t>(games.size()) + 1024)
+            dense_.assign(static_cast<std::size_t>(span), -1);
+    }
+
+    // The half-points of the pair's open game, closing the pair; none when this game opens it.
+    std::optional<int> close_or_open(std::int64_t pair, int half_points) {
+        if (!dense_.empty()) {
+            std::int8_t& open = dense_[static_cast<std::size_t>(pair - first_)];
+            if (open < 0) {
+                open = static_cast<std::int8_t>(half_points);
+                return std::nullopt;
+            }
+            const int points = open;
+            open = -1;
+            return points;
+        }
+        const auto open = sparse_.find(pair);
+        if (open == sparse_.end()) {
+            sparse_.emplace(pair, half_points);
+            return std::nullopt;
+        }
+        const int points = open->second;
+        sparse_.erase(open);
+        return points;
+    }
+
+private:
+    std::int64_t first_ = 0;
+    std::vector<std::int8_t> dense_;  // pair index - first_ -> half-points of its open game, -1 when none
+    std::unordered_map<std::int64_t, int> sparse_;
+};
+
 // The first engine's counts as the games come in; a pair counts once both its games are stored.
 struct RunningCounts {
+    explicit RunningCounts(const std::vector<db::PlayerGamePoints>& games) : open_pairs(games) {}
+
     stats::WdlCounts wdl;
     stats::PentaCounts penta;
     std::int64_t complete_pairs = 0;
-    std::map<std::int64_t, double> open_pairs;  // pair index -> points of its one stored game
+    OpenPairs open_pairs;
 
-    void add(std::int64_t pair, double points) {
-        (points == 1.0 ? wdl.wins : points == 0.0 ? wdl.losses : wdl.draws) += 1;
-        const auto open = open_pairs.find(pair);
-        if (open == open_pairs.end()) {
-            open_pairs.emplace(pair, points);
-            return;
-        }
-        penta.add_pair(open->second + points);
-        open_pairs.erase(open);
+    void add(std::int64_t pair, int half_points) {
+        (half_points == 2 ? wdl.wins : half_points == 0 ? wdl.losses : wdl.draws) += 1;
+        const std::optional<int> other = open_pairs.close_or_open(pair, half_points);
+        if (!other) return;
+        penta.add_pair(0.5 * (*other + half_points));
         ++complete_pairs;
     }
 };
@@ -82,8 +122,12 @@ std::string sprt_note(const RunSprt& sprt) {
 
 std::vector<Chart> pairing_charts(db::Database& database, std::int64_t run_id, const Matchup& pairing,
                                   const std::optional<RunSprt>& sprt) {
-    const std::int64_t total = pairing.wdl.wins + pairing.wdl.draws + pairing.wdl.losses;
-    if (total == 0) return {};
+    // The player's points game by game in the order the games finished (how the test went), read from
+    // an index alone: a run of 10^6 games charts without reading its rows.
+    const std::vector<db::PlayerGamePoints> games =
+        database.player_games_of_run(run_id, pairing.player, pairing.opponent);
+    if (games.empty()) return {};
+    const auto total = static_cast<std::int64_t>(games.size());
     const std::int64_t stride = (total + kMaxPoints - 1) / kMaxPoints;
     Chart llr = trajectory("sprt-llr", "LLR over games", "LLR", stride);
     if (sprt) {
@@ -99,19 +143,17 @@ std::vector<Chart> pairing_charts(db::Database& database, std::int64_t run_id, c
     elo.subtitle = pairing.player + " against " + pairing.opponent +
                    ", from pairs once one is complete (none while a score is 0% or 100%)";
     elo.series.points.push_back({"0 games", std::nullopt, std::nullopt});
-    RunningCounts counts;
-    std::int64_t played = 0;
-    database.for_each_pairing_game(run_id, pairing.player, pairing.opponent, [&](const db::PairingGame& game) {
-        const double white_points = stats::white_points(game.result);
-        counts.add(game.pair_index, game.first_white ? white_points : 1.0 - white_points);
-        ++played;
-        if (played % stride != 0 && played != total) return;
+    RunningCounts counts(games);
+    for (std::int64_t played = 1; played <= total; ++played) {
+        const db::PlayerGamePoints& game = games[static_cast<std::size_t>(played - 1)];
+        counts.add(game.pair_index, game.half_points);
+        if (played % stride != 0 && played != total) continue;
         const std::string label = std::to_string(played) + " games";
         if (sprt)
             llr.series.points.push_back(
                 {label, sprt_result(*sprt, counts.wdl, counts.penta, counts.complete_pairs).llr, std::nullopt});
         elo.series.points.push_back({label, finite_elo(counts), std::nullopt});
-    });
+    }
     if (!sprt) return {elo};
     return {llr, elo};
 }

@@ -50,8 +50,22 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
     if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 9, whose games had single-column indexes on the engine ids and
+// none of schema 10's table and indexes for the report pages.
+inline void back_to_schema_9(const std::string& path) {
+    raw_exec(path,
+             "DROP TRIGGER games_counted; DROP TRIGGER games_uncounted; DROP TRIGGER games_recounted; "
+             "DROP TRIGGER games_pair_entering; DROP TRIGGER games_pair_entered; DROP TRIGGER games_pair_leaving; "
+             "DROP TRIGGER games_pair_left; DROP TRIGGER games_pair_moving; DROP TRIGGER games_pair_moved; "
+             "DROP TABLE run_results; DROP TABLE run_pairs; DROP INDEX games_by_run_engines; "
+             "DROP INDEX games_by_white_engine_run; DROP INDEX games_by_black_engine_run; "
+             "CREATE INDEX games_by_white_engine ON games (white_engine_id); "
+             "CREATE INDEX games_by_black_engine ON games (black_engine_id); PRAGMA user_version = 9");
+}
+
 // Takes a current file back to schema 8, which had no bisection tables.
 inline void back_to_schema_8(const std::string& path) {
+    back_to_schema_9(path);
     raw_exec(path, "DROP TABLE bisection_commits; DROP TABLE bisections; PRAGMA user_version = 8");
 }
 
