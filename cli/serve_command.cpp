@@ -80,6 +80,7 @@ private:
 
 int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
     serve::Sources sources(args.databases);
+    for (const std::string& warning : sources.warnings()) err << "arbiter serve: warning: " << warning << '\n';
     serve::Site site(sources);
     serve::HttpServer server(site);
     const int port = server.bind(args.bind, args.port);

@@ -324,8 +324,10 @@ CREATE TABLE bisection_commits (
 );
 )sql",
     // v10: what `arbiter serve`'s pages read on a million games without visiting every game. run_results
-    // counts each run's games per (white, black, result), kept by triggers as games come and go, so
-    // games per run and results per pairing cost a few rows instead of a pass over 600,000 games.
+    // counts each run's games per (white, black, result, termination), kept by triggers as games come
+    // and go, so games per run, results per pairing and endings per player cost a few rows instead of
+    // a pass over 600,000 games. games_by_run (run_id alone, the rowid after it) walks a run's newest
+    // games without sorting its ids.
     // run_pairs counts each run's opening pairs per pairing (lo < hi by name) and pentanomial bucket
     // (lo's half-points of a pair of two games; -1: a pair of another size), kept by triggers that take
     // a pair's bucket out before a change to its games and put its new one in after (rows may reach 0;
@@ -336,32 +338,35 @@ CREATE TABLE bisection_commits (
     // on the engine ids alone.
     R"sql(
 CREATE TABLE run_results (
-  run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-  white  TEXT NOT NULL,
-  black  TEXT NOT NULL,
-  result TEXT NOT NULL,
-  games  INTEGER NOT NULL CHECK (games >= 1),
-  PRIMARY KEY (run_id, white, black, result)
+  run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  white       TEXT NOT NULL,
+  black       TEXT NOT NULL,
+  result      TEXT NOT NULL,
+  termination TEXT NOT NULL,
+  games       INTEGER NOT NULL CHECK (games >= 1),
+  PRIMARY KEY (run_id, white, black, result, termination)
 ) WITHOUT ROWID;
-INSERT INTO run_results (run_id, white, black, result, games)
-  SELECT run_id, white, black, result, count(*) FROM games GROUP BY run_id, white, black, result;
+INSERT INTO run_results (run_id, white, black, result, termination, games)
+  SELECT run_id, white, black, result, termination, count(*) FROM games GROUP BY run_id, white, black, result, termination;
 CREATE TRIGGER games_counted AFTER INSERT ON games BEGIN
-  INSERT INTO run_results (run_id, white, black, result, games) VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, 1)
-    ON CONFLICT (run_id, white, black, result) DO UPDATE SET games = games + 1;
+  INSERT INTO run_results (run_id, white, black, result, termination, games)
+    VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, NEW.termination, 1)
+    ON CONFLICT (run_id, white, black, result, termination) DO UPDATE SET games = games + 1;
 END;
 CREATE TRIGGER games_uncounted AFTER DELETE ON games BEGIN
   DELETE FROM run_results WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
-    AND result = OLD.result AND games = 1;
+    AND result = OLD.result AND termination = OLD.termination AND games = 1;
   UPDATE run_results SET games = games - 1 WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
-    AND result = OLD.result;
+    AND result = OLD.result AND termination = OLD.termination;
 END;
-CREATE TRIGGER games_recounted AFTER UPDATE OF run_id, white, black, result ON games BEGIN
+CREATE TRIGGER games_recounted AFTER UPDATE OF run_id, white, black, result, termination ON games BEGIN
   DELETE FROM run_results WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
-    AND result = OLD.result AND games = 1;
+    AND result = OLD.result AND termination = OLD.termination AND games = 1;
   UPDATE run_results SET games = games - 1 WHERE run_id = OLD.run_id AND white = OLD.white AND black = OLD.black
-    AND result = OLD.result;
-  INSERT INTO run_results (run_id, white, black, result, games) VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, 1)
-    ON CONFLICT (run_id, white, black, result) DO UPDATE SET games = games + 1;
+    AND result = OLD.result AND termination = OLD.termination;
+  INSERT INTO run_results (run_id, white, black, result, termination, games)
+    VALUES (NEW.run_id, NEW.white, NEW.black, NEW.result, NEW.termination, 1)
+    ON CONFLICT (run_id, white, black, result, termination) DO UPDATE SET games = games + 1;
 END;
 CREATE TABLE run_pairs (
   run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
@@ -450,6 +455,7 @@ CREATE TRIGGER games_pair_moved AFTER UPDATE OF run_id, pair_index, white, black
         IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))
     HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
 END;
+CREATE INDEX games_by_run ON games (run_id);
 CREATE INDEX games_by_run_engines ON games (run_id, white_engine_id, black_engine_id, started_at, finished_at);
 CREATE INDEX games_by_white_engine_run ON games (white_engine_id, run_id, result);
 CREATE INDEX games_by_black_engine_run ON games (black_engine_id, run_id, result);

@@ -9,7 +9,7 @@ namespace arbiter::db {
 
 namespace {
 
-// Schema 10 keeps each run's games per (white, black, result) in run_results: a few rows per run.
+// Schema 10 keeps each run's games per (white, black, result, termination) in run_results: a few rows per run.
 std::string counted_pair_results_sql(const ResultFilter& filter) {
     return "SELECT white, black, result, sum(games) FROM run_results WHERE " +
            detail::run_filter_condition(filter, "run_id", 1) + " GROUP BY white, black, result";
@@ -256,6 +256,19 @@ std::vector<PlayerGamePoints> Database::player_games_of_run(std::int64_t run_id,
 namespace {
 
 // Each game counted once from each seat; games_by_run_players covers the run's rows.
+// Schema 10: from run_results' few rows per run.
+constexpr const char* kCountedPlayerTerminations = R"sql(
+SELECT player, termination, sum(games), sum(lost) FROM (
+  SELECT white AS player, termination, games, CASE WHEN result = '0-1' THEN games ELSE 0 END AS lost
+    FROM run_results WHERE run_id = ?1
+  UNION ALL
+  SELECT black, termination, games, CASE WHEN result = '1-0' THEN games ELSE 0 END FROM run_results WHERE run_id = ?1
+)
+GROUP BY player, termination
+ORDER BY player, termination
+)sql";
+
+// An older file read without migrating counts its games.
 constexpr const char* kPlayerTerminations = R"sql(
 SELECT player, termination, count(*), sum(lost) FROM (
   SELECT white AS player, termination, result = '0-1' AS lost FROM games WHERE run_id = ?1
@@ -270,7 +283,8 @@ ORDER BY player, termination
 
 std::vector<PlayerTermination> Database::player_terminations_of_run(std::int64_t run_id) {
     std::lock_guard lock(impl_->mutex);
-    auto stmt = impl_->conn.cached(kPlayerTerminations, "game endings per player of run " + std::to_string(run_id));
+    auto stmt = impl_->conn.cached(impl_->has_run_results ? kCountedPlayerTerminations : kPlayerTerminations,
+                                   "game endings per player of run " + std::to_string(run_id));
     stmt->bind(1, run_id);
     std::vector<PlayerTermination> rows;
     while (stmt->step()) rows.push_back({stmt->text(0), stmt->text(1), stmt->int64(2), stmt->int64(3)});

@@ -92,8 +92,10 @@ Reply Site::respond_or_throw(const PageRequest& request, const std::string& vers
     }
     if (request.query_value("format") && request.query_value("format") != "json")
         throw BadRequest("format: only json is served besides the page itself");
-    const RoutedPage page = route(sources_.read_path(), request);
-    return rendered(page, request, page_form_of(request), version);
+    return cache_.get_or_build(PageCache::address_of(request), version, [&] {
+        const RoutedPage page = route(sources_.read_path(), request);
+        return rendered(page, request, page_form_of(request), version);
+    });
 }
 
 }  // namespace arbiter::serve

@@ -29,13 +29,15 @@ std::vector<std::string> databases_in(const std::string& directory) {
 }
 
 // Each file opened read-only, as pages will open it: a missing, damaged or newer file fails here.
-void check_readable(const std::string& file) {
+// Returns its schema version.
+int check_readable(const std::string& file) {
     if (!fs::exists(file)) throw SourcesError("--db " + file + ": no such file");
     try {
         db::OpenOptions options;
         options.read_only = true;
         db::Database database(file, options);
         database.list_runs();
+        return database.schema_version();
     } catch (const std::exception& error) {
         throw SourcesError("--db " + file + ": " + error.what());
     }
@@ -66,7 +68,14 @@ Sources::Sources(const std::vector<std::string>& given) {
             files_.push_back(path);
         }
     }
-    for (const std::string& file : files_) check_readable(file);
+    for (const std::string& file : files_) {
+        const int schema = check_readable(file);
+        if (schema < db::kSchemaVersion)
+            warnings_.push_back(file + " is at schema " + std::to_string(schema) + " (this arbiter's is " +
+                                std::to_string(db::kSchemaVersion) +
+                                "): it is read as it is, without the summaries and indexes that keep pages fast on "
+                                "a large file; the next arbiter command that writes to it migrates it");
+    }
     if (files_.size() > 1) snapshot_dir_ = private_directory();
 }
 
@@ -79,7 +88,11 @@ Sources::~Sources() {
 std::string Sources::version() const {
     std::string stamps;
     for (const std::string& file : files_) stamps += stamp_of(file) + "|" + stamp_of(file + "-wal") + "|";
-    return std::to_string(std::hash<std::string>{}(stamps));
+    // The minute counts too: what a page says can change with the clock alone (a run whose writer
+    // died turns "interrupted"), so an open page is rebuilt at least once a minute.
+    const auto minute =
+        std::chrono::duration_cast<std::chrono::minutes>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::to_string(std::hash<std::string>{}(stamps)) + "-" + std::to_string(minute);
 }
 
 std::string Sources::read_path() {

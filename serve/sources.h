@@ -30,9 +30,11 @@ public:
     Sources& operator=(const Sources&) = delete;
 
     const std::vector<std::string>& files() const { return files_; }
+    // What the user should know at startup (a file of an older schema, read as it is).
+    const std::vector<std::string>& warnings() const { return warnings_; }
 
-    // Changes whenever a file or its write-ahead log changes (size or modification time): what a page
-    // polls to learn that a game was stored, without a query.
+    // Changes whenever a file or its write-ahead log changes (size or modification time), and each
+    // minute: what a page polls to learn that a game was stored, without a query.
     std::string version() const;
 
     // The file a page reads now: the single database, or the merged snapshot of the current version
@@ -43,6 +45,7 @@ private:
     std::string rebuild_snapshot(const std::string& version);
 
     std::vector<std::string> files_;
+    std::vector<std::string> warnings_;
     std::string snapshot_dir_;  // empty for a single file
     std::mutex snapshot_mutex_;
     std::string snapshot_path_, snapshot_version_;

@@ -57,7 +57,7 @@ inline void back_to_schema_9(const std::string& path) {
              "DROP TRIGGER games_counted; DROP TRIGGER games_uncounted; DROP TRIGGER games_recounted; "
              "DROP TRIGGER games_pair_entering; DROP TRIGGER games_pair_entered; DROP TRIGGER games_pair_leaving; "
              "DROP TRIGGER games_pair_left; DROP TRIGGER games_pair_moving; DROP TRIGGER games_pair_moved; "
-             "DROP TABLE run_results; DROP TABLE run_pairs; DROP INDEX games_by_run_engines; "
+             "DROP TABLE run_results; DROP TABLE run_pairs; DROP INDEX games_by_run; DROP INDEX games_by_run_engines; "
              "DROP INDEX games_by_white_engine_run; DROP INDEX games_by_black_engine_run; "
              "CREATE INDEX games_by_white_engine ON games (white_engine_id); "
              "CREATE INDEX games_by_black_engine ON games (black_engine_id); PRAGMA user_version = 9");

@@ -25,6 +25,8 @@ GameRecord game(std::int64_t run, std::int64_t pair, int index, const std::strin
     g.black_engine_id = black_id;
     g.started_at = "2024-01-01T00:00:0" + std::to_string(index) + ".000Z";
     g.finished_at = "2024-01-01T00:01:0" + std::to_string(index + 2 * (pair % 3)) + ".000Z";
+    // Endings vary with the game, so endings per player have several rows to count.
+    g.termination = result == GameResult::draw ? "adjudication" : pair % 2 == 0 ? "checkmate" : "time forfeit";
     return g;
 }
 
@@ -74,16 +76,29 @@ std::string answers(Database& db) {
     return text;
 }
 
+// The run pages' reads: endings per player, the newest games, the run's activity.
+std::string run_page_answers(Database& db) {
+    std::string text;
+    for (const std::int64_t run : {1, 2}) {
+        for (const auto& t : db.player_terminations_of_run(run))
+            text += t.player + "/" + t.termination + ":" + std::to_string(t.games) + "-" + std::to_string(t.lost) + " ";
+        for (const auto& game : db.newest_games_of_run(run, 1, 2)) text += "g" + std::to_string(game.id) + " ";
+        text += "a" + std::to_string(db.run_activity(run, 3).recent_game_seconds.size()) + " ";
+    }
+    return text;
+}
+
 }  // namespace
 
 TEST_CASE("schema 10's indexes change no answer: a schema 9 file read without them, then migrated", "[unit]") {
     TempDir dir;
     const std::string path = dir.file("v9.db");
     fill(path);
-    std::string current;
+    std::string current, run_pages;
     {
         Database db(path);
         current = answers(db);
+        run_pages = run_page_answers(db);
     }
     // Counted by hand from fill(): W/D/L, pentanomial and incomplete pairs per run, engine ids per run,
     // each commit's latest run, the ladder run's game seconds per pair of engine ids.
@@ -97,11 +112,17 @@ TEST_CASE("schema 10's indexes change no answer: a schema 9 file read without th
     {
         Database db(path, read_only);
         CHECK(answers(db) == current);
+        CHECK(run_page_answers(db) == run_pages);
     }
     CHECK(dbtest::raw_count(path, "PRAGMA user_version") == 9);
     Database db(path);
     CHECK(db.schema_version() == kSchemaVersion);
     CHECK(answers(db) == current);
+    CHECK(run_page_answers(db) == run_pages);
+    // Counted by hand from fill(): run 1's endings per player, games and losses.
+    CHECK(run_pages.rfind("base/adjudication:2-0 base/checkmate:2-1 base/time forfeit:1-1 new/adjudication:2-0 "
+                          "new/checkmate:2-1 new/time forfeit:2-1 other/time forfeit:1-0 ",
+                          0) == 0);
     CHECK(dbtest::raw_count(path,
                             "SELECT count(*) FROM sqlite_schema WHERE name IN ('run_results', "
                             "'games_by_run_engines', 'games_by_white_engine_run', 'games_by_black_engine_run')") == 4);
@@ -136,8 +157,9 @@ TEST_CASE("run_results and run_pairs follow games inserted, changed and deleted,
             "AS hi, CASE WHEN count(*) = 2 THEN sum(CASE WHEN result = '1/2-1/2' THEN 1 WHEN (result = '1-0') = "
             "(white = min(white, black)) THEN 2 ELSE 0 END) ELSE -1 END AS bucket FROM games "
             "GROUP BY run_id, pair_index, lo, hi) GROUP BY 1, 2, 3, 4";
-        return differences("SELECT run_id, white, black, result, count(*) FROM games GROUP BY 1, 2, 3, 4",
-                           "SELECT * FROM run_results") +
+        return differences(
+                   "SELECT run_id, white, black, result, termination, count(*) FROM games GROUP BY 1, 2, 3, 4, 5",
+                   "SELECT * FROM run_results") +
                differences(pairs, "SELECT * FROM run_pairs WHERE pairs > 0");
     };
     CHECK(dbtest::raw_count(path, "SELECT sum(games) FROM run_results") == 10);
@@ -145,6 +167,7 @@ TEST_CASE("run_results and run_pairs follow games inserted, changed and deleted,
     dbtest::raw_exec(
         path,
         "UPDATE games SET result = '0-1' WHERE id = 2; UPDATE games SET white = 'x' WHERE id = 6; "
+        "UPDATE games SET termination = 'time forfeit' WHERE id = 3; "
         "UPDATE games SET pair_index = 0, game_index = 2 WHERE id = 5; UPDATE games SET pair_index = 9 WHERE id = 4");
     CHECK(drift() == 0);
     dbtest::raw_exec(path,

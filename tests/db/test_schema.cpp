@@ -34,7 +34,7 @@ TEST_CASE("a new file is migrated to the current schema", "[unit]") {
               1);
     }
     CHECK(dbtest::raw_count(path,
-                            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name LIKE 'games_by%'") == 6);
+                            "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name LIKE 'games_by%'") == 7);
     // WAL is a property of the file: it must still be on for the next opener.
     sqlite3* raw = nullptr;
     sqlite3_open(path.c_str(), &raw);

@@ -15,6 +15,7 @@
 #include "reports/results_reports.h"
 #include "reports/runs_report.h"
 #include "serve/site.h"
+#include "tests/db/db_test_util.h"
 #include "tests/reports/match_run_fixture.h"
 #include "tests/support/temp_dir.h"
 
@@ -297,4 +298,39 @@ TEST_CASE("a game stored with its moves and no PGN text is served as PGN written
     CHECK(pgn.body.find("[Date \"2026.03.04\"]") != std::string::npos);
     CHECK(pgn.body.find("[Result \"0-1\"]") != std::string::npos);
     CHECK(pgn.body.find("1. f3 {+0.20/9 1.5s} e5 {+0.20/9 1.5s} 2. g4 {+0.20/9 1.5s} Qh4#") != std::string::npos);
+}
+
+TEST_CASE("a page is built once per data version and rebuilt when the data changes", "[serve]") {
+    test_support::TempDir dir;
+    const std::string path = make_database(dir.file("a.db"), "new", "WD");
+    arbiter::serve::Sources sources({path});
+    arbiter::serve::Site site(sources);
+    const Reply first = get(site, "/run/1");
+    CHECK(get(site, "/run/1").body == first.body);
+    CHECK(get(site, "/run/1", {{"format", "json"}}).body != first.body);  // another address, another reply
+    {
+        arbiter::db::Database writer(path);
+        arbiter::db::GameRecord game;
+        game.run_id = 1;
+        game.pair_index = 1;
+        game.white = "new";
+        game.black = "base";
+        writer.insert_game(game);
+    }
+    const Reply after = get(site, "/run/1");
+    CHECK(after.version != first.version);
+    CHECK(after.body.find("Progress: 3 games stored") != std::string::npos);
+}
+
+TEST_CASE("a file of an older schema is served as it is, with a warning, and never migrated", "[serve]") {
+    test_support::TempDir dir;
+    const std::string path = make_database(dir.file("old.db"), "new", "WDLW");
+    dbtest::back_to_schema_9(path);
+    arbiter::serve::Sources sources({path});
+    REQUIRE(sources.warnings().size() == 1);
+    CHECK_THAT(sources.warnings().front(), Catch::Contains("old.db is at schema 9"));
+    arbiter::serve::Site site(sources);
+    const Reply page = get(site, "/run/1", {{"format", "json"}});
+    CHECK(page.status == 200);
+    CHECK(dbtest::raw_count(path, "PRAGMA user_version") == 9);
 }
