@@ -17,6 +17,7 @@
 #include "serve/site.h"
 #include "tests/db/db_test_util.h"
 #include "tests/reports/match_run_fixture.h"
+#include "tests/support/read_only_mount.h"
 #include "tests/support/temp_dir.h"
 
 namespace {
@@ -333,4 +334,23 @@ TEST_CASE("a file of an older schema is served as it is, with a warning, and nev
     const Reply page = get(site, "/run/1", {{"format", "json"}});
     CHECK(page.status == 200);
     CHECK(dbtest::raw_count(path, "PRAGMA user_version") == 9);
+}
+
+TEST_CASE("a database on read-only media is served", "[serve]") {
+    test_support::TempDir dir;
+    const std::string original = make_database(dir.file("results.db"), "new", "WDLW");
+    {
+        arbiter::db::Database checkpoint(original);  // the last close folds the log into the file
+    }
+    const test_support::ReadOnlyMount mount(dir.file("media"), {original});
+    if (!mount.ready()) {
+        WARN("skipped, no read-only mount: " << mount.why_not());
+        return;
+    }
+    arbiter::serve::Sources sources({mount.file("results.db")});
+    arbiter::serve::Site site(sources);
+    CHECK(get(site, "/").status == 200);
+    const Reply run = get(site, "/run/1", {{"format", "json"}});
+    REQUIRE(run.status == 200);
+    CHECK(run.body.find("Progress: 4 games stored") != std::string::npos);
 }
