@@ -5,6 +5,8 @@
 //     is measured from the newest stored game's finish (the run's start when it has none) to now;
 //     the limit is kQuietBeforeInterrupted, or kQuietGameDurations times the median duration of the
 //     newest kGamesForMedian games when that is longer (a slow time control is not a dead run).
+//     A ladder's own run stores no game: its steps' runs (their games, and a step's start) speak for
+//     it. EPD and tune runs are never called interrupted: their answers carry no time to measure from.
 //   * "H1 accepted" / "H0 accepted": the SPRT of a one-pairing run decided, whatever the stored
 //     status says (the run stops on it), except "aborted" and "failed", which stay: they say the
 //     result is not to be trusted.

@@ -296,3 +296,48 @@ TEST_CASE("the reproduce command quotes a database path with spaces and names a 
     quoted.replace(quoted.find("'a'"), 3, "'\\''a'\\''");
     CHECK_THAT(block, Catch::Contains("--db '" + quoted + "' --resume 1"));
 }
+
+TEST_CASE("a ladder's own run lives as long as its steps' runs store games; an EPD run is never interrupted",
+          "[unit]") {
+    TempDb temp;
+    db::Database database(temp.path);
+    db::RunRecord ladder_run;
+    ladder_run.kind = db::RunKind::ladder;
+    ladder_run.config_json = "{\"ladder\":\"lad\"}";
+    ladder_run.ladder = "lad";
+    ladder_run.started_at = "2026-01-05T09:00:00.000Z";
+    const std::int64_t ladder_id = database.find_or_create_run(ladder_run).id;
+    db::RunRecord epd_run;
+    epd_run.kind = db::RunKind::epd;
+    epd_run.config_json = "{\"suite\":\"wac\"}";
+    epd_run.ladder = "lad";
+    epd_run.started_at = "2026-01-05T09:00:00.000Z";
+    database.find_or_create_run(epd_run);
+    // A step's gauntlet whose last game finished at 11:00.
+    db::RunRecord step;
+    step.kind = db::RunKind::gauntlet;
+    step.config_json = "{\"step\":1}";
+    step.ladder = "lad";
+    step.started_at = "2026-01-05T10:00:00.000Z";
+    const std::int64_t step_id = database.find_or_create_run(step).id;
+    for (int i = 0; i < 2; ++i) {
+        db::GameRecord game;
+        game.run_id = step_id;
+        game.game_index = i;
+        game.white = i == 0 ? "new" : "old";
+        game.black = i == 0 ? "old" : "new";
+        game.started_at = "2026-01-05T10:58:00.000Z";
+        game.finished_at = "2026-01-05T11:00:00.000Z";
+        database.insert_game(game);
+    }
+    const auto status_of = [&](std::int64_t id, const std::string& now) {
+        const reports::Report report = reports::build_runs_report(database, {now});
+        for (const auto& row : report.sections.at(0).tables.at(0).rows)
+            if (row.at(0) == std::to_string(id)) return row.at(2);
+        return std::string("no row");
+    };
+    // The step's games took 2 minutes: quiet for 20 of them (40 min) after its last game is the limit.
+    CHECK(status_of(ladder_id, "2026-01-05T11:39:00.000Z") == "running");      // 2 h 39 after its own start
+    CHECK(status_of(ladder_id, "2026-01-05T11:41:00.000Z") == "interrupted");  // 41 min after its step's game
+    CHECK(status_of(2, "2026-01-06T11:11:00.000Z") == "running");              // an EPD run: no rule
+}
