@@ -9,7 +9,7 @@ option(ARBITER_INSTALL_DROPIN_LINKS
 set(ARBITER_DATA_DIR ${CMAKE_INSTALL_DATADIR}/arbiter)
 # The subcommands whose --help becomes a section of the man page and a completion list.
 set(ARBITER_SUBCOMMANDS match epd ttd stats ratings merge import export-positions ladder spsa report build
-    baseline compliance)
+    baseline compliance bisect serve)
 
 # Data under share/arbiter, laid out as in the checkout so that a ladder file's relative paths
 # ("../../openings/8moves_v3.pgn" from ci/ladders/) hold installed too. The build tree gets the same
