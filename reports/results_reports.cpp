@@ -14,6 +14,7 @@
 #include "reports/run_engines.h"
 #include "reports/run_reproduce.h"
 #include "reports/run_sprt.h"
+#include "reports/run_status.h"
 #include "reports/run_terminations.h"
 
 namespace arbiter::reports {
@@ -62,12 +63,14 @@ Table matchup_table(const std::vector<Matchup>& matchups, const std::optional<Ru
     return table;
 }
 
+// `shown`: the status the runs list shows (reports/run_status.h); the stored one follows when they differ.
 std::vector<std::string> run_notes(const db::RunRecord& run, const nlohmann::json& config, std::int64_t stored,
-                                   std::optional<std::int64_t> planned) {
+                                   std::optional<std::int64_t> planned, const std::string& shown) {
     std::vector<std::string> notes;
-    notes.push_back("Kind " + std::string(db::to_string(run.kind)) + ", status " +
-                    std::string(db::to_string(run.status)) + ", started " + run.started_at +
-                    (run.finished_at ? ", finished " + *run.finished_at : std::string()));
+    const std::string stored_status(db::to_string(run.status));
+    const std::string status = shown == stored_status ? shown : shown + " (stored as " + stored_status + ")";
+    notes.push_back("Kind " + std::string(db::to_string(run.kind)) + ", status " + status + ", started " +
+                    run.started_at + (run.finished_at ? ", finished " + *run.finished_at : std::string()));
     if (const std::string limit = limit_note(run, config); !limit.empty()) notes.push_back(limit);
     if (const auto sprt = run_sprt_of(config)) notes.push_back(sprt_note(*sprt));
     if (run.ladder) notes.push_back("Ladder: " + *run.ladder);
@@ -111,10 +114,11 @@ Report build_run_report(db::Database& database, std::int64_t run_id, const RunRe
     const auto run = database.run_by_id(run_id);
     if (!run) throw std::runtime_error("no run " + std::to_string(run_id) + " in " + database.path());
     const nlohmann::json config = nlohmann::json::parse(run->config_json, nullptr, false);
+    const std::string now = options.now.empty() ? db::utc_now_iso() : options.now;
     Report report;
     report.title = "Run " + std::to_string(run_id);
     if (run->kind == db::RunKind::epd) {
-        report.notes = run_notes(*run, config, 0, std::nullopt);
+        report.notes = run_notes(*run, config, 0, std::nullopt, shown_status(database, *run, now, std::nullopt));
         report.notes.back() =
             "Progress: " + std::to_string(database.epd_results_of_run(run_id).size()) + " positions answered";
         report.sections.push_back(epd_summary_section(database, run_id));
@@ -123,10 +127,16 @@ Report build_run_report(db::Database& database, std::int64_t run_id, const RunRe
     db::RunGamesQuery all_games;
     all_games.run_id = run_id;
     const std::int64_t stored = database.count_games_of_run(all_games);
-    report.notes = run_notes(*run, config, stored, planned_games(*run, config));
     const std::optional<RunSprt> sprt = run_sprt_of(config);
     const std::vector<Matchup> matchups = run_matchups(database, run_id, first_engine_of(config));
     const bool one_pairing = matchups.size() == 1;
+    std::optional<stats::SprtDecision> decided;
+    if (sprt && one_pairing && stored > 0) {
+        const Matchup& m = matchups.front();
+        decided = sprt_result(*sprt, m.wdl, m.penta, m.complete_pairs).decision;
+    }
+    report.notes =
+        run_notes(*run, config, stored, planned_games(*run, config), shown_status(database, *run, now, decided));
     report.sections.push_back(results_section(matchups, one_pairing ? sprt : std::nullopt));
     report.sections.push_back(engines_section(database, run_id, config));
     if (one_pairing) report.sections.push_back(trajectory_section(database, run_id, sprt, matchups.front()));

@@ -19,6 +19,7 @@ namespace arbiter::reports {
 
 struct RunReportOptions {
     GamesPage games;  // the page of games listed, newest first
+    std::string now;  // ISO-8601 UTC for the status rule (reports/run_status.h); empty: the clock
 };
 
 // Throws std::runtime_error when the run does not exist.

@@ -36,4 +36,12 @@ bool looks_interrupted(const db::RunRecord& run, const db::RunActivity& activity
 // the run's SPRT when it has one over one pairing.
 std::string run_status_text(const db::RunRecord& run, bool interrupted, std::optional<stats::SprtDecision> sprt);
 
+// What shows that a running run is alive, for looks_interrupted: its games; for a ladder's own run,
+// the newest of its steps' runs. None when the rule does not apply (not running, an EPD or tune run).
+std::optional<db::RunActivity> liveness_of(db::Database& database, const db::RunRecord& run);
+
+// The status the pages show, at `now` (ISO-8601 UTC): the rule above over the run's activity.
+std::string shown_status(db::Database& database, const db::RunRecord& run, const std::string& now,
+                         std::optional<stats::SprtDecision> sprt);
+
 }  // namespace arbiter::reports

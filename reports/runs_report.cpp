@@ -98,28 +98,6 @@ struct RunRow {
     std::optional<Meter> meter;
 };
 
-// What shows that a running run is alive: its games; for a ladder, the newest of its steps' runs (the
-// ladder's own run stores none), a step's start counting as activity. None for an EPD or tune run,
-// whose answers carry no time: the rule is not applied to them.
-std::optional<db::RunActivity> liveness_of(db::Database& database, const db::RunRecord& run) {
-    if (run.status != db::RunStatus::running) return std::nullopt;
-    if (run.kind == db::RunKind::epd || run.kind == db::RunKind::tune) return std::nullopt;
-    if (run.kind != db::RunKind::ladder || !run.ladder) return database.run_activity(run.id, kGamesForMedian);
-    db::RunActivity newest;
-    newest.last_finished_at = run.started_at;
-    for (const db::RunRecord& step : database.runs_of_ladder(*run.ladder)) {
-        if (step.id == run.id) continue;
-        if (step.started_at > *newest.last_finished_at) newest.last_finished_at = step.started_at;
-        if (step.kind == db::RunKind::epd || step.kind == db::RunKind::tune) continue;
-        const db::RunActivity games = database.run_activity(step.id, kGamesForMedian);
-        if (games.last_finished_at && *games.last_finished_at > *newest.last_finished_at) {
-            newest.last_finished_at = games.last_finished_at;
-            newest.recent_game_seconds = games.recent_game_seconds;
-        }
-    }
-    return newest;
-}
-
 RunRow run_row(db::Database& database, const db::RunRecord& run, const std::string& now) {
     const nlohmann::json config = nlohmann::json::parse(run.config_json, nullptr, false);
     const std::vector<db::EngineRecord> stored = database.engines_of_run(run.id);

@@ -341,3 +341,16 @@ TEST_CASE("a ladder's own run lives as long as its steps' runs store games; an E
     CHECK(status_of(ladder_id, "2026-01-05T11:41:00.000Z") == "interrupted");  // 41 min after its step's game
     CHECK(status_of(2, "2026-01-06T11:11:00.000Z") == "running");              // an EPD run: no rule
 }
+
+TEST_CASE("a run's page states the status the runs list shows, and the stored one when they differ", "[unit]") {
+    TempDb temp;
+    db::Database database(temp.path);
+    const std::int64_t run = store_running(database, 0);
+    reports::RunReportOptions options;
+    options.now = "2026-01-05T10:09:59.000Z";
+    CHECK_THAT(reports::build_run_report(database, run, options).notes.at(0),
+               Catch::StartsWith("Kind match, status running, started"));
+    options.now = "2026-01-05T10:10:01.000Z";
+    CHECK_THAT(reports::build_run_report(database, run, options).notes.at(0),
+               Catch::StartsWith("Kind match, status interrupted (stored as running), started"));
+}
