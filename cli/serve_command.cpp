@@ -2,6 +2,8 @@
 
 #include <pthread.h>
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <thread>
 
@@ -51,7 +53,9 @@ bool is_loopback(const std::string& address) {
 }
 
 // SIGINT and SIGTERM are taken by a thread of their own (blocked everywhere else, so the server's
-// threads never see them), which stops the server: it then finishes the pages it is writing.
+// threads never see them), which stops the server: it then finishes the pages it is writing. A
+// signal can come before the server listens, when stopping it does nothing, so the watcher asks
+// again until listen() has returned.
 class StopOnSignal {
 public:
     explicit StopOnSignal(serve::HttpServer& server) {
@@ -62,10 +66,15 @@ public:
         watcher_ = std::thread([this, &server] {
             int signal = 0;
             sigwait(&signals_, &signal);
-            server.stop();
+            while (!served_) {
+                server.stop();
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
         });
     }
+    // Called once listen() has returned.
     ~StopOnSignal() {
+        served_ = true;
         pthread_kill(watcher_.native_handle(), SIGTERM);  // wakes the watcher if no signal came
         watcher_.join();
         pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
@@ -75,6 +84,7 @@ public:
 
 private:
     sigset_t signals_{}, previous_{};
+    std::atomic<bool> served_{false};
     std::thread watcher_;
 };
 
@@ -84,12 +94,13 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
     serve::Site site(sources);
     serve::HttpServer server(site);
     const int port = server.bind(args.bind, args.port);
+    // Taken before the address is printed: whoever reads it may stop the server at once.
+    StopOnSignal stop_on_signal(server);
     if (!is_loopback(args.bind))
         err << "arbiter serve: warning: listening on " << args.bind
             << ": anyone who can reach this address can read every result in the database\n";
     out << "arbiter serve: http://" << (args.bind.find(':') != std::string::npos ? "[" + args.bind + "]" : args.bind)
         << ":" << port << "/ (" << sources.files().size() << " database file(s), read-only; Ctrl-C stops)" << std::endl;
-    StopOnSignal stop_on_signal(server);
     server.listen();
     return code(ExitStatus::ok);
 }

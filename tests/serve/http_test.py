@@ -88,6 +88,20 @@ def main():
     if code != 0:
         fail("arbiter serve exited %d on SIGTERM" % code)
 
+    # A stop signal the moment the address is printed, before the server listens, still stops it.
+    for signal_number in (signal.SIGTERM, signal.SIGINT) * 3:
+        server = subprocess.Popen([arbiter, "serve", "--db", db, "--port", "0"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        server.stdout.readline()
+        server.send_signal(signal_number)
+        try:
+            code = server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            fail("arbiter serve did not stop on a signal sent as soon as it printed its address")
+        if code != 0:
+            fail("arbiter serve exited %d on a signal sent as soon as it printed its address" % code)
+
     # Binding an address other than loopback is explicit and warned about.
     server = subprocess.Popen([arbiter, "serve", "--db", db, "--port", "0", "--bind", "0.0.0.0"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
