@@ -12,7 +12,54 @@ namespace {
 
 // kMigrations[v] takes a database from user_version v to v + 1. Append only: released steps never
 // change, because files in the field already went through them.
-constexpr std::string_view kMigrations[] = {
+// A run_pairs trigger's statement, one for each row a change touches: `row` (OLD or NEW) names the
+// game; its pair's bucket, counted from the games as they are when the trigger runs, is taken out of
+// run_pairs (sign -1, before the change) or put back (sign +1, after it). `unless_same_pair`: the
+// update's NEW side, which is skipped when the game stayed in the same pair (OLD's statement did it).
+std::string pair_bucket_shift(const std::string& row, int sign, bool unless_same_pair) {
+    const std::string lo = "min(" + row + ".white, " + row + ".black)",
+                      hi = "max(" + row + ".white, " + row + ".black)";
+    std::string sql =
+        "  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)\n"
+        "    SELECT " +
+        row + ".run_id, " + lo + ", " + hi +
+        ", CASE WHEN count(*) = 2 THEN sum(CASE\n"
+        "      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = " +
+        lo +
+        ") THEN 2 ELSE 0 END)\n"
+        "      ELSE -1 END, " +
+        std::to_string(sign) + " FROM games g WHERE g.run_id = " + row + ".run_id AND g.pair_index = " + row +
+        ".pair_index\n"
+        "      AND min(g.white, g.black) = " +
+        lo + " AND max(g.white, g.black) = " + hi +
+        "\n"
+        "      AND EXISTS (SELECT 1 FROM runs WHERE id = " +
+        row + ".run_id)\n";
+    if (unless_same_pair)
+        sql +=
+            "      AND (NEW.run_id, NEW.pair_index, min(NEW.white, NEW.black), max(NEW.white, NEW.black))\n"
+            "        IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))\n";
+    return sql +
+           "    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;\n";
+}
+
+// run_pairs' six triggers: a game's pair leaves its bucket before an insert, delete or update and
+// enters its new one after; an update moves the OLD pair and the NEW one (when they differ).
+std::string pair_bucket_triggers() {
+    const std::string moved_columns = " UPDATE OF run_id, pair_index, white, black, result ON games BEGIN\n";
+    return "CREATE TRIGGER games_pair_entering BEFORE INSERT ON games BEGIN\n" + pair_bucket_shift("NEW", -1, false) +
+           "END;\nCREATE TRIGGER games_pair_entered AFTER INSERT ON games BEGIN\n" +
+           pair_bucket_shift("NEW", 1, false) +
+           "END;\nCREATE TRIGGER games_pair_leaving BEFORE DELETE ON games BEGIN\n" +
+           pair_bucket_shift("OLD", -1, false) + "END;\nCREATE TRIGGER games_pair_left AFTER DELETE ON games BEGIN\n" +
+           pair_bucket_shift("OLD", 1, false) + "END;\nCREATE TRIGGER games_pair_moving BEFORE" + moved_columns +
+           pair_bucket_shift("OLD", -1, false) + pair_bucket_shift("NEW", -1, true) +
+           "END;\nCREATE TRIGGER games_pair_moved AFTER" + moved_columns + pair_bucket_shift("OLD", 1, false) +
+           pair_bucket_shift("NEW", 1, true) + "END;\n";
+}
+
+// Built once, at start-up: v10's triggers are generated (pair_bucket_triggers).
+const std::string kMigrations[] = {
     R"sql(
 CREATE TABLE engines (
   id          INTEGER PRIMARY KEY,
@@ -336,7 +383,7 @@ CREATE TABLE bisection_commits (
     // id), with the times, so the CPU time of a ladder's, SPSA run's or bisection's games is summed from
     // the index. Per engine build its runs and results (the commits page), which supersede the indexes
     // on the engine ids alone.
-    R"sql(
+    std::string(R"sql(
 CREATE TABLE run_results (
   run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
   white       TEXT NOT NULL,
@@ -383,79 +430,8 @@ INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
       ELSE -1 END AS bucket
     FROM games GROUP BY run_id, pair_index, lo, hi)
   GROUP BY run_id, lo, hi, bucket;
-CREATE TRIGGER games_pair_entering BEFORE INSERT ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, -1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
-      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE TRIGGER games_pair_entered AFTER INSERT ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, 1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
-      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE TRIGGER games_pair_leaving BEFORE DELETE ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, -1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
-      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE TRIGGER games_pair_left AFTER DELETE ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, 1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
-      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE TRIGGER games_pair_moving BEFORE UPDATE OF run_id, pair_index, white, black, result ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, -1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
-      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, -1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
-      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
-      AND (NEW.run_id, NEW.pair_index, min(NEW.white, NEW.black), max(NEW.white, NEW.black))
-        IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE TRIGGER games_pair_moved AFTER UPDATE OF run_id, pair_index, white, black, result ON games BEGIN
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT OLD.run_id, min(OLD.white, OLD.black), max(OLD.white, OLD.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(OLD.white, OLD.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, 1 FROM games g WHERE g.run_id = OLD.run_id AND g.pair_index = OLD.pair_index
-      AND min(g.white, g.black) = min(OLD.white, OLD.black) AND max(g.white, g.black) = max(OLD.white, OLD.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = OLD.run_id)
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-  INSERT INTO run_pairs (run_id, lo, hi, bucket, pairs)
-    SELECT NEW.run_id, min(NEW.white, NEW.black), max(NEW.white, NEW.black), CASE WHEN count(*) = 2 THEN sum(CASE
-      WHEN g.result = '1/2-1/2' THEN 1 WHEN (g.result = '1-0') = (g.white = min(NEW.white, NEW.black)) THEN 2 ELSE 0 END)
-      ELSE -1 END, 1 FROM games g WHERE g.run_id = NEW.run_id AND g.pair_index = NEW.pair_index
-      AND min(g.white, g.black) = min(NEW.white, NEW.black) AND max(g.white, g.black) = max(NEW.white, NEW.black)
-      AND EXISTS (SELECT 1 FROM runs WHERE id = NEW.run_id)
-      AND (NEW.run_id, NEW.pair_index, min(NEW.white, NEW.black), max(NEW.white, NEW.black))
-        IS NOT (OLD.run_id, OLD.pair_index, min(OLD.white, OLD.black), max(OLD.white, OLD.black))
-    HAVING count(*) > 0 ON CONFLICT (run_id, lo, hi, bucket) DO UPDATE SET pairs = pairs + excluded.pairs;
-END;
-CREATE INDEX games_by_run ON games (run_id);
+)sql") + pair_bucket_triggers() +
+        R"sql(CREATE INDEX games_by_run ON games (run_id);
 CREATE INDEX games_by_run_engines ON games (run_id, white_engine_id, black_engine_id, started_at, finished_at);
 CREATE INDEX games_by_white_engine_run ON games (white_engine_id, run_id, result);
 CREATE INDEX games_by_black_engine_run ON games (black_engine_id, run_id, result);
