@@ -10,8 +10,11 @@
 #include "reports/render.h"
 #include "reports/svg_chart.h"
 #include "tests/support/text_file.h"
+#include "tests/reports/rendered.h"
 
 using namespace arbiter;
+
+using arbiter::testing::rendered;
 
 namespace {
 
@@ -33,12 +36,6 @@ reports::Report linked_report() {
     report.notes.push_back(kHostile);
     report.sections.push_back(section);
     return report;
-}
-
-std::string rendered(const reports::Report& report, reports::Format format) {
-    std::ostringstream out;
-    reports::render(report, format, out);
-    return out.str();
 }
 
 }  // namespace

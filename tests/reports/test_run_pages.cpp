@@ -13,8 +13,11 @@
 #include "reports/runs_report.h"
 #include "tests/reports/match_run_fixture.h"
 #include "tests/support/temp_dir.h"
+#include "tests/reports/rendered.h"
 
 using namespace arbiter;
+
+using arbiter::testing::rendered;
 
 namespace {
 
@@ -80,12 +83,6 @@ const std::vector<std::string>& runs_row(const reports::Report& report, std::siz
 
 std::string status_at(db::Database& database, const std::string& now) {
     return runs_row(reports::build_runs_report(database, {now}), 0).at(2);
-}
-
-std::string rendered(const reports::Report& report, reports::Format format) {
-    std::ostringstream out;
-    reports::render(report, format, out);
-    return out.str();
 }
 
 }  // namespace

@@ -18,8 +18,11 @@
 #include "tests/reports/synthetic_ladder.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/text_file.h"
+#include "tests/reports/rendered.h"
 
 using namespace arbiter;
+
+using arbiter::testing::rendered;
 
 namespace {
 
@@ -44,12 +47,6 @@ nlohmann::json two_engine_config(const nlohmann::json& extra = nlohmann::json::o
                           {"tournament", "round-robin"}};
     config.update(extra);
     return config;
-}
-
-std::string rendered(const reports::Report& report, reports::Format format) {
-    std::ostringstream out;
-    reports::render(report, format, out);
-    return out.str();
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "serve/site.h"
 #include "tests/db/db_test_util.h"
 #include "tests/reports/match_run_fixture.h"
+#include "tests/reports/rendered.h"
 #include "tests/support/read_only_mount.h"
 #include "tests/support/temp_dir.h"
 
@@ -46,14 +47,23 @@ std::string make_database(const std::string& path, const std::string& first_name
     return path;
 }
 
+// Another process's write while the site serves: a third game (pair 1) for make_database's run.
+void store_third_game(const std::string& path) {
+    arbiter::db::Database writer(path);
+    arbiter::db::GameRecord game;
+    game.run_id = 1;
+    game.pair_index = 1;
+    game.white = "new";
+    game.black = "base";
+    writer.insert_game(game);
+}
+
 Reply get(arbiter::serve::Site& site, const std::string& path, std::map<std::string, std::string> query = {}) {
     return site.respond(PageRequest{path, std::move(query)});
 }
 
 std::string report_json(const arbiter::reports::Report& report) {
-    std::ostringstream out;
-    arbiter::reports::render(report, arbiter::reports::Format::json, out);
-    return out.str();
+    return arbiter::testing::rendered(report, arbiter::reports::Format::json);
 }
 
 arbiter::db::Database read_only(const std::string& path) {
@@ -164,15 +174,7 @@ TEST_CASE("the version changes when a game is stored, and the page then shows it
     arbiter::serve::Site site(sources);
     const std::string before = nlohmann::json::parse(get(site, "/version").body).at("version");
     CHECK(get(site, "/version").body == get(site, "/version").body);
-    {
-        arbiter::db::Database writer(path);
-        arbiter::db::GameRecord game;
-        game.run_id = 1;
-        game.pair_index = 1;
-        game.white = "new";
-        game.black = "base";
-        writer.insert_game(game);
-    }
+    store_third_game(path);
     const std::string after = nlohmann::json::parse(get(site, "/version").body).at("version");
     CHECK(after != before);
     CHECK(get(site, "/run/1").body.find("Progress: 3 games stored") != std::string::npos);
@@ -275,7 +277,7 @@ TEST_CASE("a game stored with its moves and no PGN text is served as PGN written
         game.run_id = run;
         game.white = "new";
         game.black = "base";
-        game.result = arbiter::db::GameResult::white_win;
+        game.result = arbiter::db::GameResult::black_win;
         game.termination = "checkmate";
         game.started_at = "2026-03-04T05:06:07.000Z";
         int ply = 0;
@@ -288,7 +290,6 @@ TEST_CASE("a game stored with its moves and no PGN text is served as PGN written
             move.time_ms = 1500;
             game.moves.push_back(move);
         }
-        game.result = arbiter::db::GameResult::black_win;
         REQUIRE(database.insert_game(game) == 1);
     }
     arbiter::serve::Sources sources({path});
@@ -309,15 +310,7 @@ TEST_CASE("a page is built once per data version and rebuilt when the data chang
     const Reply first = get(site, "/run/1");
     CHECK(get(site, "/run/1").body == first.body);
     CHECK(get(site, "/run/1", {{"format", "json"}}).body != first.body);  // another address, another reply
-    {
-        arbiter::db::Database writer(path);
-        arbiter::db::GameRecord game;
-        game.run_id = 1;
-        game.pair_index = 1;
-        game.white = "new";
-        game.black = "base";
-        writer.insert_game(game);
-    }
+    store_third_game(path);
     const Reply after = get(site, "/run/1");
     CHECK(after.version != first.version);
     CHECK(after.body.find("Progress: 3 games stored") != std::string::npos);
