@@ -77,17 +77,18 @@ RunKind parse_run_kind(std::string_view text) { return parse_enum(text, kRunKind
 RunStatus parse_run_status(std::string_view text) { return parse_enum(text, kRunStatuses, "run status"); }
 GameResult parse_game_result(std::string_view text) { return parse_enum(text, kGameResults, "game result"); }
 
-std::string utc_now_iso() {
-    const auto now = std::chrono::system_clock::now();
-    const auto millis = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-    const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+std::string utc_iso(std::chrono::system_clock::time_point when) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
+    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
     std::tm parts{};
     gmtime_r(&seconds, &parts);
     char buffer[80];  // sized for any int values, so the formatter can never truncate
     std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
-                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, static_cast<int>(millis));
+                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, static_cast<int>(ms % 1000));
     return buffer;
 }
+
+std::string utc_now_iso() { return utc_iso(std::chrono::system_clock::now()); }
 
 std::string canonical_json(std::string_view json_text) {
     // nlohmann::json keeps object keys in a std::map, so dump() is already key-sorted and compact.

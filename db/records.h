@@ -7,6 +7,7 @@
 // which sort chronologically as text and work with SQLite's date functions.
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -29,7 +30,9 @@ RunKind parse_run_kind(std::string_view text);
 RunStatus parse_run_status(std::string_view text);
 GameResult parse_game_result(std::string_view text);
 
-// Current time as ISO-8601 UTC with milliseconds.
+// "2024-05-01T12:34:56.789Z": the database's timestamp format, ISO-8601 UTC with milliseconds.
+std::string utc_iso(std::chrono::system_clock::time_point when);
+// The current time in it.
 std::string utc_now_iso();
 
 // Stable key for a run configuration: hash of the kind and the canonical JSON (keys sorted, compact).

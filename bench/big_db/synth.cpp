@@ -1,8 +1,7 @@
 #include "bench/big_db/synth.h"
 
+#include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <ctime>
 
 namespace arbiter::bench {
 namespace {
@@ -16,13 +15,8 @@ const char* const kFiles = "abcdefgh";
 }  // namespace
 
 std::string iso_time(std::int64_t ms) {
-    const std::time_t seconds = static_cast<std::time_t>(kEpoch2024 + ms / 1000);
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    char text[64];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
-                  utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(ms % 1000));
-    return text;
+    return db::utc_iso(
+        std::chrono::system_clock::time_point(std::chrono::seconds(kEpoch2024) + std::chrono::milliseconds(ms)));
 }
 
 db::GameResult GameSynth::draw_result(double elo_diff) {

@@ -1,7 +1,5 @@
 #include "harness/game/game_output.h"
 
-#include <cstdio>
-#include <ctime>
 #include <stdexcept>
 
 #include "harness/pgn/reader.h"
@@ -115,8 +113,8 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
     record.result = db_result(game.outcome.result);
     record.termination = std::string(adjudication::reason_name(game.outcome.reason));
     record.plies = static_cast<int>(game.moves.size());
-    record.started_at = utc_iso(game.started);
-    record.finished_at = utc_iso(game.finished);
+    record.started_at = db::utc_iso(game.started);
+    record.finished_at = db::utc_iso(game.finished);
     record.pgn = std::move(pgn);
     record.moves.reserve(game.moves.size());
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply)
@@ -129,17 +127,6 @@ std::string final_epd_from_stored(const std::string& stored_pgn) {
     chess::Position position(stored.start_fen, stored.chess960);
     for (const auto& move : stored.moves) position.make_move(move.move);
     return position.fen();
-}
-
-std::string utc_iso(std::chrono::system_clock::time_point when) {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(when.time_since_epoch()).count();
-    const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-    std::tm parts{};
-    gmtime_r(&seconds, &parts);
-    char text[80];
-    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
-                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, static_cast<int>(ms % 1000));
-    return text;
 }
 
 }  // namespace arbiter::game

@@ -30,7 +30,4 @@ db::GameRecord game_db_record(const GameSetup& setup, const PlayedGame& game, st
 // `stored_pgn` does not parse.
 std::string final_epd_from_stored(const std::string& stored_pgn);
 
-// "2024-05-01T12:34:56.789Z": the database's timestamp format.
-std::string utc_iso(std::chrono::system_clock::time_point when);
-
 }  // namespace arbiter::game

@@ -53,5 +53,5 @@ TEST_CASE("clock limits become go requests", "[unit]") {
 
 TEST_CASE("database timestamps are ISO-8601 UTC", "[unit]") {
     const auto epoch_plus = std::chrono::system_clock::time_point(std::chrono::milliseconds(1'000'123));
-    CHECK(game::utc_iso(epoch_plus) == "1970-01-01T00:16:40.123Z");
+    CHECK(db::utc_iso(epoch_plus) == "1970-01-01T00:16:40.123Z");
 }
