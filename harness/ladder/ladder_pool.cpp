@@ -67,6 +67,53 @@ std::optional<std::size_t> fitted_index(const stats::RatingTable& table, const s
     return index;
 }
 
+// The pool opponents `player` has games against, by pool index.
+std::vector<bool> opponents_met(const stats::PairMatrix& games, const std::string& player,
+                                const std::vector<std::string>& pool) {
+    std::vector<bool> met(pool.size(), false);
+    const auto p = games.find(player);
+    if (!p) return met;
+    for (std::size_t i = 0; i < pool.size(); ++i)
+        if (const auto o = games.find(pool[i])) met[i] = games.cell(*p, *o).games() + games.cell(*o, *p).games() > 0;
+    return met;
+}
+
+bool share_one(const std::vector<bool>& a, const std::vector<bool>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i] && b[i]) return true;
+    return false;
+}
+
+// The choice, changed if need be so that the step meets an opponent the step before it has met: the
+// farthest chosen one gives way to the nearest of those. Nearest 50% alone can send a step's first
+// batch to opponents no other step has met (a noisy early rating, a jump between steps), and such a
+// group has no rating at all until games join it to the rest.
+std::vector<PoolChoice> linked_choice(std::vector<PoolChoice> chosen, const std::vector<bool>& met_before,
+                                      const std::vector<bool>& met_now, double rating,
+                                      const std::vector<double>& opponents) {
+    if (share_one(met_before, met_now)) return chosen;
+    for (const PoolChoice& choice : chosen)
+        if (met_before[choice.opponent]) return chosen;
+    std::optional<std::size_t> link;
+    for (std::size_t i = 0; i < opponents.size(); ++i)
+        if (met_before[i] && (!link || std::fabs(rating - opponents[i]) < std::fabs(rating - opponents[*link])))
+            link = i;
+    if (!link || chosen.empty()) return chosen;  // the step before has no games yet: nothing to meet
+    chosen.back() = {*link, expected_score(rating, opponents[*link])};
+    std::stable_sort(chosen.begin(), chosen.end(), [&](const PoolChoice& a, const PoolChoice& b) {
+        const double da = std::fabs(rating - opponents[a.opponent]);
+        const double db = std::fabs(rating - opponents[b.opponent]);
+        return da != db ? da < db : a.opponent < b.opponent;
+    });
+    return chosen;
+}
+
+std::vector<std::string> pool_names(const LadderPlan& plan) {
+    std::vector<std::string> names;
+    for (const auto& opponent : plan.opponents) names.push_back(opponent.name);
+    return names;
+}
+
 }  // namespace
 
 double expected_score(double rating, double opponent) {
@@ -107,11 +154,25 @@ PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::str
 
 std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step) {
     const PoolPlan& pool = plan.pool.value();
-    std::vector<std::string> steps, opponents;
+    std::vector<std::string> steps;
     for (const auto& planned : plan.steps) steps.push_back(planned.player);
-    for (const auto& opponent : plan.opponents) opponents.push_back(opponent.name);
+    const std::vector<std::string> opponents = pool_names(plan);
     const PoolRatings ratings = pool_ratings(fit, steps, opponents, pool.priors, pool.first_step_prior);
-    return nearest_opponents(ratings.steps.at(step), ratings.opponents, pool.opponents_per_step);
+    const double rating = ratings.steps.at(step);
+    std::vector<PoolChoice> chosen = nearest_opponents(rating, ratings.opponents, pool.opponents_per_step);
+    if (step == 0) return chosen;
+    return linked_choice(std::move(chosen), opponents_met(fit.results, steps[step - 1], opponents),
+                         opponents_met(fit.results, steps[step], opponents), rating, ratings.opponents);
+}
+
+std::optional<std::size_t> first_unlinked_step(const stats::LadderFit& fit, const LadderPlan& plan) {
+    const std::vector<std::string> opponents = pool_names(plan);
+    for (std::size_t i = 1; i < plan.steps.size(); ++i) {
+        const std::vector<bool> met_now = opponents_met(fit.results, plan.steps[i].player, opponents);
+        const bool has_games = std::find(met_now.begin(), met_now.end(), true) != met_now.end();
+        if (has_games && !share_one(opponents_met(fit.results, plan.steps[i - 1].player, opponents), met_now)) return i;
+    }
+    return std::nullopt;
 }
 
 std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games) {

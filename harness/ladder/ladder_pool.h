@@ -24,9 +24,12 @@
 // batch is chosen at the previous step's rating, which a feature can move by 100 Elo or more (2.0's
 // null move: +101), and a frozen choice would keep that guess's opponents for the whole step. Re-choosing
 // costs nothing in consistency:
-//   - Connectivity: the first batch of a step plays the opponents its predecessor's rating picks, so
-//     the two share opponents from their first games, and games once played stay in the fit; as a
-//     rating moves, the K nearest change one opponent at a time.
+//   - Connectivity: every step meets at least one opponent that the step before it met, so the fit's
+//     games stay one connected group and each improvement rests on a common opponent. Nearest 50%
+//     alone does not ensure it: on MadChess 2.0 the first batches (4 games an opponent) sent step 15,
+//     rated from step 14's 8 games, to glaurung and toga2, whom no other step had met, and with that
+//     group cut off no rating existed (not even BayesElo's), so every later batch went to step 2 at the
+//     priors. Hence the link rule in choose_pool_opponents; games once played stay in the fit.
 //   - Openings: every (step, opponent) pairing is a scheduler run of its own, whose pair k always plays
 //     opening k of the seeded book (both colours), whichever batch plays it and whatever else the step
 //     plays: no opening is replayed against the same opponent, and resumes, shards (each its block of
@@ -69,8 +72,15 @@ PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::str
                          const std::vector<std::string>& pool, const std::vector<double>& priors,
                          double first_step_prior);
 
-// The opponents step `step` of a pool plan plays next, from the fit of the stored games.
+// The opponents step `step` of a pool plan plays next, from the fit of the stored games: the K nearest
+// 50%, except that a step (after the first) which has met none of the opponents the step before it
+// met gets the nearest of those in place of its farthest choice.
 std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step);
+
+// The first step with games that shares no opponent with the step before it, if any. The choice above
+// never makes one; a database played by an earlier rule can hold one, and when it cuts the fit in two
+// no rating exists, so the ladder plays that step first (its next batch meets the step before's).
+std::optional<std::size_t> first_unlinked_step(const stats::LadderFit& fit, const LadderPlan& plan);
 
 // Which of steps `widest` - 1 and `widest` plays the batch answering improvement `widest` in a pool
 // ladder: the one whose batch, against the opponents the rule would give it (`games` games each, at

@@ -160,13 +160,22 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
             return 0;
         }
         const std::size_t widest = *standing.verdict.widest;
-        const std::size_t step = context.plan.pool
-                                     ? pool_batch_step(standing.fit, context.plan, widest,
-                                                       kGamesPerPair * detail::worker_count(context.options))
-                                     : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
-        context.io.out << "batch " << batch << ": step " << widest + 1 << "'s improvement is the widest ("
-                       << elo_text(standing.verdict.widest_error95) << ", target " << elo_text(limits.target95)
-                       << "): " << players[step] << " plays\n";
+        std::size_t step = context.plan.pool
+                               ? pool_batch_step(standing.fit, context.plan, widest,
+                                                 kGamesPerPair * detail::worker_count(context.options))
+                               : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
+        const auto unlinked =
+            context.plan.pool && !standing.fit.table ? first_unlinked_step(standing.fit, context.plan) : std::nullopt;
+        if (unlinked) {
+            step = *unlinked;
+            context.io.out << "batch " << batch << ": no ratings, the games are in unconnected groups; step "
+                           << step + 1 << " has met none of step " << step << "'s opponents: " << players[step]
+                           << " plays\n";
+        } else {
+            context.io.out << "batch " << batch << ": step " << widest + 1 << "'s improvement is the widest ("
+                           << elo_text(standing.verdict.widest_error95) << ", target " << elo_text(limits.target95)
+                           << "): " << players[step] << " plays\n";
+        }
         context.io.out.flush();
         const BatchScale scale{games_of(standing.fit, players[step]), standing.verdict.widest_error95, limits.target95};
         const BatchOutcome outcome = play_batch(context, step, games_left, scale);

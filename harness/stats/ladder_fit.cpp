@@ -23,6 +23,7 @@ std::int64_t games_in(const PairMatrix& results) {
 LadderFit fit_ladder(const PairMatrix& results, const std::map<std::string, double>& anchors) {
     LadderFit fit;
     fit.games = games_in(results);
+    fit.results = results;
     if (results.size() == 0) {
         fit.problem = "no games stored yet";
         return fit;

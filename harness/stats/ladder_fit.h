@@ -22,12 +22,14 @@
 #include <string>
 #include <vector>
 
+#include "harness/stats/pair_matrix.h"
 #include "harness/stats/ratings.h"
 
 namespace arbiter::stats {
 
 struct LadderFit {
     std::optional<RatingTable> table;  // none: no games, or no rating possible at all
+    PairMatrix results;                // the games fitted, kept when no rating was possible: who met whom
     bool from_bayeselo = false;        // the maximum-likelihood fit had no finite solution
     std::string problem;               // why maximum likelihood failed (with or without a fallback)
     std::int64_t games = 0;

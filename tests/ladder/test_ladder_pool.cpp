@@ -51,6 +51,16 @@ std::string with_gauntlet(const std::string& gauntlet) {
 const std::string kPool =
     R"("pool": [{"conf": "phalanx"}, {"conf": "stockfish-2850", "prior": 2100}, {"conf": "glaurung", "prior": 3100}])";
 
+// A plan of two steps, "tempo 01 A" and "tempo 02 B", with the given gauntlet.
+LadderPlan two_step_plan(const std::string& gauntlet) {
+    LadderConfig config = ladder_config_from_text(with_gauntlet(gauntlet), "x.json", ".");
+    config.steps.push_back(config.steps.front());
+    config.steps.back().id = "B";
+    PlanOptions options;
+    options.engine_cmd = "/opt/tempo";
+    return make_plan(config, options);
+}
+
 void check_error(const std::string& gauntlet, const std::string& expected) {
     CHECK_THROWS_WITH(ladder_config_from_text(with_gauntlet(gauntlet), "x.json", "."), Catch::Contains(expected));
 }
@@ -109,14 +119,8 @@ TEST_CASE("pool ratings: a fit without anchors is moved onto the priors' scale",
 
 TEST_CASE("pool choice: the same games choose the same opponents, whatever order they were stored in", "[unit]") {
     // A merged database lists its players in another order; the choice must not notice.
-    LadderConfig config = ladder_config_from_text(with_gauntlet(R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000},
-        {"name": "Q", "cmd": "q", "prior": 2250}, {"name": "R", "cmd": "r", "prior": 1800}], "opponents_per_step": 2)"),
-                                                  "x.json", ".");
-    config.steps.push_back(config.steps.front());
-    config.steps.back().id = "B";
-    PlanOptions options;
-    options.engine_cmd = "/opt/tempo";
-    LadderPlan plan = make_plan(config, options);
+    const LadderPlan plan = two_step_plan(R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000},
+        {"name": "Q", "cmd": "q", "prior": 2250}, {"name": "R", "cmd": "r", "prior": 1800}], "opponents_per_step": 2)");
     // The steps' players are "tempo 01 A" and "tempo 02 B": rename the games' step to match.
     const auto rename = [&](PairMatrix source) {
         PairMatrix out;
@@ -140,6 +144,41 @@ TEST_CASE("pool choice: the same games choose the same opponents, whatever order
     // Before any game step 1 is at the pool's mean prior (2016.67): P (17 away), then R (217) before Q (233).
     CHECK(plan.pool->first_step_prior == Approx((2000.0 + 2250.0 + 1800.0) / 3.0));
     CHECK(indexes(choose_pool_opponents(LadderFit{}, plan, 0)) == std::vector<std::size_t>{0, 2});
+}
+
+TEST_CASE("pool choice: a step that has met none of the opponents the step before met meets one of them", "[unit]") {
+    // A met only P, B only R: two groups with nothing between them, so no rating exists (not even
+    // BayesElo's), every player is at its prior and both steps at the first step's 2640. Nearest 50%
+    // alone would send B to R (10 Elo away) and Q (40) for ever.
+    const auto plan_with_k = [](int k) {
+        return two_step_plan(R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000}, {"name": "Q", "cmd": "q",
+            "prior": 2600}, {"name": "R", "cmd": "r", "prior": 2650}], "first_step_prior": 2640, "opponents_per_step": )" +
+                             std::to_string(k));
+    };
+    const LadderPlan two = plan_with_k(2);
+    PairMatrix m;
+    const auto p = m.add_player("P");
+    const auto r = m.add_player("R");
+    const auto a = m.add_player(two.steps[0].player);
+    const auto b = m.add_player(two.steps[1].player);
+    add_both_colours(m, a, p, 5, 2, 1);
+    add_both_colours(m, b, r, 2, 0, 2);
+    const LadderFit apart = arbiter::stats::fit_ladder(m, {{"P", 2000.0}});
+    REQUIRE_FALSE(apart.table);
+    // R stays (nearest), Q gives way to P, the one A met; with K = 1, P alone.
+    CHECK(indexes(choose_pool_opponents(apart, two, 1)) == std::vector<std::size_t>{2, 0});
+    CHECK(indexes(choose_pool_opponents(apart, plan_with_k(1), 1)) == std::vector<std::size_t>{0});
+    CHECK(indexes(choose_pool_opponents(apart, two, 0)) == std::vector<std::size_t>{2, 1});  // the first step: as is
+    CHECK(first_unlinked_step(apart, two) == std::optional<std::size_t>{1});
+    // Once B has met P the groups are one, the fit rates everyone and B's choice is nearest 50% again.
+    add_both_colours(m, b, p, 3, 0, 1);
+    const LadderFit joined = arbiter::stats::fit_ladder(m, {{"P", 2000.0}});
+    REQUIRE(joined.table);
+    CHECK_FALSE(first_unlinked_step(joined, two));
+    const auto again = choose_pool_opponents(joined, two, 1);
+    const PoolRatings ratings = pool_ratings(joined, {two.steps[0].player, two.steps[1].player}, {"P", "Q", "R"},
+                                             {2000.0, 2600.0, 2650.0}, 2640.0);
+    CHECK(indexes(again) == indexes(nearest_opponents(ratings.steps[1], ratings.opponents, 2)));
 }
 
 TEST_CASE("pool keys: a pool instead of opponents, K per step, priors, the first step's prior", "[unit]") {
@@ -246,14 +285,8 @@ TEST_CASE("pool batches: the step whose batch narrows the improvement more plays
     // R is anchored; X is tied to it only through B's 20 games against R. A played X 200 times and B
     // 20 times, so A's rating carries the error of the chain B-R, B-X, A-X and is the wider one, yet
     // the improvement B - A rests on B-X (20 games) and A-X (200): B's next games narrow it most.
-    LadderConfig config = ladder_config_from_text(with_gauntlet(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
-        {"name": "X", "cmd": "x", "prior": 2000}], "opponents_per_step": 1)"),
-                                                  "x.json", ".");
-    config.steps.push_back(config.steps.front());
-    config.steps.back().id = "B";
-    PlanOptions options;
-    options.engine_cmd = "/opt/tempo";
-    const LadderPlan plan = make_plan(config, options);
+    const LadderPlan plan = two_step_plan(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
+        {"name": "X", "cmd": "x", "prior": 2000}], "opponents_per_step": 1)");
     PairMatrix m;
     const auto r = m.add_player("R");
     const auto x = m.add_player("X");
