@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,11 @@ namespace arbiter::ladder {
 namespace {
 
 constexpr double kEloPerDecade = 400.0;  // the logistic Elo scale: 400 points are odds of 10 to 1
+
+// One draw tells (ln 10 / 400)^2 / 4 about a logistic rating, so n draws against a fixed player pin a
+// rating to within an SD of 347/sqrt(n) Elo: 12 draws make a prior worth about 100 Elo, the width of a
+// prior measured at the clock from a few dozen games.
+constexpr std::int64_t kPriorDraws = 12;
 
 std::optional<double> fitted_rating(const stats::LadderFit& fit, const std::string& player) {
     if (!fit.table) return std::nullopt;
@@ -152,12 +158,33 @@ PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::str
     return ratings;
 }
 
+stats::LadderFit pool_choice_fit(const stats::LadderFit& fit, const LadderPlan& plan) {
+    const PoolPlan& pool = plan.pool.value();
+    stats::PairMatrix games = fit.results;
+    std::map<std::string, double> anchors;
+    for (std::size_t i = 0; i < plan.opponents.size(); ++i) {
+        const LadderOpponent& opponent = plan.opponents[i];
+        if (opponent.anchor) {
+            anchors[opponent.name] = *opponent.anchor;
+            continue;
+        }
+        const std::string prior_player = "prior of " + opponent.name;
+        anchors[prior_player] = pool.priors[i];
+        const std::size_t o = games.add_player(opponent.name);
+        const std::size_t v = games.add_player(prior_player);
+        games.add_counts(o, v, {0, kPriorDraws / 2, 0});
+        games.add_counts(v, o, {0, kPriorDraws / 2, 0});
+    }
+    return stats::fit_ladder(games, anchors);
+}
+
 std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step) {
     const PoolPlan& pool = plan.pool.value();
     std::vector<std::string> steps;
     for (const auto& planned : plan.steps) steps.push_back(planned.player);
     const std::vector<std::string> opponents = pool_names(plan);
-    const PoolRatings ratings = pool_ratings(fit, steps, opponents, pool.priors, pool.first_step_prior);
+    const PoolRatings ratings =
+        pool_ratings(pool_choice_fit(fit, plan), steps, opponents, pool.priors, pool.first_step_prior);
     const double rating = ratings.steps.at(step);
     std::vector<PoolChoice> chosen = nearest_opponents(rating, ratings.opponents, pool.opponents_per_step);
     if (step == 0) return chosen;

@@ -9,13 +9,15 @@
 //
 // The rule, a pure function of the database's games and the file (ladder_allocation.h's rules hold
 // for it: a resumed run, a shard and a merged database choose alike from the games they hold):
-//   - Ratings: the ladder's joint fit of every stored game (the same fit the precision target reads).
-//     An opponent without games is at its prior (the file's `prior`, else its anchor). A step without
-//     games is at the previous step's rating, since each step adds a feature to the one before; the
-//     first step, before it has games, at `first_step_prior` (default: the mean of the pool's priors).
-//   - Scale: priors are on the anchors' scale. A fit without any anchored player pins the mean of its
-//     players at 2300 instead, so its ratings are moved by the mean of (prior - fitted rating) over the
-//     pool opponents it rates, which puts them on the priors' scale.
+//   - Ratings: the ladder's joint fit of every stored game, with each opponent's prior (the file's
+//     `prior`, else its anchor) in it as virtual draws (pool_choice_fit): an opponent without games is
+//     at its prior, one with a few games near it. A step without games is at the previous step's
+//     rating, since each step adds a feature to the one before; the first step, before it has games,
+//     at `first_step_prior` (default: the mean of the pool's priors).
+//   - Scale: priors are on the anchors' scale, and the virtual draws' fixed players carry it into
+//     the fit. pool_ratings, given a fit without any anchored player (which pins the mean of its
+//     players at 2300), moves its ratings by the mean of (prior - fitted rating) over the pool
+//     opponents it rates, which puts them on the priors' scale.
 //   - Choice: E = 1 / (1 + 10^(-(r_step - r_opponent) / 400)); the K opponents with the smallest
 //     |E - 0.5| (the smallest |r_step - r_opponent|), ties to the earlier opponent of the pool's list;
 //     the whole pool when it has K or fewer.
@@ -72,7 +74,14 @@ PoolRatings pool_ratings(const stats::LadderFit& fit, const std::vector<std::str
                          const std::vector<std::string>& pool, const std::vector<double>& priors,
                          double first_step_prior);
 
-// The opponents step `step` of a pool plan plays next, from the fit of the stored games: the K nearest
+// The fit the choice reads: the stored games (`fit.results`) and, for every pool opponent without an
+// anchor, 12 virtual draws against a player fixed at its prior, a prior worth about 100 Elo. An
+// opponent's first few games then move it from its prior by what they weigh, instead of replacing
+// the prior: from 4 games a fit can put an opponent hundreds of Elo from where it plays, and every
+// step rated through it would choose by that. The precision target reads the games alone.
+stats::LadderFit pool_choice_fit(const stats::LadderFit& fit, const LadderPlan& plan);
+
+// The opponents step `step` of a pool plan plays next, from pool_choice_fit of the stored games: the K nearest
 // 50%, except that a step (after the first) which has met none of the opponents the step before it
 // met gets the nearest of those in place of its farthest choice.
 std::vector<PoolChoice> choose_pool_opponents(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t step);

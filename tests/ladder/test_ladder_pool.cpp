@@ -147,9 +147,10 @@ TEST_CASE("pool choice: the same games choose the same opponents, whatever order
 }
 
 TEST_CASE("pool choice: a step that has met none of the opponents the step before met meets one of them", "[unit]") {
-    // A met only P, B only R: two groups with nothing between them, so no rating exists (not even
-    // BayesElo's), every player is at its prior and both steps at the first step's 2640. Nearest 50%
-    // alone would send B to R (10 Elo away) and Q (40) for ever.
+    // A met only P, B only R: two groups with nothing between them, so the games alone rate nobody (not
+    // even BayesElo's virtual draws join players who never met). The choice's priors tie each group to
+    // a fixed player: A at 2190.85 from P, B at R's 2650. Nearest 50% alone would send B to R and Q
+    // (50 Elo away) for ever, and A and B would never share an opponent.
     const auto plan_with_k = [](int k) {
         return two_step_plan(R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000}, {"name": "Q", "cmd": "q",
             "prior": 2600}, {"name": "R", "cmd": "r", "prior": 2650}], "first_step_prior": 2640, "opponents_per_step": )" +
@@ -168,7 +169,7 @@ TEST_CASE("pool choice: a step that has met none of the opponents the step befor
     // R stays (nearest), Q gives way to P, the one A met; with K = 1, P alone.
     CHECK(indexes(choose_pool_opponents(apart, two, 1)) == std::vector<std::size_t>{2, 0});
     CHECK(indexes(choose_pool_opponents(apart, plan_with_k(1), 1)) == std::vector<std::size_t>{0});
-    CHECK(indexes(choose_pool_opponents(apart, two, 0)) == std::vector<std::size_t>{2, 1});  // the first step: as is
+    CHECK(indexes(choose_pool_opponents(apart, two, 0)) == std::vector<std::size_t>{0, 1});  // the first step: as is
     CHECK(first_unlinked_step(apart, two) == std::optional<std::size_t>{1});
     // Once B has met P the groups are one, the fit rates everyone and B's choice is nearest 50% again.
     add_both_colours(m, b, p, 3, 0, 1);
@@ -176,9 +177,39 @@ TEST_CASE("pool choice: a step that has met none of the opponents the step befor
     REQUIRE(joined.table);
     CHECK_FALSE(first_unlinked_step(joined, two));
     const auto again = choose_pool_opponents(joined, two, 1);
-    const PoolRatings ratings = pool_ratings(joined, {two.steps[0].player, two.steps[1].player}, {"P", "Q", "R"},
-                                             {2000.0, 2600.0, 2650.0}, 2640.0);
+    const PoolRatings ratings = pool_ratings(pool_choice_fit(joined, two), {two.steps[0].player, two.steps[1].player},
+                                             {"P", "Q", "R"}, {2000.0, 2600.0, 2650.0}, 2640.0);
     CHECK(indexes(again) == indexes(nearest_opponents(ratings.steps[1], ratings.opponents, 2)));
+}
+
+TEST_CASE("pool choice fit: an opponent's first games move it from its prior by what they weigh", "[unit]") {
+    // A scores 50% against the anchored P (2000) and 75% against Q (prior 2600) in 4 games. The games
+    // alone put Q at 2000 - 190.85; the choice's 12 virtual draws against 2600 outweigh the 4 games:
+    // Q's score equation 4 E(Q - A) + 12 E(Q - 2600) = 1 + 6 puts it near 2430.
+    const LadderPlan plan = two_step_plan(
+        R"("pool": [{"name": "P", "cmd": "p", "anchor": 2000}, {"name": "Q", "cmd": "q", "prior": 2600}], "opponents_per_step": 1)");
+    PairMatrix m;
+    const auto p = m.add_player("P");
+    const auto q = m.add_player("Q");
+    const auto a = m.add_player(plan.steps[0].player);
+    add_both_colours(m, a, p, 2, 0, 2);
+    add_both_colours(m, a, q, 1, 1, 0);
+    const LadderFit games = arbiter::stats::fit_ladder(m, {{"P", 2000.0}});
+    REQUIRE(games.table);
+    const auto rating = [](const LadderFit& fit, const std::string& name) {
+        return fit.table->players[*fit.table->results.find(name)].rating;
+    };
+    CHECK(rating(games, "Q") == Approx(2000.0 - 400.0 * std::log10(3.0)));
+    const LadderFit with_priors = pool_choice_fit(games, plan);
+    REQUIRE(with_priors.table);
+    CHECK(rating(with_priors, "Q") > 2380.0);
+    CHECK(rating(with_priors, "Q") < 2480.0);
+    CHECK(rating(with_priors, "P") == Approx(2000.0));
+    // Without games of its own an opponent sits at its prior; the games' fit is left as it was.
+    const LadderFit none = pool_choice_fit(LadderFit{}, plan);
+    REQUIRE(none.table);
+    CHECK(rating(none, "Q") == Approx(2600.0));
+    CHECK(rating(games, "Q") == Approx(2000.0 - 400.0 * std::log10(3.0)));
 }
 
 TEST_CASE("pool keys: a pool instead of opponents, K per step, priors, the first step's prior", "[unit]") {

@@ -73,35 +73,64 @@ std::map<std::string, std::int64_t> games_per_run(const std::string& db_path, co
     return games;
 }
 
-// The rule of ladder_pool.h, worked here: ratings from the fit of the stored games (an opponent
-// without games at its prior, a step without games at the step before it, the first at its prior;
-// a fit without the anchor moved onto the priors' scale), then the two nearest, ties to the pool's order.
+// The pool opponents `player` has stored games against.
+std::vector<bool> met_by(const arbiter::stats::PairMatrix& games, const std::string& player) {
+    std::vector<bool> met(kPool.size(), false);
+    const auto p = games.find(player);
+    for (std::size_t i = 0; p && i < kPool.size(); ++i)
+        if (const auto o = games.find(kPool[i])) met[i] = games.cell(*p, *o).games() + games.cell(*o, *p).games() > 0;
+    return met;
+}
+
+// The rule of ladder_pool.h, worked here: ratings from the fit of the stored games plus, for each
+// opponent without an anchor, 12 draws against a player fixed at its prior (a step without games at
+// the step before it, the first at its prior); the two nearest, ties to the pool's order; then, for a
+// step that shares no opponent with the step before it, the farther of the two replaced by the
+// nearest opponent the step before met.
 std::vector<std::string> expected_choice(const std::string& db_path, const std::string& ladder, std::size_t step) {
-    const auto fit = arbiter::stats::fit_ladder(stored_matrix(db_path, ladder), {{"ref-all", 2000.0}});
+    const arbiter::stats::PairMatrix stored = stored_matrix(db_path, ladder);
+    arbiter::stats::PairMatrix with_priors = stored;
+    std::map<std::string, double> anchors{{"ref-all", 2000.0}};
+    for (std::size_t i = 0; i < 2; ++i) {  // ref-none and ref-mid; ref-all is anchored
+        const std::string fixed = "prior of " + kPool[i];
+        anchors[fixed] = kPriors[i];
+        const auto o = with_priors.add_player(kPool[i]);
+        const auto v = with_priors.add_player(fixed);
+        with_priors.add_counts(o, v, {0, 6, 0});
+        with_priors.add_counts(v, o, {0, 6, 0});
+    }
+    const auto fit = arbiter::stats::fit_ladder(with_priors, anchors);
     const auto fitted = [&](const std::string& name) -> std::optional<double> {
         if (!fit.table) return std::nullopt;
         const auto index = fit.table->results.find(name);
         if (!index) return std::nullopt;
         return fit.table->players[*index].rating;
     };
-    double shift = 0.0;
-    if (!fitted("ref-all")) {
-        double sum = 0.0;
-        int rated = 0;
-        for (std::size_t i = 0; i < kPool.size(); ++i)
-            if (const auto rating = fitted(kPool[i])) sum += kPriors[i] - *rating, ++rated;
-        if (rated > 0) shift = sum / rated;
-    }
     double rating = kFirstStepPrior;
     for (std::size_t i = 0; i <= step; ++i)
-        if (const auto own = fitted(kSteps[i])) rating = *own + shift;
+        if (const auto own = fitted(kSteps[i])) rating = *own;
+    const auto distance_to = [&](std::size_t i) {
+        return std::fabs(rating - (fitted(kPool[i]) ? *fitted(kPool[i]) : kPriors[i]));
+    };
     std::vector<std::pair<double, std::size_t>> distance;
-    for (std::size_t i = 0; i < kPool.size(); ++i) {
-        const double opponent = fitted(kPool[i]) ? *fitted(kPool[i]) + shift : kPriors[i];
-        distance.push_back({std::fabs(rating - opponent), i});
-    }
+    for (std::size_t i = 0; i < kPool.size(); ++i) distance.push_back({distance_to(i), i});
     std::stable_sort(distance.begin(), distance.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    return {kPool[distance[0].second], kPool[distance[1].second]};
+    std::vector<std::pair<double, std::size_t>> chosen{distance[0], distance[1]};
+    if (step > 0) {
+        const auto before = met_by(stored, kSteps[step - 1]);
+        const auto now = met_by(stored, kSteps[step]);
+        bool linked = false;
+        for (std::size_t i = 0; i < kPool.size(); ++i) linked = linked || (before[i] && now[i]);
+        for (const auto& [d, i] : chosen) linked = linked || before[i];
+        std::optional<std::pair<double, std::size_t>> link;
+        for (const auto& [d, i] : distance)
+            if (before[i] && !link) link = std::make_pair(d, i);
+        if (!linked && link) {
+            chosen[1] = *link;
+            std::stable_sort(chosen.begin(), chosen.end());
+        }
+    }
+    return {kPool[chosen[0].second], kPool[chosen[1].second]};
 }
 
 // From "  opponents nearest 50% for tempo 02 Tapered: ref-mid (51%), ref-none (36%)": the step and
