@@ -9,9 +9,9 @@
 //
 // The rule, a pure function of the database's games and the file (ladder_allocation.h's rules hold
 // for it: a resumed run, a shard and a merged database choose alike from the games they hold):
-//   - Ratings: the ladder's joint fit of every stored game, with each opponent's prior (the file's
-//     `prior`, else its anchor) in it as virtual draws (pool_choice_fit): an opponent without games is
-//     at its prior, one with a few games near it. A step without games is at the previous step's
+//   - Ratings: the ladder's joint fit of every stored game, anchored opponents fixed and every other
+//     opponent's `prior` in it as virtual draws (pool_choice_fit): an opponent without games is at its
+//     prior (an anchored one at its anchor), one with a few games near it. A step without games is at the previous step's
 //     rating, since each step adds a feature to the one before; the first step, before it has games,
 //     at `first_step_prior` (default: the mean of the pool's priors).
 //   - Scale: priors are on the anchors' scale, and the virtual draws' fixed players carry it into
