@@ -46,6 +46,13 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_g
     return minimal * std::max<std::uint64_t>(1, static_cast<std::uint64_t>(batches));
 }
 
+std::uint64_t pool_batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
+                               std::optional<double> error95, double target95) {
+    const std::uint64_t wanted = batch_pairs(workers, pairings, step_games, error95, target95);
+    const auto step_pairs = static_cast<std::uint64_t>(std::max<std::int64_t>(step_games, 0) / 2);
+    return std::min(wanted, std::max(batch_pairs(workers, pairings), step_pairs));
+}
+
 double shard_target(double target95, const std::optional<config::ShardSpec>& shard) {
     if (!shard) return target95;
     return target95 * std::sqrt(static_cast<double>(shard->count));

@@ -58,6 +58,14 @@ std::uint64_t batch_pairs(int workers, std::size_t pairings);
 std::uint64_t batch_pairs(int workers, std::size_t pairings, std::int64_t step_games, std::optional<double> error95,
                           double target95);
 
+// A pool step's batch: the batch above, but no more games than the step has played (and never less
+// than the minimal batch). Its opponents are chosen from the games so far, and a choice made from a
+// step's first 8 games can be hundreds of Elo off; bounded so, a step's games at most double between
+// choices and most are played against opponents chosen from a good share of them. (Unbounded, the
+// first 2.0 pool run's step 2 played 352 games on the choice its 8 games made.)
+std::uint64_t pool_batch_pairs(int workers, std::size_t pairings, std::int64_t step_games,
+                               std::optional<double> error95, double target95);
+
 // What a shard aims for on its own games: target * sqrt(N), and its share of a budget.
 double shard_target(double target95, const std::optional<config::ShardSpec>& shard);
 std::int64_t shard_budget(std::int64_t budget, const std::optional<config::ShardSpec>& shard);

@@ -69,7 +69,7 @@ PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, 
     // Each run is played alone, so each needs a pair per worker to keep every worker busy.
     const auto per_run = static_cast<std::size_t>(worker_count(context.options));
     const std::uint64_t wanted =
-        batch_pairs(static_cast<int>(per_run * k), k, size.step_games, size.error95, size.target95);
+        pool_batch_pairs(static_cast<int>(per_run * k), k, size.step_games, size.error95, size.target95);
     const auto in_budget =
         static_cast<std::uint64_t>(std::max<std::int64_t>(size.games_left, 0) / kGamesPerOpeningPair);
     if (in_budget == 0) return {0, 0, false};  // the budget is spent: nothing to choose for

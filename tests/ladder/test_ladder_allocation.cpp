@@ -65,6 +65,23 @@ TEST_CASE("allocation: far from the target a batch is a quarter of the games sti
     CHECK(huge <= 65'000'000);
 }
 
+TEST_CASE("allocation: a pool step's batch is at most as many games as the step has", "[unit]") {
+    // 2 opponents, 2 workers each: the minimal batch is 4 pairs. 8 games at ±371.8 against ±27.9
+    // would ask for a quarter of 8 * ((371.8/27.9)^2 - 1) = 1,412 games: 176 pairs; bounded to the
+    // step's 8 games, 4 pairs (the minimal batch).
+    CHECK(batch_pairs(4, 2, 8, 371.8, 27.9) == 176);
+    CHECK(pool_batch_pairs(4, 2, 8, 371.8, 27.9) == 4);
+    // 40 games: 20 pairs, not 2,792 / 8 -> 872.
+    CHECK(pool_batch_pairs(4, 2, 40, 371.8, 27.9) == 20);
+    // Once the quarter is the smaller, it stands: 1,000 games at ±40 need 1,055 more, a quarter 131.9
+    // pairs: 32 whole minimal batches.
+    CHECK(batch_pairs(4, 2, 1000, 40.0, 27.9) == 128);
+    CHECK(pool_batch_pairs(4, 2, 1000, 40.0, 27.9) == 128);
+    // Never below the minimal batch: no games yet, or nothing to scale from.
+    CHECK(pool_batch_pairs(4, 2, 0, 371.8, 27.9) == 4);
+    CHECK(pool_batch_pairs(4, 2, 2, std::nullopt, 27.9) == 4);
+}
+
 TEST_CASE("allocation: a shard aims at target * sqrt(N) and its shares sum to the budget", "[unit]") {
     CHECK(shard_target(30.0, std::nullopt) == 30.0);
     CHECK(shard_target(30.0, ShardSpec{2, 4}) == Approx(60.0));
