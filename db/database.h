@@ -30,14 +30,15 @@ struct MergeWriter;  // merge.cpp: copies between attached databases on this con
 }
 
 // The newest schema this build knows. Files with a higher PRAGMA user_version are refused untouched.
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 // A read-only open (reports) also takes files this old without migrating them: schema 5 replaced the
 // moves table by a view with the same columns, so every query reads a version 4 file the same way;
 // schema 6 added baselines.verification, which BaselineStore reads as '' from an older file; schema 7
 // added engines.commit_subject and committed_at, which engine reads return as '' from an older file;
 // schema 8 added ladder_measurements, which reads as empty from an older file; schema 9 added
 // bisections and bisection_commits, which read as empty from an older file; schema 10 added
-// run_results and indexes for the report pages, without which an older file is read (slower).
+// run_results and indexes for the report pages, without which an older file is read (slower); schema
+// 11 let ladder_measurements hold a 'speed' kind, which an older file has none of.
 inline constexpr int kOldestReadableVersion = 4;
 
 struct OpenOptions {

@@ -51,9 +51,10 @@ struct LadderEpdTime {
 };
 
 // What a ladder measures of a step besides its gauntlet and WAC run (issue #40): the positions
-// searched to a fixed depth (nodes, and nodes per second), and a fixed-node match against the
-// previous step, where speed does not count.
-enum class MeasurementKind { time_to_depth, fixed_nodes };
+// searched to a fixed depth (nodes, and nodes per second), a fixed-node match against the previous
+// step, where speed does not count, and the positions searched to a node limit (nodes per second
+// from searches long enough to time).
+enum class MeasurementKind { time_to_depth, fixed_nodes, speed };
 
 std::string_view to_string(MeasurementKind kind);
 // Throws std::invalid_argument for a text that names no kind.

@@ -24,12 +24,18 @@ ON CONFLICT (ladder, step_index) DO UPDATE SET
 }  // namespace
 
 std::string_view to_string(MeasurementKind kind) {
-    return kind == MeasurementKind::time_to_depth ? "time_to_depth" : "fixed_nodes";
+    switch (kind) {
+        case MeasurementKind::time_to_depth: return "time_to_depth";
+        case MeasurementKind::fixed_nodes: return "fixed_nodes";
+        case MeasurementKind::speed: return "speed";
+    }
+    return "time_to_depth";
 }
 
 MeasurementKind parse_measurement_kind(std::string_view text) {
     if (text == "time_to_depth") return MeasurementKind::time_to_depth;
     if (text == "fixed_nodes") return MeasurementKind::fixed_nodes;
+    if (text == "speed") return MeasurementKind::speed;
     throw std::invalid_argument("unknown ladder measurement kind '" + std::string(text) + "'");
 }
 

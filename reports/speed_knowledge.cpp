@@ -12,7 +12,8 @@
 namespace arbiter::reports {
 namespace {
 
-// One step's answers at the fixed depth: nodes and the engine's time, by position.
+// One step's answers to a search run (a fixed depth, or for speed a fixed node count): nodes and the
+// engine's time, by position.
 struct SearchSample {
     std::int64_t nodes = 0;
     std::int64_t time_ms = 0;
@@ -23,6 +24,9 @@ struct StepMeasurements {
     std::optional<DepthRun> depth_run;
     bool depth_run_complete = false;
     std::optional<std::int64_t> fixed_node_run;
+    std::optional<DepthRun> speed_run;  // when the plan measures speed apart, its searches time the step
+
+    const std::optional<DepthRun>& timed_run() const { return speed_run ? speed_run : depth_run; }
 };
 
 // The measurement's settings as the plan states them; null when the plan does not ask for it.
@@ -44,6 +48,7 @@ std::vector<StepMeasurements> step_measurements(db::Database& database, const Sp
     std::vector<StepMeasurements> steps(input.steps.size());
     const nlohmann::json depth = wanted_settings(input.plan, "time_to_depth");
     const nlohmann::json nodes = wanted_settings(input.plan, "fixed_nodes");
+    const nlohmann::json speed = wanted_settings(input.plan, "speed");
     for (const auto& row : database.ladder_measurements(input.ladder)) {
         if (row.step_index < 0 || static_cast<std::size_t>(row.step_index) >= steps.size()) continue;
         StepMeasurements& step = steps[static_cast<std::size_t>(row.step_index)];
@@ -54,6 +59,8 @@ std::vector<StepMeasurements> step_measurements(db::Database& database, const Sp
             step.depth_run_complete = run && run->status == db::RunStatus::finished;
         } else if (row.kind == db::MeasurementKind::fixed_nodes && settings == nodes) {
             step.fixed_node_run = row.run_id;
+        } else if (row.kind == db::MeasurementKind::speed && settings == speed) {
+            step.speed_run = depth_run_of(database, row.run_id);
         }
     }
     return steps;
@@ -103,8 +110,8 @@ std::string nodes_cell(const StepMeasurements& step) {
 }
 
 std::string speed_cell(const StepMeasurements& step) {
-    if (!step.depth_run) return "";
-    const SearchSample total = depth_run_total(*step.depth_run);
+    if (!step.timed_run()) return "";
+    const SearchSample total = depth_run_total(*step.timed_run());
     const auto speed = nodes_per_ms(total);  // nodes per ms = thousands per second
     if (speed) return whole(*speed);
     return total.time_ms > 0 ? "too short to time (" + std::to_string(total.time_ms) + " ms)" : "";
@@ -115,10 +122,20 @@ struct RatioCells {
 };
 
 RatioCells ratio_cells(const StepMeasurements& step, const StepMeasurements& previous) {
-    if (!step.depth_run || !previous.depth_run) return {};
-    const auto [mine, theirs] = common_totals(*step.depth_run, *previous.depth_run);
-    return {ratio_cell(static_cast<double>(mine.nodes), static_cast<double>(theirs.nodes)),
-            ratio_cell(nodes_per_ms(mine), nodes_per_ms(theirs))};
+    RatioCells cells;
+    if (step.depth_run && previous.depth_run) {
+        const auto [mine, theirs] = common_totals(*step.depth_run, *previous.depth_run);
+        cells.nodes = ratio_cell(static_cast<double>(mine.nodes), static_cast<double>(theirs.nodes));
+    }
+    // Both steps timed alike: a speed run against a time-to-depth run would compare two kinds of search.
+    const bool both_apart = step.speed_run && previous.speed_run;
+    const auto& timed = both_apart ? step.speed_run : step.depth_run;
+    const auto& timed_before = both_apart ? previous.speed_run : previous.depth_run;
+    if (timed && timed_before) {
+        const auto [mine, theirs] = common_totals(*timed, *timed_before);
+        cells.speed = ratio_cell(nodes_per_ms(mine), nodes_per_ms(theirs));
+    }
+    return cells;
 }
 
 // The step's score against the previous step in its fixed-node run, from the step's side.
@@ -161,6 +178,10 @@ std::string settings_caption(const nlohmann::json& plan) {
     if (nodes.is_object())
         caption += std::string(depth.is_object() ? "; " : ": ") + nodes.value("nodes", nlohmann::json()).dump() +
                    " nodes per move, " + nodes.value("pairs", nlohmann::json()).dump() + " pairs";
+    const nlohmann::json speed = wanted_settings(plan, "speed");
+    if (speed.is_object())
+        caption += std::string(depth.is_object() || nodes.is_object() ? "; " : ": ") + "speed at " +
+                   speed.value("nodes", nlohmann::json()).dump() + " nodes a position";
     return caption;
 }
 
@@ -171,12 +192,14 @@ std::vector<std::string> explanations() {
         "not depend on the machine: it says how much the step's search needs to see that deep. Nodes vs previous: "
         "its ratio to the previous step's over the positions both answered (below 1: fewer nodes to the same depth).",
         "kN/s: nodes over the engine's reported search time (its info time, else arbiter's clock), in thousands a "
-        "second; Speed vs previous: the ratio of the two steps' nodes per second over the positions both answered. "
-        "Time depends on the machine and its load (other processes, shards beside the ladder, frequency scaling, a "
-        "search of a few milliseconds timed to the millisecond): compare speeds measured in one session on a quiet "
-        "machine, and read differences of a few percent as noise. A step whose searches took less than " +
+        "second, from the speed searches (`go nodes N` on the same positions, one at a time) when the plan measures "
+        "speed, else from the searches to depth; Speed vs previous: the ratio of the two steps' nodes per second "
+        "over the positions both answered. Time depends on the machine and its load (other processes, shards beside "
+        "the ladder, frequency scaling, a search of a few milliseconds timed to the millisecond): compare speeds "
+        "measured in one session on a quiet machine, and read differences of a few percent as noise. A step whose "
+        "searches took less than " +
             std::to_string(kShortestTimedSearchMs) +
-            " ms together shows no speed (too short to time): measure at a greater depth.",
+            " ms together shows no speed (too short to time): measure speed at a node count that takes longer.",
         "Fixed-node Elo vs previous: the step against the previous step, both at the same nodes per move, on the "
         "gauntlet's openings (each with both colours) and adjudication; Elo \xC2\xB1 95% error from the pentanomial "
         "counts of the game pairs (games in brackets). A node limit takes speed out: this is what the step knows. "

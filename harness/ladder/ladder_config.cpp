@@ -398,25 +398,39 @@ FixedNodeSettings read_fixed_nodes(const Reader& r, const json& in, const std::s
     return settings;
 }
 
+SpeedSettings read_speed(const Reader& r, const json& in, const std::string& where) {
+    r.only_keys(in, {"nodes", "positions"}, where);
+    SpeedSettings settings;
+    settings.nodes =
+        static_cast<std::uint64_t>(r.bounded(r.required(in, "nodes", where), where + ".nodes", 1, kMaxMeasureNodes));
+    if (in.contains("positions")) {
+        settings.positions = r.path(in.at("positions"), where + ".positions");
+        if (settings.positions.empty()) r.fail(where + ".positions", "expected a file (leave it out for bench.epd)");
+    }
+    return settings;
+}
+
 void read_measure(const Reader& r, const json& in, LadderConfig& config) {
-    r.only_keys(in, {"time_to_depth", "fixed_nodes"}, "measure");
-    if (in.empty()) r.fail("measure", "give time_to_depth, fixed_nodes or both");
+    r.only_keys(in, {"time_to_depth", "fixed_nodes", "speed"}, "measure");
+    if (in.empty()) r.fail("measure", "give time_to_depth, fixed_nodes, speed or several of them");
     MeasureSettings measure;
     if (in.contains("time_to_depth"))
         measure.time_to_depth = read_time_to_depth(r, in.at("time_to_depth"), "measure.time_to_depth");
-    if (in.contains("fixed_nodes")) {
-        // The stepped engine plays at a node limit, which the xboard protocol cannot express.
-        if (config.engine.proto == protocol::Protocol::Xboard)
-            r.fail("measure.fixed_nodes", "the ladder's engine speaks xboard, which cannot be given a node limit");
+    // The stepped engine searches at a node limit, which the xboard protocol cannot express.
+    for (const char* key : {"fixed_nodes", "speed"})
+        if (in.contains(key) && config.engine.proto == protocol::Protocol::Xboard)
+            r.fail(std::string("measure.") + key,
+                   "the ladder's engine speaks xboard, which cannot be given a node limit");
+    if (in.contains("fixed_nodes"))
         measure.fixed_nodes = read_fixed_nodes(r, in.at("fixed_nodes"), "measure.fixed_nodes");
-    }
+    if (in.contains("speed")) measure.speed = read_speed(r, in.at("speed"), "measure.speed");
     config.measure = measure;
 }
 
 void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
     r.only_keys(in,
                 {"nodes", "games_per_opponent", "opponents", "xboard_tc", "wac_positions", "wac_movetime_ms",
-                 "measure_depth", "measure_pairs"},
+                 "measure_depth", "measure_pairs", "measure_speed_nodes"},
                 "smoke");
     if (in.contains("nodes")) smoke.nodes = static_cast<std::uint64_t>(r.integer(in.at("nodes"), "smoke.nodes", 1));
     if (in.contains("games_per_opponent"))
@@ -433,6 +447,9 @@ void read_smoke(const Reader& r, const json& in, SmokeSettings& smoke) {
     if (in.contains("measure_pairs"))
         smoke.measure_pairs =
             static_cast<int>(r.bounded(in.at("measure_pairs"), "smoke.measure_pairs", 1, kMaxMeasurePairs));
+    if (in.contains("measure_speed_nodes"))
+        smoke.measure_speed_nodes = static_cast<std::uint64_t>(
+            r.bounded(in.at("measure_speed_nodes"), "smoke.measure_speed_nodes", 1, kMaxMeasureNodes));
 }
 
 void read_steps(const Reader& r, const json& in, LadderConfig& config) {

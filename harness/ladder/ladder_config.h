@@ -113,9 +113,19 @@ struct FixedNodeSettings {
     int pairs = 0;  // openings, each played with both colours
 };
 
+// `measure.speed` (#40): every step searches the positions with `go nodes N`, one search at a time,
+// from a cleared hash: nodes per second from searches long enough to time. A strong step's searches
+// to the ladder's depth can be too short for that (MadChess 2.0's last steps: 0.2 s for 46 positions
+// at depth 8), and a depth at which they are not would take the weak steps hours.
+struct SpeedSettings {
+    std::uint64_t nodes = 0;
+    std::string positions;  // path; empty = arbiter's bench.epd, as for time_to_depth
+};
+
 struct MeasureSettings {
     std::optional<TimeToDepthSettings> time_to_depth;
     std::optional<FixedNodeSettings> fixed_nodes;
+    std::optional<SpeedSettings> speed;
 };
 
 // Bounds of `measure`: a depth tempo's bench accepts too, node limits and pair counts far above any
@@ -140,6 +150,7 @@ struct SmokeSettings {
     // this many pairs.
     int measure_depth = 3;
     int measure_pairs = 2;
+    std::uint64_t measure_speed_nodes = 20000;
 };
 
 struct LadderConfig {

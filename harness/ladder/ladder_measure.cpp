@@ -17,16 +17,18 @@ void link_measurement(const StepContext& context, std::size_t index, db::Measure
         db::LadderMeasurementRecord{context.plan.ladder, static_cast<int>(index), kind, settings.dump(), run_id});
 }
 
-epdrun::EpdOptions time_to_depth_options(const StepContext& context, const PlannedStep& step,
-                                         const TimeToDepthSettings& settings) {
+// The positions searched one at a time under `limit` (a depth or a node count), for time to depth and
+// for speed.
+epdrun::EpdOptions search_options(const StepContext& context, const PlannedStep& step, const epdrun::SearchLimit& limit,
+                                  const std::string& positions) {
     epdrun::EpdOptions options;
     options.engine = engine_spec_text(step.spec);
     options.engine_name = step.player;
-    options.limit.depth = settings.depth;
+    options.limit = limit;
     options.db = context.options.db;
     options.json = true;
     options.check_db_pages = false;  // run_ladder checked it
-    options.suite = time_to_depth_positions(settings);
+    options.suite = positions;
     options.search_only = true;
     // One search at a time, whatever --concurrency says: a second search would share the cores and
     // the memory bandwidth, and the nodes per second would measure that.
@@ -48,18 +50,36 @@ std::string search_totals(db::Database& database, std::int64_t run_id) {
     return text.str();
 }
 
-int measure_time_to_depth(const StepContext& context, std::size_t index, const TimeToDepthSettings& settings) {
+// One search run of step `index`: "time to depth 8" or "speed at 2000000 nodes", stored and linked.
+int measure_searches(const StepContext& context, std::size_t index, const epdrun::SearchLimit& limit,
+                     const std::string& positions, db::MeasurementKind kind, const nlohmann::json& settings,
+                     const std::string& what) {
     const PlannedStep& step = context.plan.steps[index];
     if (step.spec.cmd.empty()) {
-        context.io.out << "  time to depth: skipped (build " << step.step.rev << " has no command yet)\n";
+        context.io.out << "  " << what << ": skipped (build " << step.step.rev << " has no command yet)\n";
         return 0;
     }
-    const EpdOutcome run = play_epd(context, index, time_to_depth_options(context, step, settings), "time to depth");
+    const EpdOutcome run = play_epd(context, index, search_options(context, step, limit, positions), what);
     if (!run.run_id) return run.code;
-    link_measurement(context, index, db::MeasurementKind::time_to_depth, time_to_depth_json(settings), *run.run_id);
-    context.io.out << "  time to depth " << settings.depth << ": run " << *run.run_id << ", "
-                   << search_totals(context.database, *run.run_id) << "\n";
+    link_measurement(context, index, kind, settings, *run.run_id);
+    context.io.out << "  " << what << ": run " << *run.run_id << ", " << search_totals(context.database, *run.run_id)
+                   << "\n";
     return run.code;
+}
+
+int measure_time_to_depth(const StepContext& context, std::size_t index, const TimeToDepthSettings& settings) {
+    epdrun::SearchLimit limit;
+    limit.depth = settings.depth;
+    return measure_searches(context, index, limit, time_to_depth_positions(settings),
+                            db::MeasurementKind::time_to_depth, time_to_depth_json(settings),
+                            "time to depth " + std::to_string(settings.depth));
+}
+
+int measure_speed(const StepContext& context, std::size_t index, const SpeedSettings& settings) {
+    epdrun::SearchLimit limit;
+    limit.nodes = settings.nodes;
+    return measure_searches(context, index, limit, speed_positions(settings), db::MeasurementKind::speed,
+                            speed_json(settings), "speed at " + std::to_string(settings.nodes) + " nodes");
 }
 
 int measure_fixed_nodes(const StepContext& context, std::size_t index, const FixedNodeSettings& settings) {
@@ -80,6 +100,9 @@ int measure_step(const StepContext& context, std::size_t index) {
     const LadderPlan& plan = context.plan;
     int worst = 0;
     if (plan.time_to_depth) worst = measure_time_to_depth(context, index, *plan.time_to_depth);
+    if (worst == 2) return worst;
+    if (stop_requested(context.io)) return 1;
+    if (plan.speed) worst = std::max(worst, measure_speed(context, index, *plan.speed));
     if (worst == 2) return worst;
     if (stop_requested(context.io)) return 1;
     // The first step has no previous one to play.

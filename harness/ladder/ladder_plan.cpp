@@ -113,9 +113,11 @@ void apply_measure(LadderPlan& plan, const MeasureSettings& measure) {
     const SmokeSettings& smoke = plan.config.smoke;
     plan.time_to_depth = measure.time_to_depth;
     plan.fixed_nodes = measure.fixed_nodes;
+    plan.speed = measure.speed;
     if (!plan.smoke) return;
     if (plan.time_to_depth) plan.time_to_depth->depth = smoke.measure_depth;
     if (plan.fixed_nodes) *plan.fixed_nodes = FixedNodeSettings{smoke.nodes, smoke.measure_pairs};
+    if (plan.speed) plan.speed->nodes = smoke.measure_speed_nodes;
 }
 
 // A spec searching `nodes` per move whatever limits it had: in a fixed-node match only the node
@@ -201,18 +203,28 @@ std::string time_to_depth_positions(const TimeToDepthSettings& settings) {
     return epdrun::bundled_suite_path("bench.epd", "give measure.time_to_depth.positions");
 }
 
+std::string speed_positions(const SpeedSettings& settings) {
+    if (!settings.positions.empty()) return settings.positions;
+    return epdrun::bundled_suite_path("bench.epd", "give measure.speed.positions");
+}
+
 void check_ladder_files(const LadderPlan& plan) {
     try {
         epdrun::load_suite(plan.wac_suite.empty() ? epdrun::default_suite_path() : plan.wac_suite);
     } catch (const std::exception& error) {  // io::SourceError names the suite's file and line
         throw LadderConfigError(plan.config.source + ": wac.suite: " + error.what());
     }
-    if (!plan.time_to_depth) return;
-    try {
-        epdrun::load_suite(time_to_depth_positions(*plan.time_to_depth), epdrun::SuiteUse::search_only);
-    } catch (const std::exception& error) {
-        throw LadderConfigError(plan.config.source + ": measure.time_to_depth.positions: " + error.what());
-    }
+    const auto check_positions = [&](const std::string& key, const auto& locate) {
+        try {
+            epdrun::load_suite(locate(), epdrun::SuiteUse::search_only);
+        } catch (const std::exception& error) {
+            throw LadderConfigError(plan.config.source + ": " + key + ": " + error.what());
+        }
+    };
+    if (plan.time_to_depth)
+        check_positions("measure.time_to_depth.positions",
+                        [&] { return time_to_depth_positions(*plan.time_to_depth); });
+    if (plan.speed) check_positions("measure.speed.positions", [&] { return speed_positions(*plan.speed); });
 }
 
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,
@@ -244,6 +256,10 @@ nlohmann::json time_to_depth_json(const TimeToDepthSettings& settings) {
 
 nlohmann::json fixed_nodes_json(const FixedNodeSettings& settings) {
     return {{"nodes", settings.nodes}, {"pairs", settings.pairs}};
+}
+
+nlohmann::json speed_json(const SpeedSettings& settings) {
+    return {{"nodes", settings.nodes}, {"positions", settings.positions}};
 }
 
 namespace {
@@ -317,10 +333,11 @@ nlohmann::json plan_json(const LadderPlan& plan) {
     // Only when present, so plans of ladders without them keep their stored key (and their run).
     if (const nlohmann::json seed = seed_json(plan); !seed.is_null()) plan_object["seed"] = seed;
     if (plan.pool) plan_object["pool"] = pool_json(plan);
-    if (plan.time_to_depth || plan.fixed_nodes) {
+    if (plan.time_to_depth || plan.fixed_nodes || plan.speed) {
         nlohmann::json measure = nlohmann::json::object();
         if (plan.time_to_depth) measure["time_to_depth"] = time_to_depth_json(*plan.time_to_depth);
         if (plan.fixed_nodes) measure["fixed_nodes"] = fixed_nodes_json(*plan.fixed_nodes);
+        if (plan.speed) measure["speed"] = speed_json(*plan.speed);
         plan_object["measure"] = measure;
     }
     if (plan.target) {

@@ -71,6 +71,7 @@ struct LadderPlan {
     // `measure`, with a smoke run's depth, nodes and pairs; none: not measured.
     std::optional<TimeToDepthSettings> time_to_depth;
     std::optional<FixedNodeSettings> fixed_nodes;
+    std::optional<SpeedSettings> speed;
 };
 
 // Throws LadderConfigError (unknown catalogue engine, xboard limit).
@@ -96,6 +97,8 @@ std::string wac_limit_text(const LadderPlan& plan);
 // The file a time-to-depth run searches: the setting's, else arbiter's bench.epd. Throws
 // std::runtime_error when that one is missing.
 std::string time_to_depth_positions(const TimeToDepthSettings& settings);
+// The same for a speed run.
+std::string speed_positions(const SpeedSettings& settings);
 
 // The fixed-node match of step `index` (1 or more) against the step before it: both at
 // plan.fixed_nodes' node limit, the gauntlet's openings, seed and adjudication, each opening with
@@ -107,6 +110,7 @@ config::MatchConfig fixed_node_match_config(const LadderPlan& plan, std::size_t 
 // run's link (db ladder_measurements), so the report shows only the measurements the plan asks for.
 nlohmann::json time_to_depth_json(const TimeToDepthSettings& settings);
 nlohmann::json fixed_nodes_json(const FixedNodeSettings& settings);
+nlohmann::json speed_json(const SpeedSettings& settings);
 
 nlohmann::json plan_json(const LadderPlan& plan);
 

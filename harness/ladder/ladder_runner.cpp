@@ -42,6 +42,7 @@ void print_header(const LadderPlan& plan, const RunnerOptions& options, std::int
     }
     out << " at " << plan.time_control << (plan.config.head_to_head ? ", previous step head to head" : "");
     if (plan.time_to_depth) out << ", positions to depth " << plan.time_to_depth->depth;
+    if (plan.speed) out << ", speed at " << plan.speed->nodes << " nodes a position";
     if (plan.fixed_nodes)
         out << ", previous step at nodes=" << plan.fixed_nodes->nodes << " (" << plan.fixed_nodes->pairs << " pairs)";
     out << ", db " << options.db << " run " << run_id << "\n";

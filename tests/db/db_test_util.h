@@ -50,9 +50,22 @@ inline void raw_exec(const std::string& path, const std::string& sql) {
     if (rc != SQLITE_OK) throw std::runtime_error("raw exec failed: " + text);
 }
 
+// Takes a current file back to schema 10, whose ladder_measurements took no 'speed' kind.
+inline void back_to_schema_10(const std::string& path) {
+    raw_exec(path,
+             "CREATE TABLE m10 (ladder TEXT NOT NULL, step_index INTEGER NOT NULL CHECK (step_index >= 0), "
+             "kind TEXT NOT NULL CHECK (kind IN ('time_to_depth', 'fixed_nodes')), "
+             "settings TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings)), "
+             "run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, "
+             "PRIMARY KEY (ladder, step_index, kind, settings)); "
+             "INSERT INTO m10 SELECT * FROM ladder_measurements; DROP TABLE ladder_measurements; "
+             "ALTER TABLE m10 RENAME TO ladder_measurements; PRAGMA user_version = 10");
+}
+
 // Takes a current file back to schema 9, whose games had single-column indexes on the engine ids and
 // none of schema 10's table and indexes for the report pages.
 inline void back_to_schema_9(const std::string& path) {
+    back_to_schema_10(path);
     raw_exec(path,
              "DROP TRIGGER games_counted; DROP TRIGGER games_uncounted; DROP TRIGGER games_recounted; "
              "DROP TRIGGER games_pair_entering; DROP TRIGGER games_pair_entered; DROP TRIGGER games_pair_leaving; "

@@ -67,6 +67,35 @@ TEST_CASE("ladder measurements: a schema 7 file reads none read-only and gains t
     CHECK(db.ladder_measurements("lad").size() == 1);
 }
 
+TEST_CASE("ladder measurements: a schema 10 file keeps its links and takes speed runs once migrated", "[unit]") {
+    TempDir dir;
+    const std::string path = dir.file("v10.db");
+    std::int64_t run = 0;
+    {
+        Database db(path);
+        run = epd_run(db, R"({"n":1})");
+        db.link_ladder_measurement(measured(run, 0));
+    }
+    dbtest::back_to_schema_10(path);
+    // Schema 10 refuses the kind: what the migration is for.
+    CHECK_THROWS(dbtest::raw_exec(
+        path, "INSERT INTO ladder_measurements VALUES ('lad', 1, 'speed', '{}', " + std::to_string(run) + ")"));
+    Database db(path);
+    CHECK(db.schema_version() == kSchemaVersion);
+    db.link_ladder_measurement(LadderMeasurementRecord{"lad", 0, MeasurementKind::speed, R"({"nodes":1000})", run});
+    const auto rows = db.ladder_measurements("lad");
+    REQUIRE(rows.size() == 2);  // one step's rows, by kind's name
+    CHECK(rows[0].kind == MeasurementKind::speed);
+    CHECK(rows[0].settings_json == R"({"nodes":1000})");
+    CHECK(rows[1].kind == MeasurementKind::time_to_depth);  // kept through the rebuild
+    CHECK(rows[1].run_id == run);
+    CHECK(to_string(MeasurementKind::speed) == "speed");
+    CHECK(parse_measurement_kind("speed") == MeasurementKind::speed);
+    // Deleting the run still takes its links with it (the rebuilt table kept its foreign key).
+    dbtest::raw_exec(path, "PRAGMA foreign_keys = ON; DELETE FROM runs WHERE id = " + std::to_string(run));
+    CHECK(Database(path).ladder_measurements("lad").empty());
+}
+
 TEST_CASE("ladder measurements: a merge carries the links to the merged runs", "[unit]") {
     TempDir dir;
     const std::string a = dir.file("a.db"), b = dir.file("b.db"), out = dir.file("out.db");

@@ -67,8 +67,14 @@ TEST_CASE("measure: time to depth and fixed nodes are read, positions from the f
 }
 
 TEST_CASE("measure: mistakes name the file and the key", "[unit]") {
-    check_error(ladder_file("{}"), "x.json: measure: give time_to_depth, fixed_nodes or both");
-    check_error(ladder_file(R"({"speed": 1})"), "x.json: measure.speed: unknown key");
+    check_error(ladder_file("{}"), "x.json: measure: give time_to_depth, fixed_nodes, speed or several of them");
+    check_error(ladder_file(R"({"pace": 1})"), "x.json: measure.pace: unknown key");
+    check_error(ladder_file(R"({"speed": {}})"), "x.json: measure.speed: missing \"nodes\"");
+    check_error(ladder_file(R"({"speed": {"nodes": 0}})"),
+                "x.json: measure.speed.nodes: expected an integer from 1 to 1000000000000, got 0");
+    check_error(ladder_file(R"({"speed": {"nodes": 10, "depth": 3}})"), "x.json: measure.speed.depth: unknown key");
+    check_error(ladder_file(kBoth, R"({"measure_speed_nodes": 0})"),
+                "x.json: smoke.measure_speed_nodes: expected an integer from 1 to 1000000000000, got 0");
     check_error(ladder_file(R"({"time_to_depth": {}})"), "x.json: measure.time_to_depth: missing \"depth\"");
     check_error(ladder_file(R"({"time_to_depth": {"depth": 0}})"),
                 "x.json: measure.time_to_depth.depth: expected an integer from 1 to 64, got 0");
@@ -90,6 +96,26 @@ TEST_CASE("measure: mistakes name the file and the key", "[unit]") {
     std::string xboard = ladder_file(R"({"fixed_nodes": {"nodes": 1000, "pairs": 2}})");
     xboard.insert(1, R"("engine": {"cmd": "/x/crafty", "proto": "xboard"}, )");
     check_error(xboard, "x.json: measure.fixed_nodes: the ladder's engine speaks xboard");
+    std::string xboard_speed = ladder_file(R"({"speed": {"nodes": 1000}})");
+    xboard_speed.insert(1, R"("engine": {"cmd": "/x/crafty", "proto": "xboard"}, )");
+    check_error(xboard_speed, "x.json: measure.speed: the ladder's engine speaks xboard");
+}
+
+TEST_CASE("measure: speed is read, planned, and searched at the smoke run's own node count", "[unit]") {
+    const std::string file = ladder_file(R"({"time_to_depth": {"depth": 8}, "speed": {"nodes": 2000000}})");
+    const LadderConfig config = config_of(file);
+    REQUIRE(config.measure->speed);
+    CHECK(config.measure->speed->nodes == 2000000u);
+    CHECK(config.measure->speed->positions.empty());  // arbiter's bench.epd
+    const LadderPlan nominal = plan_of(file, false);
+    REQUIRE(nominal.speed);
+    CHECK(plan_json(nominal)["measure"]["speed"] == nlohmann::json({{"nodes", 2000000}, {"positions", ""}}));
+    CHECK(speed_json(*nominal.speed) == plan_json(nominal)["measure"]["speed"]);
+    CHECK(plan_of(file, true).speed->nodes == 20000u);  // smoke.measure_speed_nodes' default
+    CHECK(plan_of(ladder_file(R"({"speed": {"nodes": 5}})", R"({"measure_speed_nodes": 77})"), true).speed->nodes ==
+          77u);
+    CHECK(plan_of(ladder_file(R"({"speed": {"nodes": 5, "positions": "pos/bench.epd"}})"), false).speed->positions ==
+          "/ladders/pos/bench.epd");
 }
 
 TEST_CASE("measure: bad input is exit 2 naming the file and the key, before anything is written", "[unit]") {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 
 #include <nlohmann/json.hpp>
@@ -205,6 +206,30 @@ std::string kilo_nodes_per_second(const DepthTotals& totals) {
     return text;
 }
 
+using Answers = std::map<std::string, arbiter::db::EpdResultRecord>;
+
+// Two search runs' totals over the positions both answered (every position of `mine`).
+std::pair<DepthTotals, DepthTotals> common_totals(const Answers& mine, const Answers& theirs) {
+    std::pair<DepthTotals, DepthTotals> totals;
+    for (const auto& [position, answer] : mine) {
+        totals.first.nodes += *answer.nodes;
+        totals.first.time_ms += answer.time_ms.value_or(0);
+        totals.second.nodes += *theirs.at(position).nodes;
+        totals.second.time_ms += theirs.at(position).time_ms.value_or(0);
+    }
+    return totals;
+}
+
+// "Speed vs previous" worked out here: empty when either run is too short to time.
+std::string speed_ratio(const DepthTotals& mine, const DepthTotals& theirs) {
+    if (mine.time_ms < arbiter::reports::kShortestTimedSearchMs ||
+        theirs.time_ms < arbiter::reports::kShortestTimedSearchMs)
+        return "";
+    const double speed = static_cast<double>(mine.nodes) / static_cast<double>(mine.time_ms);
+    const double before = static_cast<double>(theirs.nodes) / static_cast<double>(theirs.time_ms);
+    return two_decimals(speed / before);
+}
+
 // The step's points per pair of its fixed-node run, over 2: the pentanomial scores.
 std::vector<double> pair_scores(arbiter::db::Database& database, std::int64_t run, const std::string& player) {
     std::map<std::int64_t, double> points;
@@ -218,6 +243,17 @@ std::vector<double> pair_scores(arbiter::db::Database& database, std::int64_t ru
     std::vector<double> scores;
     for (const auto& [pair, sum] : points) scores.push_back(sum / 2);
     return scores;
+}
+
+// The "Speed and knowledge" table of `arbiter report features --format json` on the workspace's database.
+nlohmann::json speed_knowledge_table(Workspace& work) {
+    const fs::path report = work.dir / "report.json";
+    REQUIRE(work.arbiter({"report", "features", "--db", work.db.string(), "--format", "json", "--out", report.string()},
+                         "report.log") == 0);
+    const auto json = nlohmann::json::parse(read_text(report));
+    for (const auto& section : json["sections"])
+        if (section["heading"] == "Speed and knowledge") return section["tables"][0];
+    return nlohmann::json::object();
 }
 
 }  // namespace
@@ -241,22 +277,16 @@ TEST_CASE("arbiter ladder measure: every step's time to depth and fixed-node mat
     REQUIRE(work.arbiter(ladder, "second.log") == 0);
     CHECK(everything(work.db) == first);  // resumed: nothing played twice
 
-    const fs::path report = work.dir / "report.json";
-    REQUIRE(work.arbiter({"report", "features", "--db", work.db.string(), "--format", "json", "--out", report.string()},
-                         "report.log") == 0);
-    const auto json = nlohmann::json::parse(read_text(report));
-    nlohmann::json rows;
-    for (const auto& section : json["sections"])
-        if (section["heading"] == "Speed and knowledge") rows = section["tables"][0]["rows"];
+    const nlohmann::json rows = speed_knowledge_table(work)["rows"];
     REQUIRE(rows.size() == 3);
 
     auto database = read_only(work.db);
     const auto steps = database.ladder_steps("three-steps-smoke");
-    std::map<std::string, arbiter::db::EpdResultRecord> previous;
+    Answers previous;
     for (int step = 0; step < 3; ++step) {
         INFO("step " << step + 1);
         const auto& row = rows[static_cast<std::size_t>(step)];
-        std::map<std::string, arbiter::db::EpdResultRecord> answers;
+        Answers answers;
         DepthTotals all;
         for (const auto& answer :
              database.epd_results_of_run(measuring_run(database, step, arbiter::db::MeasurementKind::time_to_depth))) {
@@ -275,23 +305,10 @@ TEST_CASE("arbiter ladder measure: every step's time to depth and fixed-node mat
             CHECK(row["Speed vs previous"] == "");
             CHECK(row["Fixed-node Elo vs previous"] == "");
         } else {
-            DepthTotals mine, theirs;
-            for (const auto& [position, answer] : answers) {
-                mine.nodes += *answer.nodes;
-                mine.time_ms += answer.time_ms.value_or(0);
-                theirs.nodes += *previous.at(position).nodes;
-                theirs.time_ms += previous.at(position).time_ms.value_or(0);
-            }
+            const auto [mine, theirs] = common_totals(answers, previous);
             CHECK(row["Nodes vs previous"] ==
                   two_decimals(static_cast<double>(mine.nodes) / static_cast<double>(theirs.nodes)));
-            if (mine.time_ms < arbiter::reports::kShortestTimedSearchMs ||
-                theirs.time_ms < arbiter::reports::kShortestTimedSearchMs) {
-                CHECK(row["Speed vs previous"] == "");
-            } else {
-                const double speed = static_cast<double>(mine.nodes) / static_cast<double>(mine.time_ms);
-                const double before = static_cast<double>(theirs.nodes) / static_cast<double>(theirs.time_ms);
-                CHECK(row["Speed vs previous"] == two_decimals(speed / before));
-            }
+            CHECK(row["Speed vs previous"] == speed_ratio(mine, theirs));
             const std::int64_t run = measuring_run(database, step, arbiter::db::MeasurementKind::fixed_nodes);
             const auto config = nlohmann::json::parse(database.run_by_id(run)->config_json);
             for (const auto& engine : config["engines"]) {
@@ -302,6 +319,58 @@ TEST_CASE("arbiter ladder measure: every step's time to depth and fixed-node mat
             const auto scores = pair_scores(database, run, steps[static_cast<std::size_t>(step)].player);
             CHECK(scores.size() == 2);
             CHECK(row["Fixed-node Elo vs previous"] == test_support::pentanomial_elo_cell(scores));
+        }
+        previous = answers;
+    }
+}
+
+TEST_CASE("arbiter ladder measure: speed searches at a node count, stored once, time the report's speed",
+          "[integration]") {
+    // The smoke run searches its own 30,000 nodes a position instead of the file's 2,000,000.
+    const nlohmann::json measured = {{"measure", {{"time_to_depth", {{"depth", 6}}}, {"speed", {{"nodes", 2000000}}}}},
+                                     {"smoke", {{"measure_depth", 2}, {"measure_speed_nodes", 30000}}}};
+    Workspace work(measured);
+    const std::vector<std::string> ladder{"ladder",  work.config.string(), "--db", work.db.string(),
+                                          "--smoke", "--concurrency",      "2"};
+    REQUIRE(work.arbiter(ladder, "first.log") == 0);
+    const Stored first = everything(work.db);
+    CHECK(first.links == 3 + 3);  // a time to depth and a speed run per step
+    REQUIRE(work.arbiter(ladder, "second.log") == 0);
+    CHECK(everything(work.db) == first);  // resumed: nothing searched twice
+
+    const nlohmann::json table = speed_knowledge_table(work);
+    REQUIRE(table["rows"].size() == 3);
+    CHECK(table["caption"].get<std::string>().find("speed at 30000 nodes a position") != std::string::npos);
+
+    auto database = read_only(work.db);
+    const nlohmann::json wanted = {{"nodes", 30000}, {"positions", ""}};
+    Answers previous;
+    for (int step = 0; step < 3; ++step) {
+        INFO("step " << step + 1);
+        std::optional<std::int64_t> run;
+        for (const auto& row : database.ladder_measurements("three-steps-smoke"))
+            if (row.step_index == step && row.kind == arbiter::db::MeasurementKind::speed &&
+                nlohmann::json::parse(row.settings_json) == wanted)
+                run = row.run_id;
+        REQUIRE(run);
+        CHECK(database.run_by_id(*run)->time_control == "nodes=30000");  // searched to the node count
+        Answers answers;
+        DepthTotals all;
+        for (const auto& answer : database.epd_results_of_run(*run)) {
+            // The engine's last report: tempo reports each finished iteration, so up to the limit.
+            REQUIRE(answer.nodes.has_value());
+            CHECK(*answer.nodes > 0);
+            CHECK(*answer.nodes <= 2 * 30000);
+            all.nodes += *answer.nodes;
+            all.time_ms += answer.time_ms.value_or(0);
+            answers[answer.position_id] = answer;
+        }
+        CHECK(answers.size() == 46);
+        const auto& row = table["rows"][static_cast<std::size_t>(step)];
+        CHECK(row["kN/s"] == kilo_nodes_per_second(all));
+        if (step > 0) {
+            const auto [mine, theirs] = common_totals(answers, previous);
+            CHECK(row["Speed vs previous"] == speed_ratio(mine, theirs));
         }
         previous = answers;
     }

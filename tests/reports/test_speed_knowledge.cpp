@@ -38,9 +38,11 @@ struct Answer {
     std::int64_t nodes, time_ms;
 };
 
-// A time-to-depth run of `player` linked to `step` under `settings`; finished unless told.
+// A time-to-depth run (or another search run: `kind`) of `player` linked to `step` under `settings`;
+// finished unless told.
 void store_depth_run(db::Database& database, const std::string& player, int step, const json& settings,
-                     const std::vector<Answer>& answers, bool finished = true) {
+                     const std::vector<Answer>& answers, bool finished = true,
+                     db::MeasurementKind kind = db::MeasurementKind::time_to_depth) {
     const std::int64_t run = new_run(database, db::RunKind::epd, {{"ttd", player}, {"settings", settings}});
     std::vector<db::EpdResultRecord> rows;
     for (const Answer& answer : answers) {
@@ -57,7 +59,7 @@ void store_depth_run(db::Database& database, const std::string& player, int step
     }
     database.insert_epd_results(rows);
     database.set_run_status(run, finished ? db::RunStatus::finished : db::RunStatus::failed);
-    database.link_ladder_measurement({"synthetic", step, db::MeasurementKind::time_to_depth, settings.dump(), run});
+    database.link_ladder_measurement({"synthetic", step, kind, settings.dump(), run});
 }
 
 // A fixed-node run of `player` against `previous`, one pair per entry: the player's results with
@@ -86,20 +88,27 @@ void store_fixed_node_run(db::Database& database, const std::string& player, con
     database.link_ladder_measurement({"synthetic", step, db::MeasurementKind::fixed_nodes, kNodes.dump(), run});
 }
 
-json measured_plan(const testing::SyntheticLadder& ladder) {
-    return {{"ladder", ladder.name},
-            {"anchors", {{ladder.opponents[0], ladder.anchor}}},
-            {"measure", {{"time_to_depth", kDepth}, {"fixed_nodes", kNodes}}}};
+json measured_plan(const testing::SyntheticLadder& ladder, const json& measure) {
+    return {{"ladder", ladder.name}, {"anchors", {{ladder.opponents[0], ladder.anchor}}}, {"measure", measure}};
 }
 
-// The ladder's own run, whose plan asks for both measurements.
-void store_measured_plan(db::Database& database, const testing::SyntheticLadder& ladder) {
+// The ladder's own run, whose plan asks for both measurements unless told.
+void store_measured_plan(db::Database& database, const testing::SyntheticLadder& ladder,
+                         const json& measure = {{"time_to_depth", kDepth}, {"fixed_nodes", kNodes}}) {
     db::RunRecord plan_run;
     plan_run.kind = db::RunKind::ladder;
     plan_run.ladder = ladder.name;
-    plan_run.config_json = measured_plan(ladder).dump();
+    plan_run.config_json = measured_plan(ladder, measure).dump();
     database.find_or_create_run(plan_run);
 }
+
+// A database holding the synthetic ladder's games, for the measurements each test adds.
+struct SyntheticDatabase {
+    test_support::TempDir dir;
+    db::Database database{dir.file("ladder.db")};
+    testing::SyntheticLadder ladder;
+    SyntheticDatabase() { testing::write_synthetic_ladder(database, ladder); }
+};
 
 const reports::Section* section_named(const reports::Report& report, const std::string& heading) {
     for (const auto& section : report.sections)
@@ -110,10 +119,9 @@ const reports::Section* section_named(const reports::Report& report, const std::
 }  // namespace
 
 TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from the plan's measurements", "[unit]") {
-    test_support::TempDir dir;
-    db::Database database(dir.file("ladder.db"));
-    testing::SyntheticLadder ladder;
-    testing::write_synthetic_ladder(database, ladder);
+    SyntheticDatabase synthetic;
+    db::Database& database = synthetic.database;
+    const testing::SyntheticLadder& ladder = synthetic.ladder;
     const auto& p = ladder.players;
     // Not measured yet, not asked for: no section (the published tables keep their pages).
     CHECK(section_named(reports::build_feature_report(database, {}), "Speed and knowledge") == nullptr);
@@ -156,10 +164,9 @@ TEST_CASE("speed and knowledge: nodes, speed and fixed-node Elo per step, from t
 }
 
 TEST_CASE("speed and knowledge: searches too short to time give no speed and no speed ratio", "[unit]") {
-    test_support::TempDir dir;
-    db::Database database(dir.file("ladder.db"));
-    testing::SyntheticLadder ladder;
-    testing::write_synthetic_ladder(database, ladder);
+    SyntheticDatabase synthetic;
+    db::Database& database = synthetic.database;
+    const testing::SyntheticLadder& ladder = synthetic.ladder;
     const auto& p = ladder.players;
     const std::int64_t enough = reports::kShortestTimedSearchMs;
     // Step 1 took exactly the shortest time that is timed, step 2 one millisecond less.
@@ -177,4 +184,34 @@ TEST_CASE("speed and knowledge: searches too short to time give no speed and no 
     CHECK(table.rows[1][4] == "too short to time (" + std::to_string(enough - 1) + " ms)");
     CHECK(table.rows[1][5].empty());
     CHECK(section->paragraphs[1].find("too short to time") != std::string::npos);
+}
+
+TEST_CASE("speed and knowledge: with measure.speed the speed comes from the node-limited searches", "[unit]") {
+    SyntheticDatabase synthetic;
+    db::Database& database = synthetic.database;
+    const testing::SyntheticLadder& ladder = synthetic.ladder;
+    const auto& p = ladder.players;
+    const json speed = {{"nodes", 2000000}, {"positions", ""}};
+    // To depth both steps were too short to time; searching 2,000,000 nodes took 600 and 800 ms.
+    store_depth_run(database, p[0], 0, kDepth, {{"b.01", 40000, 100}});
+    store_depth_run(database, p[1], 1, kDepth, {{"b.01", 20000, 50}});
+    store_depth_run(database, p[0], 0, speed, {{"b.01", 2000000, 600}}, true, db::MeasurementKind::speed);
+    store_depth_run(database, p[1], 1, speed, {{"b.01", 2000000, 800}}, true, db::MeasurementKind::speed);
+    // A speed run under other settings is not the plan's.
+    store_depth_run(database, p[1], 1, {{"nodes", 5}, {"positions", ""}}, {{"b.01", 5, 1000}}, true,
+                    db::MeasurementKind::speed);
+    store_measured_plan(database, ladder, {{"time_to_depth", kDepth}, {"speed", speed}});
+
+    const reports::Report report = reports::build_feature_report(database, {});
+    const reports::Section* section = section_named(report, "Speed and knowledge");
+    REQUIRE(section != nullptr);
+    const reports::Table& table = section->tables.at(0);
+    CHECK(table.caption.find("speed at 2000000 nodes a position") != std::string::npos);
+    CHECK(table.rows[0][2] == "40000");  // nodes to depth still from the searches to depth
+    CHECK(table.rows[0][4] == "3333");   // 2,000,000 nodes in 600 ms
+    CHECK(table.rows[1][2] == "20000");
+    CHECK(table.rows[1][3] == "0.50");
+    CHECK(table.rows[1][4] == "2500");  // in 800 ms
+    CHECK(table.rows[1][5] == "0.75");  // 2500 / 3333.3
+    CHECK(section->paragraphs[1].find("go nodes N") != std::string::npos);
 }
