@@ -115,7 +115,7 @@ TEST_CASE("a hostile engine name is text in the page, the fragment and the JSON"
     const std::string path = make_database(dir.file("a.db"), kHostileName, "WDLW");
     arbiter::serve::Sources sources({path});
     arbiter::serve::Site site(sources);
-    for (const std::string& address : {"/", "/run/1", "/opponents/base"}) {
+    for (const std::string address : {"/", "/run/1", "/opponents/base"}) {
         INFO(address);
         const Reply page = get(site, address);
         REQUIRE(page.status == 200);
@@ -194,7 +194,7 @@ TEST_CASE("serving never writes to the database", "[serve]") {
     const std::string before = bytes();
     arbiter::serve::Sources sources({path});
     arbiter::serve::Site site(sources);
-    for (const std::string& address : {"/", "/run/1", "/ladders", "/commits", "/bisections", "/spsa", "/version"})
+    for (const std::string address : {"/", "/run/1", "/ladders", "/commits", "/bisections", "/spsa", "/version"})
         CHECK(get(site, address).status == 200);
     CHECK(bytes() == before);
 }
