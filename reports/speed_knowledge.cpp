@@ -18,15 +18,16 @@ struct SearchSample {
     std::int64_t nodes = 0;
     std::int64_t time_ms = 0;
 };
-using DepthRun = std::map<std::string, SearchSample>;
+using SearchRun = std::map<std::string, SearchSample>;
 
 struct StepMeasurements {
-    std::optional<DepthRun> depth_run;
+    std::optional<SearchRun> depth_run;
     bool depth_run_complete = false;
     std::optional<std::int64_t> fixed_node_run;
-    std::optional<DepthRun> speed_run;  // when the plan measures speed apart, its searches time the step
+    std::optional<SearchRun> speed_run;
+    bool speed_planned = false;  // the plan measures speed apart: only those searches time the step
 
-    const std::optional<DepthRun>& timed_run() const { return speed_run ? speed_run : depth_run; }
+    const std::optional<SearchRun>& timed_run() const { return speed_planned ? speed_run : depth_run; }
 };
 
 // The measurement's settings as the plan states them; null when the plan does not ask for it.
@@ -35,8 +36,8 @@ nlohmann::json wanted_settings(const nlohmann::json& plan, const char* kind) {
     return plan["measure"].value(kind, nlohmann::json());
 }
 
-DepthRun depth_run_of(db::Database& database, std::int64_t run_id) {
-    DepthRun samples;
+SearchRun search_run_of(db::Database& database, std::int64_t run_id) {
+    SearchRun samples;
     for (const auto& row : database.epd_results_of_run(run_id))
         if (row.nodes) samples[row.position_id] = SearchSample{*row.nodes, row.time_ms.value_or(0)};
     return samples;
@@ -49,24 +50,25 @@ std::vector<StepMeasurements> step_measurements(db::Database& database, const Sp
     const nlohmann::json depth = wanted_settings(input.plan, "time_to_depth");
     const nlohmann::json nodes = wanted_settings(input.plan, "fixed_nodes");
     const nlohmann::json speed = wanted_settings(input.plan, "speed");
+    for (StepMeasurements& step : steps) step.speed_planned = speed.is_object();
     for (const auto& row : database.ladder_measurements(input.ladder)) {
         if (row.step_index < 0 || static_cast<std::size_t>(row.step_index) >= steps.size()) continue;
         StepMeasurements& step = steps[static_cast<std::size_t>(row.step_index)];
         const nlohmann::json settings = nlohmann::json::parse(row.settings_json, nullptr, false);
         if (row.kind == db::MeasurementKind::time_to_depth && settings == depth) {
-            step.depth_run = depth_run_of(database, row.run_id);
+            step.depth_run = search_run_of(database, row.run_id);
             const auto run = database.run_by_id(row.run_id);
             step.depth_run_complete = run && run->status == db::RunStatus::finished;
         } else if (row.kind == db::MeasurementKind::fixed_nodes && settings == nodes) {
             step.fixed_node_run = row.run_id;
         } else if (row.kind == db::MeasurementKind::speed && settings == speed) {
-            step.speed_run = depth_run_of(database, row.run_id);
+            step.speed_run = search_run_of(database, row.run_id);
         }
     }
     return steps;
 }
 
-SearchSample depth_run_total(const DepthRun& run) {
+SearchSample search_run_total(const SearchRun& run) {
     SearchSample sum;
     for (const auto& [position, sample] : run) {
         sum.nodes += sample.nodes;
@@ -77,7 +79,7 @@ SearchSample depth_run_total(const DepthRun& run) {
 
 // The two runs' totals over the positions both answered: a ratio over different positions would
 // compare the positions.
-std::pair<SearchSample, SearchSample> common_totals(const DepthRun& step, const DepthRun& previous) {
+std::pair<SearchSample, SearchSample> common_totals(const SearchRun& step, const SearchRun& previous) {
     std::pair<SearchSample, SearchSample> sums;
     for (const auto& [position, sample] : step) {
         const auto before = previous.find(position);
@@ -104,14 +106,14 @@ std::string ratio_cell(std::optional<double> numerator, std::optional<double> de
 
 std::string nodes_cell(const StepMeasurements& step) {
     if (!step.depth_run || step.depth_run->empty()) return "";
-    const std::string nodes = std::to_string(depth_run_total(*step.depth_run).nodes);
+    const std::string nodes = std::to_string(search_run_total(*step.depth_run).nodes);
     if (step.depth_run_complete) return nodes;
     return nodes + " (incomplete: " + std::to_string(step.depth_run->size()) + " positions)";
 }
 
 std::string speed_cell(const StepMeasurements& step) {
     if (!step.timed_run()) return "";
-    const SearchSample total = depth_run_total(*step.timed_run());
+    const SearchSample total = search_run_total(*step.timed_run());
     const auto speed = nodes_per_ms(total);  // nodes per ms = thousands per second
     if (speed) return whole(*speed);
     return total.time_ms > 0 ? "too short to time (" + std::to_string(total.time_ms) + " ms)" : "";
@@ -127,12 +129,8 @@ RatioCells ratio_cells(const StepMeasurements& step, const StepMeasurements& pre
         const auto [mine, theirs] = common_totals(*step.depth_run, *previous.depth_run);
         cells.nodes = ratio_cell(static_cast<double>(mine.nodes), static_cast<double>(theirs.nodes));
     }
-    // Both steps timed alike: a speed run against a time-to-depth run would compare two kinds of search.
-    const bool both_apart = step.speed_run && previous.speed_run;
-    const auto& timed = both_apart ? step.speed_run : step.depth_run;
-    const auto& timed_before = both_apart ? previous.speed_run : previous.depth_run;
-    if (timed && timed_before) {
-        const auto [mine, theirs] = common_totals(*timed, *timed_before);
+    if (step.timed_run() && previous.timed_run()) {
+        const auto [mine, theirs] = common_totals(*step.timed_run(), *previous.timed_run());
         cells.speed = ratio_cell(nodes_per_ms(mine), nodes_per_ms(theirs));
     }
     return cells;

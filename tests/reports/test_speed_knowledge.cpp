@@ -200,6 +200,9 @@ TEST_CASE("speed and knowledge: with measure.speed the speed comes from the node
     // A speed run under other settings is not the plan's.
     store_depth_run(database, p[1], 1, {{"nodes", 5}, {"positions", ""}}, {{"b.01", 5, 1000}}, true,
                     db::MeasurementKind::speed);
+    // Step 3 was searched to depth long enough to time, but has no speed run: the plan times steps
+    // by their speed runs only, so it shows no speed rather than one measured another way.
+    store_depth_run(database, p[2], 2, kDepth, {{"b.01", 900000, 600}});
     store_measured_plan(database, ladder, {{"time_to_depth", kDepth}, {"speed", speed}});
 
     const reports::Report report = reports::build_feature_report(database, {});
@@ -213,5 +216,8 @@ TEST_CASE("speed and knowledge: with measure.speed the speed comes from the node
     CHECK(table.rows[1][3] == "0.50");
     CHECK(table.rows[1][4] == "2500");  // in 800 ms
     CHECK(table.rows[1][5] == "0.75");  // 2500 / 3333.3
+    CHECK(table.rows[2][2] == "900000");
+    CHECK(table.rows[2][4].empty());
+    CHECK(table.rows[2][5].empty());
     CHECK(section->paragraphs[1].find("go nodes N") != std::string::npos);
 }
