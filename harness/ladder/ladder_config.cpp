@@ -378,14 +378,19 @@ void read_wac(const Reader& r, const json& in, WacSettings& wac) {
     }
 }
 
+// A measurement's `positions`: a file relative to the ladder file, or "" (left out) for bench.epd.
+std::string read_positions(const Reader& r, const json& in, const std::string& where) {
+    if (!in.contains("positions")) return "";
+    std::string positions = r.path(in.at("positions"), where + ".positions");
+    if (positions.empty()) r.fail(where + ".positions", "expected a file (leave it out for bench.epd)");
+    return positions;
+}
+
 TimeToDepthSettings read_time_to_depth(const Reader& r, const json& in, const std::string& where) {
     r.only_keys(in, {"depth", "positions"}, where);
     TimeToDepthSettings settings;
     settings.depth = static_cast<int>(r.bounded(r.required(in, "depth", where), where + ".depth", 1, kMaxMeasureDepth));
-    if (in.contains("positions")) {
-        settings.positions = r.path(in.at("positions"), where + ".positions");
-        if (settings.positions.empty()) r.fail(where + ".positions", "expected a file (leave it out for bench.epd)");
-    }
+    settings.positions = read_positions(r, in, where);
     return settings;
 }
 
@@ -403,10 +408,7 @@ SpeedSettings read_speed(const Reader& r, const json& in, const std::string& whe
     SpeedSettings settings;
     settings.nodes =
         static_cast<std::uint64_t>(r.bounded(r.required(in, "nodes", where), where + ".nodes", 1, kMaxMeasureNodes));
-    if (in.contains("positions")) {
-        settings.positions = r.path(in.at("positions"), where + ".positions");
-        if (settings.positions.empty()) r.fail(where + ".positions", "expected a file (leave it out for bench.epd)");
-    }
+    settings.positions = read_positions(r, in, where);
     return settings;
 }
 

@@ -70,7 +70,7 @@ int measure_searches(const StepContext& context, std::size_t index, const epdrun
 int measure_time_to_depth(const StepContext& context, std::size_t index, const TimeToDepthSettings& settings) {
     epdrun::SearchLimit limit;
     limit.depth = settings.depth;
-    return measure_searches(context, index, limit, time_to_depth_positions(settings),
+    return measure_searches(context, index, limit, measure_positions(settings.positions, kTimeToDepthPositionsKey),
                             db::MeasurementKind::time_to_depth, time_to_depth_json(settings),
                             "time to depth " + std::to_string(settings.depth));
 }
@@ -78,8 +78,9 @@ int measure_time_to_depth(const StepContext& context, std::size_t index, const T
 int measure_speed(const StepContext& context, std::size_t index, const SpeedSettings& settings) {
     epdrun::SearchLimit limit;
     limit.nodes = settings.nodes;
-    return measure_searches(context, index, limit, speed_positions(settings), db::MeasurementKind::speed,
-                            speed_json(settings), "speed at " + std::to_string(settings.nodes) + " nodes");
+    return measure_searches(context, index, limit, measure_positions(settings.positions, kSpeedPositionsKey),
+                            db::MeasurementKind::speed, speed_json(settings),
+                            "speed at " + std::to_string(settings.nodes) + " nodes");
 }
 
 int measure_fixed_nodes(const StepContext& context, std::size_t index, const FixedNodeSettings& settings) {

@@ -198,14 +198,9 @@ std::string wac_limit_text(const LadderPlan& plan) {
                           : "movetime=" + std::to_string(plan.wac_movetime_ms);
 }
 
-std::string time_to_depth_positions(const TimeToDepthSettings& settings) {
-    if (!settings.positions.empty()) return settings.positions;
-    return epdrun::bundled_suite_path("bench.epd", "give measure.time_to_depth.positions");
-}
-
-std::string speed_positions(const SpeedSettings& settings) {
-    if (!settings.positions.empty()) return settings.positions;
-    return epdrun::bundled_suite_path("bench.epd", "give measure.speed.positions");
+std::string measure_positions(const std::string& given, const std::string& key) {
+    if (!given.empty()) return given;
+    return epdrun::bundled_suite_path("bench.epd", "give " + key);
 }
 
 void check_ladder_files(const LadderPlan& plan) {
@@ -214,17 +209,15 @@ void check_ladder_files(const LadderPlan& plan) {
     } catch (const std::exception& error) {  // io::SourceError names the suite's file and line
         throw LadderConfigError(plan.config.source + ": wac.suite: " + error.what());
     }
-    const auto check_positions = [&](const std::string& key, const auto& locate) {
+    const auto check_positions = [&](const std::string& given, const std::string& key) {
         try {
-            epdrun::load_suite(locate(), epdrun::SuiteUse::search_only);
+            epdrun::load_suite(measure_positions(given, key), epdrun::SuiteUse::search_only);
         } catch (const std::exception& error) {
             throw LadderConfigError(plan.config.source + ": " + key + ": " + error.what());
         }
     };
-    if (plan.time_to_depth)
-        check_positions("measure.time_to_depth.positions",
-                        [&] { return time_to_depth_positions(*plan.time_to_depth); });
-    if (plan.speed) check_positions("measure.speed.positions", [&] { return speed_positions(*plan.speed); });
+    if (plan.time_to_depth) check_positions(plan.time_to_depth->positions, kTimeToDepthPositionsKey);
+    if (plan.speed) check_positions(plan.speed->positions, kSpeedPositionsKey);
 }
 
 config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index, const std::string& db,

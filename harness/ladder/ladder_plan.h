@@ -94,11 +94,11 @@ config::MatchConfig step_match_config(const LadderPlan& plan, std::size_t index,
 // store it (their time_control), so the report finds the WAC runs of the plan's limit.
 std::string wac_limit_text(const LadderPlan& plan);
 
-// The file a time-to-depth run searches: the setting's, else arbiter's bench.epd. Throws
-// std::runtime_error when that one is missing.
-std::string time_to_depth_positions(const TimeToDepthSettings& settings);
-// The same for a speed run.
-std::string speed_positions(const SpeedSettings& settings);
+// The file a time-to-depth or speed run searches: the setting's (`given`), else arbiter's bench.epd.
+// Throws std::runtime_error, telling the user to give `key`, when that one is missing.
+inline constexpr const char* kTimeToDepthPositionsKey = "measure.time_to_depth.positions";
+inline constexpr const char* kSpeedPositionsKey = "measure.speed.positions";
+std::string measure_positions(const std::string& given, const std::string& key);
 
 // The fixed-node match of step `index` (1 or more) against the step before it: both at
 // plan.fixed_nodes' node limit, the gauntlet's openings, seed and adjudication, each opening with

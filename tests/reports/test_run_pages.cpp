@@ -298,25 +298,19 @@ TEST_CASE("a ladder's own run lives as long as its steps' runs store games; an E
           "[unit]") {
     TempDb temp;
     db::Database database(temp.path);
-    db::RunRecord ladder_run;
-    ladder_run.kind = db::RunKind::ladder;
-    ladder_run.config_json = "{\"ladder\":\"lad\"}";
-    ladder_run.ladder = "lad";
-    ladder_run.started_at = "2026-01-05T09:00:00.000Z";
-    const std::int64_t ladder_id = database.find_or_create_run(ladder_run).id;
-    db::RunRecord epd_run;
-    epd_run.kind = db::RunKind::epd;
-    epd_run.config_json = "{\"suite\":\"wac\"}";
-    epd_run.ladder = "lad";
-    epd_run.started_at = "2026-01-05T09:00:00.000Z";
-    database.find_or_create_run(epd_run);
+    // Runs of ladder "lad", running since `started_at`.
+    const auto ladder_part = [&](db::RunKind kind, const std::string& config, const std::string& started_at) {
+        db::RunRecord run;
+        run.kind = kind;
+        run.config_json = config;
+        run.ladder = "lad";
+        run.started_at = started_at;
+        return database.find_or_create_run(run).id;
+    };
+    const std::int64_t ladder_id = ladder_part(db::RunKind::ladder, "{\"ladder\":\"lad\"}", "2026-01-05T09:00:00.000Z");
+    ladder_part(db::RunKind::epd, "{\"suite\":\"wac\"}", "2026-01-05T09:00:00.000Z");
     // A step's gauntlet whose last game finished at 11:00.
-    db::RunRecord step;
-    step.kind = db::RunKind::gauntlet;
-    step.config_json = "{\"step\":1}";
-    step.ladder = "lad";
-    step.started_at = "2026-01-05T10:00:00.000Z";
-    const std::int64_t step_id = database.find_or_create_run(step).id;
+    const std::int64_t step_id = ladder_part(db::RunKind::gauntlet, "{\"step\":1}", "2026-01-05T10:00:00.000Z");
     for (int i = 0; i < 2; ++i) {
         db::GameRecord game;
         game.run_id = step_id;
