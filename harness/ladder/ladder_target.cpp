@@ -160,14 +160,14 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
             return 0;
         }
         const std::size_t widest = *standing.verdict.widest;
-        std::size_t step = context.plan.pool
-                               ? pool_batch_step(standing.fit, context.plan, widest,
-                                                 kGamesPerPair * detail::worker_count(context.options))
-                               : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
         const auto unlinked =
             context.plan.pool && !standing.fit.table ? first_unlinked_step(standing.fit, context.plan) : std::nullopt;
+        const std::size_t step = unlinked ? *unlinked
+                                 : context.plan.pool
+                                     ? pool_batch_step(standing.fit, context.plan, widest,
+                                                       kGamesPerPair * detail::worker_count(context.options))
+                                     : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
         if (unlinked) {
-            step = *unlinked;
             context.io.out << "batch " << batch << ": no ratings, the games are in unconnected groups; step "
                            << step + 1 << " has met none of step " << step << "'s opponents: " << players[step]
                            << " plays\n";
