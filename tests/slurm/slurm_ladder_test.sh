@@ -29,7 +29,7 @@ out="$work/ladder"
 # takes the completion path (an unsharded re-run on the merged file).
 submit() {
   ARBITER="$arbiter" timeout 600 "$repo_root/ci/slurm/ladder" "$config" --shards 2 --out "$out" --wait \
-    --smoke --target-error 1000 --max-games 200 --tempo "$tempo" >"$work/$1.log" 2>&1
+    --smoke --target-error 1000 --max-games 60 --tempo "$tempo" >"$work/$1.log" 2>&1
   local status=$?
   cat "$work/$1.log"
   return "$status"
