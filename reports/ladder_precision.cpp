@@ -197,13 +197,18 @@ std::string information_paragraph(const LadderPrecisionInput& input) {
     std::string text;
     if (input.plan.contains("pool") && input.plan["pool"].is_object()) {
         const auto& pool = input.plan["pool"];
-        // Under a target the choice follows every batch; in fixed counts a step keeps its first choice.
-        const std::string when = input.plan.contains("target")
-                                     ? "re-chosen before every batch from the ratings fitted so far"
-                                     : "chosen when the step started, from the ratings fitted then";
-        text += "Opponents: each step played the " + pool.value("opponents_per_step", nlohmann::json()).dump() +
-                " of a pool of " + std::to_string(pool.value("priors", nlohmann::json::object()).size()) +
-                " whose expected score against it was nearest 50%, " + when + " (docs/ladders.md). ";
+        const std::string k = pool.value("opponents_per_step", nlohmann::json()).dump();
+        const std::string size = std::to_string(pool.value("priors", nlohmann::json::object()).size());
+        // Under a target a step's first batch plays the nearest and every later batch answers the
+        // widest improvement; in fixed counts a step keeps its first choice.
+        text += input.plan.contains("target")
+                    ? "Opponents: each batch played " + k + " of a pool of " + size +
+                          ": a step's first batch those whose expected score against it was nearest 50%, every "
+                          "later batch those (and the step, of the widest improvement's two) predicted from the "
+                          "ratings fitted so far to narrow the widest improvement most (docs/ladders.md). "
+                    : "Opponents: each step played the " + k + " of a pool of " + size +
+                          " whose expected score against it was nearest 50%, chosen when the step started, from the "
+                          "ratings fitted then (docs/ladders.md). ";
     }
     if (const auto efficiency = stats::information_efficiency(*input.fit.table))
         text += "Information efficiency " + two_places(efficiency->efficiency) + ": the sum over the " +

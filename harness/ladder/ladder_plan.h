@@ -44,8 +44,8 @@ struct PlannedStep {
     config::EngineSpec spec;  // options and limits applied
 };
 
-// A pool ladder: plan.opponents is the pool, and each step plays the opponents_per_step of them
-// whose expected score is nearest 50% (ladder_pool.h), each in a run of its own.
+// A pool ladder: plan.opponents is the pool, and each batch of a step plays opponents_per_step of
+// them (ladder_pool.h: nearest 50%, or those narrowing the widest improvement most), each in a run of its own.
 struct PoolPlan {
     std::size_t opponents_per_step = 0;
     double first_step_prior = 0.0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -222,6 +224,69 @@ std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan,
     const double if_previous = after_batch_of(widest - 1, *previous);
     if (if_step == if_previous) return by_ratings;
     return if_previous < if_step ? widest - 1 : widest;
+}
+
+namespace {
+
+// Every way to take `k` of `count` candidates, in lexicographic order of their positions.
+void for_each_subset(std::size_t count, std::size_t k,
+                     const std::function<void(const std::vector<std::size_t>&)>& visit) {
+    std::vector<std::size_t> subset(k);
+    std::iota(subset.begin(), subset.end(), std::size_t{0});
+    for (;;) {
+        visit(subset);
+        std::size_t i = k;
+        while (i > 0 && subset[i - 1] == count - k + i - 1) --i;
+        if (i == 0) return;
+        ++subset[i - 1];
+        for (std::size_t j = i; j < k; ++j) subset[j] = subset[j - 1] + 1;
+    }
+}
+
+}  // namespace
+
+PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest,
+                                  double games) {
+    const std::size_t fallback_step = pool_batch_step(fit, plan, widest, games);
+    PoolBatchChoice best{fallback_step, choose_pool_opponents(fit, plan, fallback_step)};
+    if (widest == 0 || !fit.table) return best;
+    const stats::RatingTable& table = *fit.table;
+    const auto step = fitted_index(table, plan.steps.at(widest).player);
+    const auto previous = fitted_index(table, plan.steps.at(widest - 1).player);
+    if (!step || !previous) return best;
+    // Candidates: the pool opponents the fit rates, nearest 50% first, so that ties go to the nearer.
+    std::vector<double> ratings;
+    std::vector<std::size_t> rated;  // pool indexes
+    for (std::size_t i = 0; i < plan.opponents.size(); ++i) {
+        if (const auto index = table.results.find(plan.opponents[i].name)) {
+            rated.push_back(i);
+            ratings.push_back(table.players[*index].rating);
+        }
+    }
+    const std::size_t k = std::min(plan.pool.value().opponents_per_step, rated.size());
+    if (k == 0) return best;
+    double narrowest = std::numeric_limits<double>::infinity();
+    for (const std::size_t candidate : {widest - 1, widest}) {
+        const std::size_t player = candidate == widest ? *step : *previous;
+        const double rating = table.players[player].rating;
+        const std::vector<PoolChoice> order = nearest_opponents(rating, ratings, ratings.size());
+        for_each_subset(order.size(), k, [&](const std::vector<std::size_t>& subset) {
+            std::vector<std::size_t> opponents;
+            std::vector<PoolChoice> chosen;
+            for (const std::size_t position : subset) {
+                const std::size_t pool_index = rated[order[position].opponent];
+                opponents.push_back(*table.results.find(plan.opponents[pool_index].name));
+                chosen.push_back({pool_index, order[position].expected});
+            }
+            const double variance = predicted_difference_variance(table, *step, *previous, player, opponents, games);
+            // A relative margin, so that rounding alone never changes the choice.
+            if (variance < narrowest * (1.0 - 1e-9)) {
+                narrowest = variance;
+                best = {candidate, std::move(chosen)};
+            }
+        });
+    }
+    return best;
 }
 
 PoolPlan pool_plan(const PoolSettings& pool) {

@@ -1,6 +1,9 @@
 #pragma once
-// A pool ladder (`gauntlet.pool` in the ladder file): instead of a fixed gauntlet, each step plays
-// the K pool opponents (`opponents_per_step`) whose expected score against it is nearest 50%.
+// A pool ladder (`gauntlet.pool` in the ladder file): instead of a fixed gauntlet, each batch of a
+// step plays K pool opponents (`opponents_per_step`): in a step's first batch (and in fixed counts)
+// those whose expected score against it is nearest 50%; under --target-error every later batch
+// answers the widest improvement with the step and the K opponents predicted to narrow it most
+// (choose_pool_batch below).
 //
 // Why. A game whose result is known in advance informs little: the Fisher information of one game
 // about a rating difference is proportional to E(1-E), E the expected score, which is 0.25 at 50%
@@ -18,7 +21,7 @@
 //     the fit. pool_ratings, given a fit without any anchored player (which pins the mean of its
 //     players at 2300), moves its ratings by the mean of (prior - fitted rating) over the pool
 //     opponents it rates, which puts them on the priors' scale.
-//   - Choice: E = 1 / (1 + 10^(-(r_step - r_opponent) / 400)); the K opponents with the smallest
+//   - First choice: E = 1 / (1 + 10^(-(r_step - r_opponent) / 400)); the K opponents with the smallest
 //     |E - 0.5| (the smallest |r_step - r_opponent|), ties to the earlier opponent of the pool's list;
 //     the whole pool when it has K or fewer.
 //
@@ -105,6 +108,26 @@ std::optional<std::size_t> first_unlinked_step(const stats::LadderFit& fit, cons
 // from C'. An opponent the fit does not know yet adds nothing: its rating is free. Ties, and steps
 // the fit does not rate, keep batch_step's answer.
 std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games);
+
+// The batch answering improvement `widest` (>= 1) under a target: the step (it or the one before)
+// and the K pool opponents whose `games` games each are predicted (as in pool_batch_step) to leave
+// that improvement the narrowest, over every step of the two and every K of the opponents the fit
+// rates; ties to the opponents nearer 50%.
+//
+// Why not nearest 50% with the link rule. An improvement is only as narrow as the games that tie its
+// two steps to common opponents. Nearest 50% sends each step where its own games inform most, and the
+// link rule is met by a few old games: in simulation (bench/ladder/pool_sim.cpp) a 2.0 pool run sent
+// step 5 to the two weakest opponents and step 6 to two others, both steps had met one common
+// opponent in their first batches, and improvement 6 stayed at +-340 while 130,000 games went to
+// those two steps. Predicting the improvement's variance weighs a game's E(1-E) against how much
+// of it reaches the difference, which also favours an opponent the other step plays.
+// Without a rated pair (no fit, or a step the fit does not rate): pool_batch_step and choose_pool_opponents.
+struct PoolBatchChoice {
+    std::size_t step = 0;
+    std::vector<PoolChoice> opponents;
+};
+PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest,
+                                  double games);
 
 // The plan's pool from the file's: priors in pool order, the first step's prior resolved.
 PoolPlan pool_plan(const PoolSettings& pool);

@@ -61,10 +61,11 @@ std::vector<std::uint64_t> split_pairs(std::uint64_t total, std::size_t opponent
 
 }  // namespace
 
-PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, const PoolBatchSize& size) {
+PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, const PoolBatchSize& size,
+                                 const std::optional<std::vector<PoolChoice>>& given) {
     const LadderPlan& plan = context.plan;
     const std::vector<PoolChoice> chosen =
-        choose_pool_opponents(stored_ladder_fit(plan, context.database), plan, index);
+        given ? *given : choose_pool_opponents(stored_ladder_fit(plan, context.database), plan, index);
     const std::size_t k = chosen.size();
     // Each run is played alone, so each needs a pair per worker to keep every worker busy.
     const auto per_run = static_cast<std::size_t>(worker_count(context.options));
@@ -74,8 +75,9 @@ PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, 
         static_cast<std::uint64_t>(std::max<std::int64_t>(size.games_left, 0) / kGamesPerOpeningPair);
     if (in_budget == 0) return {0, 0, false};  // the budget is spent: nothing to choose for
     const std::vector<std::uint64_t> shares = split_pairs(std::min(wanted, in_budget), k);
-    context.io.out << "  opponents nearest 50% for " << plan.steps[index].player << ": " << choice_text(plan, chosen)
-                   << "\n";
+    context.io.out << (given ? "  opponents narrowing the widest improvement most for "
+                             : "  opponents nearest 50% for ")
+                   << plan.steps[index].player << ": " << choice_text(plan, chosen) << "\n";
     PoolBatchOutcome outcome{0, 0, true};
     for (std::size_t i = 0; i < k; ++i) {
         RunSlice slice = next_slice(context, index, chosen[i].opponent, shares[i]);

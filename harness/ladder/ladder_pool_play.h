@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "harness/ladder/ladder_pool.h"
 #include "harness/ladder/ladder_steps.h"
 
 namespace arbiter::ladder::detail {
@@ -26,8 +28,10 @@ struct PoolBatchOutcome {
 };
 
 // One batch of step `index` under --target-error: the chosen opponents' runs, each at least one pair
-// per worker (each run is played on its own), split evenly among them.
-PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, const PoolBatchSize& size);
+// per worker (each run is played on its own), split evenly among them. `chosen`: the opponents
+// choose_pool_batch gave for the widest improvement; none (a step's first batch): nearest 50%.
+PoolBatchOutcome play_pool_batch(const StepContext& context, std::size_t index, const PoolBatchSize& size,
+                                 const std::optional<std::vector<PoolChoice>>& chosen);
 
 // Step `index` in fixed counts: the opponents it has runs with, then the rule's choice up to K, each
 // run played to games_per_opponent (this process's block of it under --shard).

@@ -30,7 +30,10 @@ db::RunRecord ladder_run(const LadderPlan& plan, db::Database& database) {
 void print_header(const LadderPlan& plan, const RunnerOptions& options, std::int64_t run_id, std::ostream& out) {
     out << "ladder " << plan.ladder << (plan.smoke ? " (smoke run)" : "") << ": " << plan.steps.size() << " steps, "
         << plan.opponents.size() << " opponents";
-    if (plan.pool) out << " in a pool, " << plan.pool->opponents_per_step << " per step nearest 50%";
+    if (plan.pool) {
+        out << " in a pool, " << plan.pool->opponents_per_step << " per step nearest 50%";
+        if (plan.target) out << " in its first batch, then those narrowing the widest improvement most";
+    }
     if (plan.target) {
         out << ", until every improvement is within \xC2\xB1" << plan.target->error95 << " Elo (95%)";
         if (plan.target->margin != 1.0)

@@ -69,12 +69,12 @@ std::int64_t games_of(const stats::LadderFit& fit, const std::string& player) {
     return index ? fit.table->players[*index].record.games() : 0;
 }
 
-// One batch of step `index`, at most `games_left` games.
+// One batch of step `index`, at most `games_left` games; a pool step against `chosen` when given.
 BatchOutcome play_batch(const StepContext& context, std::size_t index, std::int64_t games_left,
-                        const BatchScale& scale = {}) {
+                        const BatchScale& scale = {}, const std::optional<std::vector<PoolChoice>>& chosen = {}) {
     if (context.plan.pool) {
-        const detail::PoolBatchOutcome pool =
-            detail::play_pool_batch(context, index, {games_left, scale.step_games, scale.error95, scale.target95});
+        const detail::PoolBatchOutcome pool = detail::play_pool_batch(
+            context, index, {games_left, scale.step_games, scale.error95, scale.target95}, chosen);
         return {pool.code, pool.games_played, pool.no_pairs_left};
     }
     const RunnerOptions& options = context.options;
@@ -162,10 +162,13 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
         const std::size_t widest = *standing.verdict.widest;
         const auto unlinked =
             context.plan.pool && !standing.fit.table ? first_unlinked_step(standing.fit, context.plan) : std::nullopt;
+        std::optional<PoolBatchChoice> pool_choice;
+        if (context.plan.pool && !unlinked)
+            pool_choice = choose_pool_batch(standing.fit, context.plan, widest,
+                                            kGamesPerPair * detail::worker_count(context.options));
         const std::size_t step = unlinked ? *unlinked
-                                 : context.plan.pool
-                                     ? pool_batch_step(standing.fit, context.plan, widest,
-                                                       kGamesPerPair * detail::worker_count(context.options))
+                                 : pool_choice
+                                     ? pool_choice->step
                                      : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
         if (unlinked) {
             context.io.out << "batch " << batch << ": no ratings, the games are in unconnected groups; step "
@@ -178,7 +181,8 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
         }
         context.io.out.flush();
         const BatchScale scale{games_of(standing.fit, players[step]), standing.verdict.widest_error95, limits.target95};
-        const BatchOutcome outcome = play_batch(context, step, games_left, scale);
+        const BatchOutcome outcome = play_batch(context, step, games_left, scale,
+                                                pool_choice ? std::optional(pool_choice->opponents) : std::nullopt);
         if (outcome.code != 0) return outcome.code;
         if (outcome.games_played == 0) {
             context.io.out << "  " << players[step] << " has no pairs left in its run"

@@ -348,6 +348,78 @@ TEST_CASE("pool batches: the step whose batch narrows the improvement more plays
     CHECK(pool_batch_step(turned_fit, plan, 1, 4.0) == 0);
 }
 
+namespace {
+
+// Whether `choice` ties its step to what the other step of the improvement has played: one of its
+// opponents is among `others` (the opponents the other step has its games against).
+bool meets_the_others(const PoolBatchChoice& choice, const std::vector<std::size_t>& others) {
+    for (const PoolChoice& opponent : choice.opponents)
+        if (std::find(others.begin(), others.end(), opponent.opponent) != others.end()) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("pool batches: the opponents that narrow the widest improvement most, not the nearest 50%", "[unit]") {
+    // One step is tied to R (anchored) and X, 100 games each; the other to Y and Z, 100 each, and to
+    // X by 2 games only: the improvement rests on those 2 games. Nearest 50% sends the second on to Y
+    // and Z, whom it has met (the link rule holds: it met X), and the improvement would never narrow.
+    // A batch narrows it only by tying one step to the other's opponents: the second step against X
+    // or R, or the first against Y or Z.
+    const LadderPlan plan = two_step_plan(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
+        {"name": "X", "cmd": "x", "prior": 2000}, {"name": "Y", "cmd": "y", "prior": 2300},
+        {"name": "Z", "cmd": "z", "prior": 2300}], "opponents_per_step": 2)");
+    for (const bool turned : {false, true}) {
+        INFO((turned ? "B" : "A") << " holds the 100 games against R and X");
+        PairMatrix m;
+        const auto r = m.add_player("R");
+        const auto x = m.add_player("X");
+        const auto y = m.add_player("Y");
+        const auto z = m.add_player("Z");
+        const auto a = m.add_player(plan.steps[0].player);
+        const auto b = m.add_player(plan.steps[1].player);
+        const auto tied = turned ? b : a;
+        const auto apart = turned ? a : b;
+        add_both_colours(m, tied, r, 20, 10, 20);
+        add_both_colours(m, tied, x, 20, 10, 20);
+        add_both_colours(m, apart, y, 20, 10, 20);
+        add_both_colours(m, apart, z, 20, 10, 20);
+        add_both_colours(m, apart, x, 1, 1, 0);  // about 190 above X: Y and Z are its nearest
+        const LadderFit fit = arbiter::stats::fit_ladder(m, {{"R", 2000.0}});
+        REQUIRE(fit.table);
+        REQUIRE_FALSE(fit.from_bayeselo);
+        const std::size_t apart_step = turned ? 0 : 1;
+        CHECK(indexes(choose_pool_opponents(fit, plan, apart_step)) == std::vector<std::size_t>{2, 3});
+        const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0);
+        REQUIRE(choice.opponents.size() == 2);
+        if (choice.step == apart_step) CHECK(meets_the_others(choice, {0, 1}));
+        else CHECK(meets_the_others(choice, {2, 3}));
+    }
+}
+
+TEST_CASE("pool batches: equal predictions go to the opponents nearer 50%, and without a fit the nearest rule",
+          "[unit]") {
+    const LadderPlan plan = two_step_plan(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
+        {"name": "X", "cmd": "x", "prior": 2000}, {"name": "Y", "cmd": "y", "prior": 2000}], "opponents_per_step": 1)");
+    // No games: the nearest rule's step and opponents.
+    const PoolBatchChoice none = choose_pool_batch(LadderFit{}, plan, 1, 4.0);
+    CHECK(none.step == 1);
+    CHECK(indexes(none.opponents) == indexes(choose_pool_opponents(LadderFit{}, plan, 1)));
+    // Two steps alike against R alone: either step's batch against R narrows B - A as much; the
+    // earlier candidate (A) keeps it, and X and Y, whom the fit does not rate, are no candidates.
+    PairMatrix m;
+    const auto r = m.add_player("R");
+    const auto a = m.add_player(plan.steps[0].player);
+    const auto b = m.add_player(plan.steps[1].player);
+    add_both_colours(m, a, r, 10, 5, 10);
+    add_both_colours(m, b, r, 10, 5, 10);
+    const LadderFit fit = arbiter::stats::fit_ladder(m, {{"R", 2000.0}});
+    REQUIRE(fit.table);
+    const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0);
+    CHECK(choice.step == 0);
+    CHECK(indexes(choice.opponents) == std::vector<std::size_t>{0});
+}
+
 TEST_CASE("madchess-2.0-pool.json: 2.0's steps, its four opponents and more in a pool, two per step", "[unit]") {
     const std::string dir = std::string(REPO_ROOT_DIR) + "/ci/ladders/";
     const LadderConfig fixed = load_ladder_config(dir + "madchess-2.0.json");
@@ -366,7 +438,7 @@ TEST_CASE("madchess-2.0-pool.json: 2.0's steps, its four opponents and more in a
     REQUIRE(pooled.pool);
     CHECK(pooled.opponents.empty());
     CHECK(pooled.pool->opponents_per_step == 2);
-    CHECK(pooled.pool->first_step_prior == 2300.0);
+    CHECK(pooled.pool->first_step_prior == 2375.0);
     CHECK(pooled.target_margin == 0.93);
     std::vector<std::string> names;
     for (const auto& opponent : pooled.pool->opponents) {

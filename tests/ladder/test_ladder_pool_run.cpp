@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -133,15 +135,15 @@ std::vector<std::string> expected_choice(const std::string& db_path, const std::
     return {kPool[chosen[0].second], kPool[chosen[1].second]};
 }
 
-// From "  opponents nearest 50% for tempo 02 Tapered: ref-mid (51%), ref-none (36%)": the step and
-// the opponents, in the order printed.
+// From "  opponents nearest 50% for tempo 02 Tapered: ref-mid (51%), ref-none (36%)" (`how`: "nearest
+// 50%", or "narrowing the widest improvement most"): the step and the opponents, in the order printed.
 struct PrintedChoice {
     std::string step;
     std::vector<std::string> opponents;
 };
-std::vector<PrintedChoice> printed_choices(const std::string& log) {
+std::vector<PrintedChoice> printed_choices(const std::string& log, const std::string& how = "nearest 50%") {
     std::vector<PrintedChoice> choices;
-    const std::regex line("opponents nearest 50% for (tempo [0-9]+ [A-Za-z]+): ([^\n]*)");
+    const std::regex line("opponents " + how + " for (tempo [0-9]+ [A-Za-z]+): ([^\n]*)");
     const std::regex item("([a-z-]+) \\([0-9]+%\\)");
     for (auto it = std::sregex_iterator(log.begin(), log.end(), line); it != std::sregex_iterator(); ++it) {
         PrintedChoice choice{(*it)[1], {}};
@@ -153,6 +155,103 @@ std::vector<PrintedChoice> printed_choices(const std::string& log) {
     return choices;
 }
 
+// The step (1-based) whose improvement "batch N: step S's improvement is the widest" names.
+std::optional<std::size_t> printed_widest(const std::string& log) {
+    std::smatch match;
+    if (!std::regex_search(log, match, std::regex("batch [0-9]+: step ([0-9]+)'s improvement is the widest")))
+        return std::nullopt;
+    return std::stoul(match[1]);
+}
+
+// The inverse of the n x n matrix m (Gauss-Jordan with partial pivoting).
+std::vector<double> inverse(std::vector<double> m, std::size_t n) {
+    std::vector<double> inv(n * n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) inv[i * n + i] = 1.0;
+    for (std::size_t col = 0; col < n; ++col) {
+        std::size_t pivot = col;
+        for (std::size_t r = col + 1; r < n; ++r)
+            if (std::fabs(m[r * n + col]) > std::fabs(m[pivot * n + col])) pivot = r;
+        for (std::size_t c = 0; c < n; ++c) {
+            std::swap(m[col * n + c], m[pivot * n + c]);
+            std::swap(inv[col * n + c], inv[pivot * n + c]);
+        }
+        const double d = m[col * n + col];
+        for (std::size_t c = 0; c < n; ++c) {
+            m[col * n + c] /= d;
+            inv[col * n + c] /= d;
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+            if (r == col) continue;
+            const double f = m[r * n + col];
+            for (std::size_t c = 0; c < n; ++c) {
+                m[r * n + c] -= f * m[col * n + c];
+                inv[r * n + c] -= f * inv[col * n + c];
+            }
+        }
+    }
+    return inv;
+}
+
+// Var(r_a - r_b) after `games` games of `player` against each of `opponents` (players of the table),
+// worked here by inverting the information matrix with the batch added: the fit's covariance over
+// the free players inverted, each game adding k^2 E(1-E) along e_player - e_opponent (an anchored
+// opponent has no coordinate), and inverted back. The ladder updates the covariance instead
+// (Sherman-Morrison); both are the same matrix.
+double predicted_variance(const arbiter::stats::RatingTable& table, std::size_t a, std::size_t b, std::size_t player,
+                          const std::vector<std::size_t>& opponents, double games) {
+    const std::size_t n = table.players.size();
+    std::vector<std::size_t> free;
+    std::map<std::size_t, std::size_t> at;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!table.players[i].anchor && table.players[i].fitted) {
+            at[i] = free.size();
+            free.push_back(i);
+        }
+    const std::size_t m = free.size();
+    std::vector<double> c(m * m);
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < m; ++j) c[i * m + j] = table.covariance[free[i] * n + free[j]];
+    std::vector<double> information = inverse(c, m);
+    const double k = std::log(10.0) / 400.0;
+    for (const std::size_t opponent : opponents) {
+        const double e =
+            1.0 / (1.0 + std::pow(10.0, (table.players[opponent].rating - table.players[player].rating) / 400.0));
+        std::vector<double> u(m, 0.0);
+        u[at.at(player)] = 1.0;
+        if (at.count(opponent)) u[at.at(opponent)] = -1.0;
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < m; ++j) information[i * m + j] += games * k * k * e * (1.0 - e) * u[i] * u[j];
+    }
+    const std::vector<double> after = inverse(information, m);
+    const std::size_t x = at.at(a);
+    const std::size_t y = at.at(b);
+    return after[x * m + x] + after[y * m + y] - 2.0 * after[x * m + y];
+}
+
+// The variance of improvement `widest` (1-based step) after each way the widest-improvement rule
+// could answer it: either of its two steps against any 2 of the opponents the fit (of the games
+// stored before the batch) rates. `printed`'s must be the least (to rounding), and its step one of the two.
+void check_widest_choice(const arbiter::stats::LadderFit& fit, std::size_t widest, const PrintedChoice& printed) {
+    REQUIRE(fit.table);
+    const auto& table = *fit.table;
+    const std::size_t a = *table.results.find(kSteps.at(widest - 1));
+    const std::size_t b = *table.results.find(kSteps.at(widest - 2));
+    constexpr double kGames = 4.0;  // a pair per worker (--concurrency 2), both colours
+    std::vector<std::size_t> rated;
+    for (const auto& name : kPool)
+        if (const auto index = table.results.find(name)) rated.push_back(*index);
+    double least = std::numeric_limits<double>::infinity();
+    for (const std::size_t step : {a, b})
+        for (std::size_t i = 0; i < rated.size(); ++i)
+            for (std::size_t j = i + 1; j < rated.size(); ++j)
+                least = std::min(least, predicted_variance(table, a, b, step, {rated[i], rated[j]}, kGames));
+    CHECK((printed.step == kSteps[widest - 1] || printed.step == kSteps[widest - 2]));
+    std::vector<std::size_t> chosen;
+    for (const auto& name : printed.opponents) chosen.push_back(*table.results.find(name));
+    const double variance = predicted_variance(table, a, b, *table.results.find(printed.step), chosen, kGames);
+    CHECK(variance <= least * (1.0 + 1e-9));
+}
+
 std::string two_places(double value) {
     char text[16];
     std::snprintf(text, sizeof text, "%.2f", value);
@@ -161,7 +260,9 @@ std::string two_places(double value) {
 
 }  // namespace
 
-TEST_CASE("pool ladder: every batch plays the opponents nearest 50% from the games stored before it", "[integration]") {
+TEST_CASE(
+    "pool ladder: first batches play the opponents nearest 50%, later ones those narrowing the widest improvement most",
+    "[integration]") {
     Workspace work;
     const std::string db = work.db("pool.db");
     const std::string ladder = "pool-steps-smoke-target";
@@ -180,24 +281,34 @@ TEST_CASE("pool ladder: every batch plays the opponents nearest 50% from the gam
               .find("(target \xC2\xB1"
                     "9.3)") != std::string::npos);
 
-    // One batch more at a time: steps 2 and 3's first batches (at the previous step's rating), then
-    // batches to the widest improvement, each re-chosen.
+    // One batch more at a time: steps 2 and 3's first batches (at the previous step's rating, nearest
+    // 50%), then batches to the widest improvement, each re-chosen to narrow it most.
     for (std::int64_t budget = 2 * kBatch; budget <= 6 * kBatch; budget += kBatch) {
         const auto before = games_per_run(db, ladder);
         std::map<std::string, std::vector<std::string>> wanted;
         for (std::size_t step = 0; step < kSteps.size(); ++step)
             wanted[kSteps[step]] = expected_choice(db, ladder, step);
+        const auto fit_before = arbiter::stats::fit_ladder(stored_matrix(db, ladder), {{"ref-all", 2000.0}});
         const std::string log = "budget" + std::to_string(budget) + ".log";
         REQUIRE(work.arbiter(work.ladder_args(db, "--target-error 10 --max-games " + std::to_string(budget)), log) ==
                 0);
         INFO(work.log(log));
-        const auto printed = printed_choices(work.log(log));
+        const bool first_batch = budget <= 3 * kBatch;
+        const auto printed =
+            printed_choices(work.log(log), first_batch ? "nearest 50%" : "narrowing the widest improvement most");
         REQUIRE(printed.size() == 1);
-        CHECK(printed[0].opponents == wanted[printed[0].step]);
+        if (first_batch) {
+            CHECK(printed[0].step == kSteps[budget / kBatch - 1]);
+            CHECK(printed[0].opponents == wanted[printed[0].step]);
+        } else {
+            const auto widest = printed_widest(work.log(log));
+            REQUIRE(widest);
+            REQUIRE(*widest >= 2);
+            check_widest_choice(fit_before, *widest, printed[0]);
+        }
         auto expected = before;
         for (const auto& opponent : printed[0].opponents) expected[printed[0].step + "|" + opponent] += 4;
         CHECK(games_per_run(db, ladder) == expected);
-        if (budget <= 3 * kBatch) CHECK(printed[0].step == kSteps[budget / kBatch - 1]);
     }
 
     // The closing lines, against the fit of the stored games worked here.
@@ -242,7 +353,7 @@ TEST_CASE("pool ladder: every batch plays the opponents nearest 50% from the gam
         CHECK(section["paragraphs"][0].get<std::string>().find("played to \xC2\xB1"
                                                                "9 (target_margin 0.93") != std::string::npos);
         CHECK(section["paragraphs"].back().get<std::string>().starts_with(
-            "Opponents: each step played the 2 of a pool of 3 whose expected score"));
+            "Opponents: each batch played 2 of a pool of 3: a step's first batch those whose expected score"));
     }
     CHECK(found);
 }
@@ -301,15 +412,15 @@ TEST_CASE("pool ladder: shards play their blocks of every chosen run, and the me
             CHECK(keys.front().pair_index < keys.back().pair_index / 2);
         }
     }
-    // One more batch on the merged games: it goes to the opponents the rule gives from them.
-    std::map<std::string, std::vector<std::string>> wanted;
-    for (std::size_t step = 0; step < kSteps.size(); ++step)
-        wanted[kSteps[step]] = expected_choice(merged, ladder, step);
+    // One more batch on the merged games: for the widest improvement, as the rule gives it from them.
+    const auto fit_before = arbiter::stats::fit_ladder(stored_matrix(merged, ladder), {{"ref-all", 2000.0}});
     REQUIRE(work.arbiter(work.ladder_args(merged, "--target-error 10 --max-games 56"), "merged.log") == 0);
     INFO(work.log("merged.log"));
-    const auto printed = printed_choices(work.log("merged.log"));
+    const auto printed = printed_choices(work.log("merged.log"), "narrowing the widest improvement most");
     REQUIRE(printed.size() == 1);
-    CHECK(printed[0].opponents == wanted[printed[0].step]);
+    const auto widest = printed_widest(work.log("merged.log"));
+    REQUIRE(widest);
+    check_widest_choice(fit_before, *widest, printed[0]);
     auto total = 0;
     for (const auto& [run, games] : games_per_run(merged, ladder)) total += static_cast<int>(games);
     CHECK(total == 56);

@@ -109,13 +109,15 @@ TEST_CASE("precision section: a pool ladder says how its opponents were chosen",
     CHECK(
         paragraph.starts_with("Opponents: each step played the 1 of a pool of 2 whose expected score against it "
                               "was nearest 50%, chosen when the step started"));
-    // Under a precision target the choice follows every batch.
+    // Under a precision target a step's first batch is chosen so, and every later one for the widest improvement.
     add_plan(database, ladder,
              {{"pool", {{"opponents_per_step", 1}, {"priors", {{"anchor-a", 2000}, {"floater", 2100}}}}},
               {"target", {{"error95", 30}, {"max_games", nullptr}}}});
     CHECK(precision_of(reports::build_feature_report(database, {}))
               .paragraphs.back()
-              .find("nearest 50%, re-chosen before every batch from the ratings fitted so far") != std::string::npos);
+              .find("a step's first batch those whose expected score against it was nearest 50%, every later batch "
+                    "those (and the step, of the widest improvement's two) predicted from the ratings fitted so far to "
+                    "narrow the widest improvement most") != std::string::npos);
 }
 
 TEST_CASE("precision section: a target with a margin is judged at the margin", "[unit]") {
