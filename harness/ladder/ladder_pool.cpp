@@ -243,10 +243,46 @@ void for_each_subset(std::size_t count, std::size_t k,
     }
 }
 
+// Whether C(count, k) is at most `limit`, without overflowing.
+bool subsets_at_most(std::size_t count, std::size_t k, std::size_t limit) {
+    double subsets = 1.0;
+    for (std::size_t i = 0; i < k; ++i) {
+        subsets = subsets * static_cast<double>(count - i) / static_cast<double>(i + 1);
+        if (subsets > static_cast<double>(limit)) return false;
+    }
+    return true;
+}
+
+// k of `count` candidates taken one at a time, each the one that leaves `variance_of` the least with
+// those taken before it; in ascending order.
+std::vector<std::size_t> greedy_subset(std::size_t count, std::size_t k,
+                                       const std::function<double(const std::vector<std::size_t>&)>& variance_of) {
+    std::vector<std::size_t> subset;
+    std::vector<bool> taken(count, false);
+    while (subset.size() < k) {
+        std::size_t best = count;
+        double least = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < count; ++i) {
+            if (taken[i]) continue;
+            subset.push_back(i);
+            const double variance = variance_of(subset);
+            subset.pop_back();
+            if (best == count || variance < least * (1.0 - 1e-9)) {
+                least = variance;
+                best = i;
+            }
+        }
+        taken[best] = true;
+        subset.push_back(best);
+    }
+    std::sort(subset.begin(), subset.end());
+    return subset;
+}
+
 }  // namespace
 
-PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest,
-                                  double games) {
+PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
+                                  std::size_t most_subsets) {
     const std::size_t fallback_step = pool_batch_step(fit, plan, widest, games);
     PoolBatchChoice best{fallback_step, choose_pool_opponents(fit, plan, fallback_step)};
     if (widest == 0 || !fit.table) return best;
@@ -270,21 +306,27 @@ PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan&
         const std::size_t player = candidate == widest ? *step : *previous;
         const double rating = table.players[player].rating;
         const std::vector<PoolChoice> order = nearest_opponents(rating, ratings, ratings.size());
-        for_each_subset(order.size(), k, [&](const std::vector<std::size_t>& subset) {
+        const auto opponents_of = [&](const std::vector<std::size_t>& subset) {
             std::vector<std::size_t> opponents;
-            std::vector<PoolChoice> chosen;
-            for (const std::size_t position : subset) {
-                const std::size_t pool_index = rated[order[position].opponent];
-                opponents.push_back(*table.results.find(plan.opponents[pool_index].name));
-                chosen.push_back({pool_index, order[position].expected});
-            }
-            const double variance = predicted_difference_variance(table, *step, *previous, player, opponents, games);
+            for (const std::size_t position : subset)
+                opponents.push_back(*table.results.find(plan.opponents[rated[order[position].opponent]].name));
+            return opponents;
+        };
+        const auto variance_of = [&](const std::vector<std::size_t>& subset) {
+            return predicted_difference_variance(table, *step, *previous, player, opponents_of(subset), games);
+        };
+        const auto consider = [&](const std::vector<std::size_t>& subset) {
+            const double variance = variance_of(subset);
             // A relative margin, so that rounding alone never changes the choice.
-            if (variance < narrowest * (1.0 - 1e-9)) {
-                narrowest = variance;
-                best = {candidate, std::move(chosen)};
-            }
-        });
+            if (variance >= narrowest * (1.0 - 1e-9)) return;
+            narrowest = variance;
+            best.step = candidate;
+            best.opponents.clear();
+            for (const std::size_t position : subset)
+                best.opponents.push_back({rated[order[position].opponent], order[position].expected});
+        };
+        if (subsets_at_most(order.size(), k, most_subsets)) for_each_subset(order.size(), k, consider);
+        else consider(greedy_subset(order.size(), k, variance_of));
     }
     return best;
 }

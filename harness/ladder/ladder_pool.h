@@ -122,12 +122,16 @@ std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan,
 // those two steps. Predicting the improvement's variance weighs a game's E(1-E) against how much
 // of it reaches the difference, which also favours an opponent the other step plays.
 // Without a rated pair (no fit, or a step the fit does not rate): pool_batch_step and choose_pool_opponents.
+// A pool whose K-subsets outnumber `most_subsets` (a large pool, a large K) is searched greedily
+// instead, one opponent at a time, each the one that leaves the improvement narrowest with those
+// taken before it: every subset of 40 opponents taken 6 at a time would be 3.8 million predictions.
+inline constexpr std::size_t kMostPoolSubsets = 5000;
 struct PoolBatchChoice {
     std::size_t step = 0;
     std::vector<PoolChoice> opponents;
 };
-PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest,
-                                  double games);
+PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
+                                  std::size_t most_subsets = kMostPoolSubsets);
 
 // The plan's pool from the file's: priors in pool order, the first step's prior resolved.
 PoolPlan pool_plan(const PoolSettings& pool);

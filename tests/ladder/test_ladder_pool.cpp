@@ -390,10 +390,13 @@ TEST_CASE("pool batches: the opponents that narrow the widest improvement most, 
         REQUIRE_FALSE(fit.from_bayeselo);
         const std::size_t apart_step = turned ? 0 : 1;
         CHECK(indexes(choose_pool_opponents(fit, plan, apart_step)) == std::vector<std::size_t>{2, 3});
-        const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0);
-        REQUIRE(choice.opponents.size() == 2);
-        if (choice.step == apart_step) CHECK(meets_the_others(choice, {0, 1}));
-        else CHECK(meets_the_others(choice, {2, 3}));
+        // Every pair of opponents weighed, and (a search limited to one subset) one opponent at a time.
+        for (const std::size_t most_subsets : {kMostPoolSubsets, std::size_t{1}}) {
+            const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0, most_subsets);
+            REQUIRE(choice.opponents.size() == 2);
+            if (choice.step == apart_step) CHECK(meets_the_others(choice, {0, 1}));
+            else CHECK(meets_the_others(choice, {2, 3}));
+        }
     }
 }
 
