@@ -279,6 +279,23 @@ std::vector<std::size_t> greedy_subset(std::size_t count, std::size_t k,
     return subset;
 }
 
+// The pool opponents a fit rates: their pool indexes and fitted ratings.
+struct RatedOpponents {
+    std::vector<std::size_t> pool_indexes;
+    std::vector<double> ratings;
+};
+
+RatedOpponents rated_pool_opponents(const stats::RatingTable& table, const LadderPlan& plan) {
+    RatedOpponents rated;
+    for (std::size_t i = 0; i < plan.opponents.size(); ++i) {
+        if (const auto index = table.results.find(plan.opponents[i].name)) {
+            rated.pool_indexes.push_back(i);
+            rated.ratings.push_back(table.players[*index].rating);
+        }
+    }
+    return rated;
+}
+
 }  // namespace
 
 PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
@@ -291,14 +308,9 @@ PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan&
     const auto previous = fitted_index(table, plan.steps.at(widest - 1).player);
     if (!step || !previous) return best;
     // Candidates: the pool opponents the fit rates, nearest 50% first, so that ties go to the nearer.
-    std::vector<double> ratings;
-    std::vector<std::size_t> rated;  // pool indexes
-    for (std::size_t i = 0; i < plan.opponents.size(); ++i) {
-        if (const auto index = table.results.find(plan.opponents[i].name)) {
-            rated.push_back(i);
-            ratings.push_back(table.players[*index].rating);
-        }
-    }
+    const RatedOpponents rated_opponents = rated_pool_opponents(table, plan);
+    const std::vector<std::size_t>& rated = rated_opponents.pool_indexes;
+    const std::vector<double>& ratings = rated_opponents.ratings;
     const std::size_t k = std::min(plan.pool.value().opponents_per_step, rated.size());
     if (k == 0) return best;
     double narrowest = std::numeric_limits<double>::infinity();
