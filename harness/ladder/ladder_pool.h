@@ -116,10 +116,10 @@ std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan,
 //
 // Why not nearest 50% with the link rule. An improvement is only as narrow as the games that tie its
 // two steps to common opponents. Nearest 50% sends each step where its own games inform most, and the
-// link rule is met by a few old games: in simulation (bench/ladder/pool_sim.cpp) a 2.0 pool run sent
-// step 5 to the two weakest opponents and step 6 to two others, both steps had met one common
-// opponent in their first batches, and improvement 6 stayed at +-340 while 130,000 games went to
-// those two steps. Predicting the improvement's variance weighs a game's E(1-E) against how much
+// link rule is met by a few old games: in simulation (bench/ladder/pool_sim.cpp, 2 of 40 seeds) a
+// 2.0 pool run sent steps 5 and 6 to two opponents apiece, none in common, 8 early games of step 6
+// against one of step 5's kept the link rule met, and improvement 6 stayed at +-160 while each
+// played 32,768 games. Predicting the improvement's variance weighs a game's E(1-E) against how much
 // of it reaches the difference, which also favours an opponent the other step plays.
 // Without a rated pair (no fit, or a step the fit does not rate): pool_batch_step and choose_pool_opponents.
 // A pool whose K-subsets outnumber `most_subsets` (a large pool, a large K) is searched greedily
