@@ -61,6 +61,8 @@ public:
         for (const auto& step : plan_.steps) players_.push_back(step.player);
     }
 
+    // As play_to_target (ladder_target.cpp) plays: every step's first batch, then batches answering
+    // the widest improvement until the target is met.
     SimResult run() {
         for (std::size_t i = 0; i < players_.size(); ++i) play_batch(i, std::nullopt, std::nullopt);
         const double target = plan_.target->stop_error95();
@@ -125,11 +127,12 @@ private:
             for (std::size_t j = 0; j < plan_.opponents.size(); ++j) opponents.push_back(j);
         }
         const std::size_t k = opponents.size();
-        // A fixed gauntlet's run holds every opponent, so a pair is k games; a pool's runs are one opponent each.
+        // Both count the batch's pairs over all its opponents; a pool's runs play one at a time, so each
+        // needs a pair per worker (ladder_pool_play.cpp), a fixed gauntlet's one run shares them out.
         const std::uint64_t pairs =
             plan_.pool ? pool_batch_pairs(options_.workers * static_cast<int>(k), k, given.step_games, given.error95,
                                           given.target95)
-                       : batch_pairs(options_.workers, k, given.step_games, given.error95, given.target95) * k;
+                       : batch_pairs(options_.workers, k, given.step_games, given.error95, given.target95);
         std::vector<std::pair<std::size_t, std::uint64_t>> batch;
         for (std::size_t i = 0; i < k; ++i) batch.emplace_back(opponents[i], pairs / k + (i < pairs % k ? 1 : 0));
         return batch;
