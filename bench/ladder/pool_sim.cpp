@@ -62,7 +62,7 @@ public:
     }
 
     // As play_to_target (ladder_target.cpp) plays: every step's first batch, then batches answering
-    // the widest improvement until the target is met.
+    // the widest improvement, chosen by the ladder's own choose_widest_batch, until the target is met.
     SimResult run() {
         for (std::size_t i = 0; i < players_.size(); ++i) play_batch(i, std::nullopt, std::nullopt);
         const double target = plan_.target->stop_error95();
@@ -74,20 +74,17 @@ public:
                 return result_of(fit, verdict.met);
             }
             const std::size_t widest = *verdict.widest;
-            const auto unlinked = plan_.pool && !fit.table ? first_unlinked_step(fit, plan_) : std::nullopt;
-            const double games = 2.0 * options_.workers;
-            std::optional<PoolBatchChoice> choice;
-            if (plan_.pool && !unlinked && options_.variance_rule)
-                choice = choose_pool_batch(fit, plan_, widest, games);
-            const std::size_t step = unlinked     ? *unlinked
-                                     : choice     ? choice->step
-                                     : plan_.pool ? pool_batch_step(fit, plan_, widest, games)
-                                                  : batch_step(fit, players_, widest, false);
+            WidestBatch chosen = choose_widest_batch(fit, plan_, widest, options_.workers);
+            if (plan_.pool && !chosen.unlinked && !options_.variance_rule) {
+                // The first pool rule: pool_batch_step's step against the nearest 50% (batch_of chooses them).
+                chosen.step = pool_batch_step(fit, plan_, widest, 2.0 * options_.workers);
+                chosen.opponents.reset();
+            }
+            const std::size_t step = chosen.step;
             if (options_.verbose)
                 std::cout << fit.games << " games: step " << widest + 1 << " widest ("
                           << verdict.widest_error95.value_or(-1.0) << "), " << players_[step] << " plays\n";
-            play_batch(step, Scale{games_of(fit, players_[step]), verdict.widest_error95, target},
-                       choice ? std::optional(choice->opponents) : std::nullopt);
+            play_batch(step, Scale{games_of(fit, players_[step]), verdict.widest_error95, target}, chosen.opponents);
         }
     }
 

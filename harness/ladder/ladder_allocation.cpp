@@ -67,4 +67,18 @@ std::int64_t shard_budget(std::int64_t budget, const std::optional<config::Shard
     return share_up_to(k) - share_up_to(k - 1);
 }
 
+WidestBatch choose_widest_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, int workers) {
+    constexpr double kGamesPerPair = 2.0;  // every opening with both colours
+    if (plan.pool && !fit.table) {
+        if (const auto unlinked = first_unlinked_step(fit, plan)) return {*unlinked, std::nullopt, true};
+    }
+    if (plan.pool) {
+        PoolBatchChoice choice = choose_pool_batch(fit, plan, widest, kGamesPerPair * std::max(workers, 1));
+        return {choice.step, std::move(choice.opponents), false};
+    }
+    std::vector<std::string> players;
+    for (const auto& step : plan.steps) players.push_back(step.player);
+    return {batch_step(fit, players, widest, plan.config.head_to_head), std::nullopt, false};
+}
+
 }  // namespace arbiter::ladder

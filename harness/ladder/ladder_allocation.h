@@ -40,6 +40,8 @@
 #include <vector>
 
 #include "harness/config/match_config.h"
+#include "harness/ladder/ladder_plan.h"
+#include "harness/ladder/ladder_pool.h"
 #include "harness/stats/ladder_fit.h"
 
 namespace arbiter::ladder {
@@ -69,5 +71,17 @@ std::uint64_t pool_batch_pairs(int workers, std::size_t pairings, std::int64_t s
 // What a shard aims for on its own games: target * sqrt(N), and its share of a budget.
 double shard_target(double target95, const std::optional<config::ShardSpec>& shard);
 std::int64_t shard_budget(std::int64_t budget, const std::optional<config::ShardSpec>& shard);
+
+// The batch answering improvement `widest` (>= 1), as `arbiter ladder --target-error` plays it with
+// `workers` games at once: a fixed gauntlet's step (batch_step); a pool's step and opponents
+// (choose_pool_batch); or, while a pool's games are in unconnected groups (no rating exists), the
+// first step that shares no opponent with the one before it, against the opponents its own choice
+// gives (`unlinked`).
+struct WidestBatch {
+    std::size_t step = 0;
+    std::optional<std::vector<PoolChoice>> opponents;  // none: the step's gauntlet, or its own choice
+    bool unlinked = false;
+};
+WidestBatch choose_widest_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, int workers);
 
 }  // namespace arbiter::ladder

@@ -160,17 +160,10 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
             return 0;
         }
         const std::size_t widest = *standing.verdict.widest;
-        const auto unlinked =
-            context.plan.pool && !standing.fit.table ? first_unlinked_step(standing.fit, context.plan) : std::nullopt;
-        std::optional<PoolBatchChoice> pool_choice;
-        if (context.plan.pool && !unlinked)
-            pool_choice = choose_pool_batch(standing.fit, context.plan, widest,
-                                            kGamesPerPair * detail::worker_count(context.options));
-        const std::size_t step = unlinked ? *unlinked
-                                 : pool_choice
-                                     ? pool_choice->step
-                                     : batch_step(standing.fit, players, widest, context.plan.config.head_to_head);
-        if (unlinked) {
+        const WidestBatch chosen =
+            choose_widest_batch(standing.fit, context.plan, widest, detail::worker_count(context.options));
+        const std::size_t step = chosen.step;
+        if (chosen.unlinked) {
             context.io.out << "batch " << batch << ": no ratings, the games are in unconnected groups; step "
                            << step + 1 << " has met none of step " << step << "'s opponents: " << players[step]
                            << " plays\n";
@@ -181,8 +174,7 @@ int play_widest_batches(const StepContext& context, const Limits& limits) {
         }
         context.io.out.flush();
         const BatchScale scale{games_of(standing.fit, players[step]), standing.verdict.widest_error95, limits.target95};
-        const BatchOutcome outcome = play_batch(context, step, games_left, scale,
-                                                pool_choice ? std::optional(pool_choice->opponents) : std::nullopt);
+        const BatchOutcome outcome = play_batch(context, step, games_left, scale, chosen.opponents);
         if (outcome.code != 0) return outcome.code;
         if (outcome.games_played == 0) {
             context.io.out << "  " << players[step] << " has no pairs left in its run"
