@@ -9,8 +9,9 @@
 // Var(r_(i-1)) but neither Var(r_i) nor the direct measurement: never the better buy. Without head to
 // head the two ratings are only tied through the opponents, Var(improvement) is about
 // Var(r_i) + Var(r_(i-1)), and the batch goes to whichever of the two has the larger variance. A
-// pool ladder predicts instead which of the two batches leaves the improvement narrower
-// (ladder_pool.h, pool_batch_step): there the ratings' variances carry a common part no batch removes.
+// pool ladder predicts instead which of the two steps, against which of its opponents, leaves the
+// improvement narrowest (ladder_pool.h, choose_pool_batch): there the ratings' variances carry a
+// common part no batch removes.
 //
 // How much. A batch is whole slots (one opening, both colours, against every opponent of the step
 // and the previous step), at least enough that every worker gets a pair, so no core idles while a
