@@ -72,10 +72,7 @@ WidestBatch choose_widest_batch(const stats::LadderFit& fit, const LadderPlan& p
     if (plan.pool && !fit.table) {
         if (const auto unlinked = first_unlinked_step(fit, plan)) return {*unlinked, std::nullopt, true};
     }
-    if (plan.pool) {
-        PoolBatchChoice choice = choose_pool_batch(fit, plan, widest, kGamesPerPair * std::max(workers, 1));
-        return {choice.step, std::move(choice.opponents), false};
-    }
+    if (plan.pool) return choose_pool_batch(fit, plan, widest, kGamesPerPair * std::max(workers, 1));
     std::vector<std::string> players;
     for (const auto& step : plan.steps) players.push_back(step.player);
     return {batch_step(fit, players, widest, plan.config.head_to_head), std::nullopt, false};

@@ -77,12 +77,7 @@ std::int64_t shard_budget(std::int64_t budget, const std::optional<config::Shard
 // `workers` games at once: a fixed gauntlet's step (batch_step); a pool's step and opponents
 // (choose_pool_batch); or, while a pool's games are in unconnected groups (no rating exists), the
 // first step that shares no opponent with the one before it, against the opponents its own choice
-// gives (`unlinked`).
-struct WidestBatch {
-    std::size_t step = 0;
-    std::optional<std::vector<PoolChoice>> opponents;  // none: the step's gauntlet, or its own choice
-    bool unlinked = false;
-};
+// gives (`unlinked`). WidestBatch is in ladder_pool.h, beside PoolChoice.
 WidestBatch choose_widest_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, int workers);
 
 }  // namespace arbiter::ladder

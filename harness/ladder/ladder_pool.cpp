@@ -298,21 +298,25 @@ RatedOpponents rated_pool_opponents(const stats::RatingTable& table, const Ladde
 
 }  // namespace
 
-PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
-                                  std::size_t most_subsets) {
-    const std::size_t fallback_step = pool_batch_step(fit, plan, widest, games);
-    PoolBatchChoice best{fallback_step, choose_pool_opponents(fit, plan, fallback_step)};
-    if (widest == 0 || !fit.table) return best;
+WidestBatch choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
+                              std::size_t most_subsets) {
+    // Without a rated pair: the nearest rule, whose fits are worked only then.
+    const auto nearest_rule = [&] {
+        const std::size_t step = pool_batch_step(fit, plan, widest, games);
+        return WidestBatch{step, choose_pool_opponents(fit, plan, step), false};
+    };
+    if (widest == 0 || !fit.table) return nearest_rule();
     const stats::RatingTable& table = *fit.table;
     const auto step = fitted_index(table, plan.steps.at(widest).player);
     const auto previous = fitted_index(table, plan.steps.at(widest - 1).player);
-    if (!step || !previous) return best;
+    if (!step || !previous) return nearest_rule();
     // Candidates: the pool opponents the fit rates, nearest 50% first, so that ties go to the nearer.
     const RatedOpponents rated_opponents = rated_pool_opponents(table, plan);
     const std::vector<std::size_t>& rated = rated_opponents.pool_indexes;
     const std::vector<double>& ratings = rated_opponents.ratings;
     const std::size_t k = std::min(plan.pool.value().opponents_per_step, rated.size());
-    if (k == 0) return best;
+    if (k == 0) return nearest_rule();
+    WidestBatch best{0, std::vector<PoolChoice>{}, false};
     double narrowest = std::numeric_limits<double>::infinity();
     for (const std::size_t candidate : {widest - 1, widest}) {
         const std::size_t player = candidate == widest ? *step : *previous;
@@ -333,9 +337,9 @@ PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan&
             if (variance >= narrowest * (1.0 - 1e-9)) return;
             narrowest = variance;
             best.step = candidate;
-            best.opponents.clear();
+            best.opponents->clear();
             for (const std::size_t position : subset)
-                best.opponents.push_back({rated[order[position].opponent], order[position].expected});
+                best.opponents->push_back({rated[order[position].opponent], order[position].expected});
         };
         if (subsets_at_most(order.size(), k, most_subsets)) for_each_subset(order.size(), k, consider);
         else consider(greedy_subset(order.size(), k, variance_of));

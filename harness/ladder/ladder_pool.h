@@ -64,6 +64,17 @@ struct PoolChoice {
     double expected = 0.5;     // the step's expected score against it
 };
 
+// The batch answering improvement `widest` under --target-error (ladder_allocation.h,
+// choose_widest_batch): its step and, for a pool ladder, its opponents.
+struct WidestBatch {
+    std::size_t step = 0;
+    // None: a fixed gauntlet's step plays its gauntlet; an `unlinked` pool step, its own choice.
+    std::optional<std::vector<PoolChoice>> opponents;
+    // The pool's games are in unconnected groups and this is the first step that shares no opponent
+    // with the one before it (first_unlinked_step).
+    bool unlinked = false;
+};
+
 // The k opponents whose expected score against a player rated `rating` is nearest 50%, nearest first
 // (ties: the lower index); all of them when there are k or fewer.
 std::vector<PoolChoice> nearest_opponents(double rating, const std::vector<double>& opponents, std::size_t k);
@@ -125,13 +136,10 @@ std::size_t pool_batch_step(const stats::LadderFit& fit, const LadderPlan& plan,
 // A pool whose K-subsets outnumber `most_subsets` (a large pool, a large K) is searched greedily
 // instead, one opponent at a time, each the one that leaves the improvement narrowest with those
 // taken before it: every subset of 40 opponents taken 6 at a time would be 3.8 million predictions.
+// Its answer always names the opponents.
 inline constexpr std::size_t kMostPoolSubsets = 5000;
-struct PoolBatchChoice {
-    std::size_t step = 0;
-    std::vector<PoolChoice> opponents;
-};
-PoolBatchChoice choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
-                                  std::size_t most_subsets = kMostPoolSubsets);
+WidestBatch choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& plan, std::size_t widest, double games,
+                              std::size_t most_subsets = kMostPoolSubsets);
 
 // The plan's pool from the file's: priors in pool order, the first step's prior resolved.
 PoolPlan pool_plan(const PoolSettings& pool);

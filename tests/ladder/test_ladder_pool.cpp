@@ -352,8 +352,8 @@ namespace {
 
 // Whether `choice` ties its step to what the other step of the improvement has played: one of its
 // opponents is among `others` (the opponents the other step has its games against).
-bool meets_the_others(const PoolBatchChoice& choice, const std::vector<std::size_t>& others) {
-    for (const PoolChoice& opponent : choice.opponents)
+bool meets_the_others(const WidestBatch& choice, const std::vector<std::size_t>& others) {
+    for (const PoolChoice& opponent : choice.opponents.value())
         if (std::find(others.begin(), others.end(), opponent.opponent) != others.end()) return true;
     return false;
 }
@@ -392,8 +392,9 @@ TEST_CASE("pool batches: the opponents that narrow the widest improvement most, 
         CHECK(indexes(choose_pool_opponents(fit, plan, apart_step)) == std::vector<std::size_t>{2, 3});
         // Every pair of opponents weighed, and (a search limited to one subset) one opponent at a time.
         for (const std::size_t most_subsets : {kMostPoolSubsets, std::size_t{1}}) {
-            const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0, most_subsets);
-            REQUIRE(choice.opponents.size() == 2);
+            const WidestBatch choice = choose_pool_batch(fit, plan, 1, 4.0, most_subsets);
+            REQUIRE(choice.opponents);
+            REQUIRE(choice.opponents->size() == 2);
             if (choice.step == apart_step) CHECK(meets_the_others(choice, {0, 1}));
             else CHECK(meets_the_others(choice, {2, 3}));
         }
@@ -405,9 +406,10 @@ TEST_CASE("pool batches: equal predictions go to the opponents nearer 50%, and w
     const LadderPlan plan = two_step_plan(R"("pool": [{"name": "R", "cmd": "r", "anchor": 2000},
         {"name": "X", "cmd": "x", "prior": 2000}, {"name": "Y", "cmd": "y", "prior": 2000}], "opponents_per_step": 1)");
     // No games: the nearest rule's step and opponents.
-    const PoolBatchChoice none = choose_pool_batch(LadderFit{}, plan, 1, 4.0);
+    const WidestBatch none = choose_pool_batch(LadderFit{}, plan, 1, 4.0);
     CHECK(none.step == 1);
-    CHECK(indexes(none.opponents) == indexes(choose_pool_opponents(LadderFit{}, plan, 1)));
+    REQUIRE(none.opponents);
+    CHECK(indexes(*none.opponents) == indexes(choose_pool_opponents(LadderFit{}, plan, 1)));
     // Two steps alike against R alone: either step's batch against R narrows B - A as much; the
     // earlier candidate (A) keeps it, and X and Y, whom the fit does not rate, are no candidates.
     PairMatrix m;
@@ -418,9 +420,10 @@ TEST_CASE("pool batches: equal predictions go to the opponents nearer 50%, and w
     add_both_colours(m, b, r, 10, 5, 10);
     const LadderFit fit = arbiter::stats::fit_ladder(m, {{"R", 2000.0}});
     REQUIRE(fit.table);
-    const PoolBatchChoice choice = choose_pool_batch(fit, plan, 1, 4.0);
+    const WidestBatch choice = choose_pool_batch(fit, plan, 1, 4.0);
     CHECK(choice.step == 0);
-    CHECK(indexes(choice.opponents) == std::vector<std::size_t>{0});
+    REQUIRE(choice.opponents);
+    CHECK(indexes(*choice.opponents) == std::vector<std::size_t>{0});
 }
 
 TEST_CASE("madchess-2.0-pool.json: 2.0's steps, its four opponents and more in a pool, two per step", "[unit]") {
