@@ -344,6 +344,8 @@ WidestBatch choose_pool_batch(const stats::LadderFit& fit, const LadderPlan& pla
         if (subsets_at_most(order.size(), k, most_subsets)) for_each_subset(order.size(), k, consider);
         else consider(greedy_subset(order.size(), k, variance_of));
     }
+    // No prediction was finite: the nearest rule answers, as before a prediction could.
+    if (best.opponents->empty()) return nearest_rule();
     return best;
 }
 
